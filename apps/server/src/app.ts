@@ -1,0 +1,122 @@
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import { type DatabaseHandle, openDatabase } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { RateLimitedError } from './errors.js';
+import { registerEmptyBodyAsObject } from './http/empty-body.js';
+import { registerErrorHandler } from './http/error-handler.js';
+import { loggerOptions } from './http/logging.js';
+import { registerApiReference, registerOpenApi } from './http/openapi.js';
+import { registerPortal } from './http/portal.js';
+import { registerResponseHeaders, requestIdFor } from './http/security.js';
+import { createTtlCache } from './lib/ttl-cache.js';
+import { profileRoutes } from './modules/accounts/profile-routes.js';
+import { authRoutes } from './modules/auth/auth-routes.js';
+import { createSessions } from './modules/auth/sessions.js';
+import { createCaptcha } from './modules/captcha/captcha.js';
+import { readCatalogFile } from './modules/catalog/catalog-file.js';
+import { formatReport, importCatalog } from './modules/catalog/catalog-import.js';
+import { isCatalogEmpty } from './modules/catalog/catalog-repository.js';
+import { contentRoutes } from './modules/content/content-routes.js';
+import { gamesRoutes } from './modules/games/games-routes.js';
+import { healthRoutes } from './modules/health/health-routes.js';
+import { devMailboxRoutes } from './modules/mail/dev-mailbox-routes.js';
+import { createMailer } from './modules/mail/mailer.js';
+import { startOutboxWorker } from './modules/outbox/outbox-worker.js';
+import { createGameJwtSigner } from './modules/play/game-jwt.js';
+import { goRoutes } from './modules/play/go-routes.js';
+import { jwksRoutes, playRoutes } from './modules/play/play-routes.js';
+
+/** How long a presented account is served from memory (bounds staleness across instances). */
+const ACCOUNT_CACHE_TTL_MS = 10_000;
+
+export interface AppDependencies {
+  /** An already open database (tests); otherwise config.databaseUrl is opened. */
+  database?: DatabaseHandle;
+  now?: () => number;
+  /** Where log lines go; stdout otherwise. */
+  logStream?: NodeJS.WritableStream;
+}
+
+/**
+ * The composition root: opens the database, applies migrations, loads the demo
+ * catalog into an empty database, and wires every module into one Fastify app.
+ */
+export async function createApp(config: Config, deps: AppDependencies = {}): Promise<FastifyInstance> {
+  const { db, engine } = deps.database ?? openDatabase(config.databaseUrl);
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel, deps.logStream),
+    genReqId: requestIdFor,
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+  });
+  app.addHook('onClose', async () => db.destroy());
+  const now = deps.now ?? Date.now;
+  const ctx: AppContext = {
+    config,
+    db,
+    engine,
+    now,
+    sessions: createSessions(db, now),
+    accounts: createTtlCache(ACCOUNT_CACHE_TTL_MS, 10_000, now),
+    captcha: createCaptcha(config),
+    mailer: createMailer(config, db, now),
+    gameJwt: createGameJwtSigner(db, config.publicUrl, now),
+  };
+
+  try {
+    await migrateToLatest(db);
+    await loadCatalogIfEmpty(ctx, app);
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+
+  // The API speaks JSON; a text body is refused with 415 rather than validated as a string.
+  app.removeContentTypeParser('text/plain');
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerResponseHeaders(app, config.frameAncestors);
+  registerEmptyBodyAsObject(app);
+  registerErrorHandler(app);
+  // Limits are set per route; counters live in memory (one instance) or Redis (several).
+  await app.register(rateLimit, {
+    global: false,
+    allowList: config.rateLimitAllowlist,
+    errorResponseBuilder: () => new RateLimitedError('requests'),
+  });
+  await registerOpenApi(app);
+
+  const prefix = config.portal.routerBasePath.replace(/\/$/, '');
+  await app.register(
+    async (scoped) => {
+      await scoped.register(healthRoutes(ctx));
+      await scoped.register(gamesRoutes(ctx), { prefix: '/api/v1' });
+      await scoped.register(authRoutes(ctx), { prefix: '/api/v1' });
+      await scoped.register(profileRoutes(ctx), { prefix: '/api/v1' });
+      await scoped.register(playRoutes(ctx), { prefix: '/api/v1' });
+      await scoped.register(goRoutes(ctx), { prefix: '/api/v1' });
+      await scoped.register(jwksRoutes(ctx));
+      if (config.mode === 'development' && ctx.mailer.kind === 'dev-mailbox') {
+        await scoped.register(devMailboxRoutes(ctx));
+      }
+      await scoped.register(contentRoutes(ctx), { prefix: '/api/v1' });
+      await registerApiReference(scoped);
+    },
+    { prefix },
+  );
+  await registerPortal(app, config);
+  startOutboxWorker(app, ctx);
+  return app;
+}
+
+async function loadCatalogIfEmpty(ctx: AppContext, app: FastifyInstance): Promise<void> {
+  if (!ctx.config.catalogFile) return;
+  if (!(await isCatalogEmpty(ctx.db))) return;
+  const catalog = await readCatalogFile(ctx.config.catalogFile);
+  const report = await importCatalog(ctx.db, catalog, ctx.now(), ctx.config.catalogFile);
+  app.log.info({ file: ctx.config.catalogFile }, `catalog loaded into the empty database\n${formatReport(report)}`);
+}

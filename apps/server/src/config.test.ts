@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('gives a working development configuration with no variables at all', () => {
+    const result = loadConfig({});
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.config).toMatchObject({
+      mode: 'development',
+      host: '127.0.0.1',
+      port: 8080,
+      publicUrl: 'http://localhost:8080',
+      databaseUrl: 'sqlite:./data/fxid.sqlite',
+      catalogFile: 'catalog/demo.yaml',
+      portal: { routerBasePath: '/', routerType: 'browser', defaultLocale: 'en' },
+    });
+    expect(result.config.portal.locales).toHaveLength(14);
+  });
+
+  it('reads every variable', () => {
+    const result = loadConfig({
+      NODE_ENV: 'production',
+      HOST: '10.0.0.5',
+      PORT: '9000',
+      PUBLIC_URL: 'https://play.example.com/',
+      DATABASE_URL: 'postgres://fxid@db/fxid',
+      LOG_LEVEL: 'warn',
+      BODY_LIMIT_BYTES: '65536',
+      CATALOG_FILE: '/etc/fxid/catalog.yaml',
+      REDIRECT_ALLOWLIST: 'https://shop.example.com/return, https://pay.example.com',
+      RATE_LIMIT_ALLOWLIST: '10.0.0.9, ::1',
+      TURNSTILE_SECRET: '0x4AAAAAAAreal-secret',
+      TURNSTILE_VERIFY_URL: 'http://127.0.0.1:9/siteverify',
+      SMTP_URL: 'smtp://mail.example.com:587',
+      MAIL_FROM: 'Foxhound <hello@example.com>',
+      OUTBOX_INTERVAL_MS: '250',
+      WEB_DIST_DIR: '/srv/web',
+      TRUST_PROXY: 'true',
+      FRAME_ANCESTORS: "'self' https://vk.com",
+      ROUTER_BASE_PATH: '/games/',
+      ROUTER_TYPE: 'hash',
+      API_BASE_PATH: 'https://api.example.com',
+      FIXED_GAME: 'sky-runner',
+      FORCED_ADAPTER: 'yandex',
+      LOCALES: 'en, ru',
+      DEFAULT_LOCALE: 'ru',
+    });
+    expect(result).toEqual({
+      ok: true,
+      config: {
+        mode: 'production',
+        host: '10.0.0.5',
+        port: 9000,
+        publicUrl: 'https://play.example.com',
+        databaseUrl: 'postgres://fxid@db/fxid',
+        logLevel: 'warn',
+        bodyLimitBytes: 65536,
+        catalogFile: '/etc/fxid/catalog.yaml',
+        webDistDir: '/srv/web',
+        trustProxy: true,
+        frameAncestors: ["'self'", 'https://vk.com'],
+        redirectAllowlist: ['https://shop.example.com', 'https://pay.example.com'],
+        rateLimitAllowlist: ['10.0.0.9', '::1'],
+        turnstile: { secret: '0x4AAAAAAAreal-secret', verifyUrl: 'http://127.0.0.1:9/siteverify' },
+        mail: { smtpUrl: 'smtp://mail.example.com:587', from: 'Foxhound <hello@example.com>' },
+        outboxIntervalMs: 250,
+        portal: {
+          routerBasePath: '/games/',
+          routerType: 'hash',
+          apiBasePath: 'https://api.example.com',
+          fixedGame: 'sky-runner',
+          forcedAdapter: 'yandex',
+          locales: ['en', 'ru'],
+          defaultLocale: 'ru',
+        },
+      },
+    });
+  });
+
+  it('lists every bad variable at once', () => {
+    const result = loadConfig({
+      PORT: 'eighty',
+      DATABASE_URL: 'mysql://x',
+      LOG_LEVEL: 'loud',
+      ROUTER_BASE_PATH: 'games',
+      FORCED_ADAPTER: 'myspace',
+      LOCALES: 'en,xx',
+      RATE_LIMIT_ALLOWLIST: 'localhost',
+    });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    const variables = result.problems.map((problem) => problem.split(':')[0]);
+    expect(variables.sort()).toEqual(
+      [
+        'DATABASE_URL',
+        'FORCED_ADAPTER',
+        'LOCALES.1',
+        'LOG_LEVEL',
+        'PORT',
+        'RATE_LIMIT_ALLOWLIST.0',
+        'ROUTER_BASE_PATH',
+      ].sort(),
+    );
+  });
+
+  it('requires production settings in production and keeps the catalog out unless named', () => {
+    const missing = loadConfig({ NODE_ENV: 'production' });
+    expect(missing).toEqual({
+      ok: false,
+      problems: [
+        'PUBLIC_URL: required in production',
+        'TURNSTILE_SECRET: required in production',
+        'SMTP_URL: required in production',
+      ],
+    });
+    const testSecret = loadConfig({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://fxid.example',
+      TURNSTILE_SECRET: '1x0000000000000000000000000000000AA',
+      SMTP_URL: 'smtp://mail',
+    });
+    expect(testSecret).toEqual({
+      ok: false,
+      problems: ['TURNSTILE_SECRET: a Turnstile test secret cannot be used in production'],
+    });
+    const result = loadConfig({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://fxid.example',
+      TURNSTILE_SECRET: '0x4AAAAAAAreal-secret',
+      SMTP_URL: 'smtp://mail',
+    });
+    expect(result.ok && result.config.catalogFile).toBeUndefined();
+    expect(result.ok && result.config.host).toBe('0.0.0.0');
+  });
+
+  it('refuses a default locale outside the locale list', () => {
+    expect(loadConfig({ LOCALES: 'en,de', DEFAULT_LOCALE: 'ru' })).toEqual({
+      ok: false,
+      problems: ['DEFAULT_LOCALE: must be one of LOCALES'],
+    });
+  });
+});

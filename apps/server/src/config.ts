@@ -1,0 +1,202 @@
+import { ADAPTER_NAMES, GameSystemNameSchema, PORTAL_LOCALES } from '@fxid/contract';
+import { z } from 'zod';
+
+/** Typed server configuration; the only place that knows about environment variables. */
+export interface Config {
+  mode: 'development' | 'production';
+  host: string;
+  port: number;
+  /** Public origin of the portal; links in mail and redirects are built from it, never from Host. */
+  publicUrl: string;
+  databaseUrl: string;
+  logLevel: string;
+  bodyLimitBytes: number;
+  /** Catalog loaded into an empty database at start; none in production unless set. */
+  catalogFile: string | undefined;
+  /** Built portal to serve; the API runs alone when the folder is missing. */
+  webDistDir: string;
+  trustProxy: boolean;
+  /** Origins allowed to embed the portal in a frame (CSP frame-ancestors). */
+  frameAncestors: string[];
+  /** Client IPs exempt from rate limits (internal checkers, load tests). */
+  rateLimitAllowlist: string[];
+  /** Origins besides PUBLIC_URL's that sign-in redirects may lead to. */
+  redirectAllowlist: string[];
+  /** Cloudflare Turnstile; without a secret the dev robot check runs (development only). */
+  turnstile: { secret: string | undefined; verifyUrl: string };
+  /** SMTP when set; otherwise mail goes to the dev mailbox (development only). */
+  mail: { smtpUrl: string | undefined; from: string };
+  /** How often the outbox worker looks for due work; 0 stops it (tests drive it by hand). */
+  outboxIntervalMs: number;
+  portal: {
+    routerBasePath: string;
+    routerType: 'browser' | 'hash';
+    apiBasePath: string;
+    fixedGame: string | undefined;
+    forcedAdapter: string | undefined;
+    locales: string[];
+    defaultLocale: string;
+  };
+}
+
+/** The publishing platforms that embed the portal in their pages. */
+const DEFAULT_FRAME_ANCESTORS = [
+  "'self'",
+  'https://vk.com',
+  'https://*.vk.com',
+  'https://*.vkplay.ru',
+  'https://ok.ru',
+  'https://*.ok.ru',
+  'https://yandex.ru',
+  'https://*.yandex.ru',
+  'https://*.yandex.com',
+  'https://*.crazygames.com',
+  'https://*.kongregate.com',
+  'https://*.facebook.com',
+  'https://web.telegram.org',
+  'https://*.ag.ru',
+  'https://*.mobage.jp',
+].join(' ');
+
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyAsUndefined, schema.optional());
+
+const localeList = z
+  .string()
+  .transform((text) => text.split(',').map((item) => item.trim().toLowerCase()))
+  .pipe(z.array(z.enum(PORTAL_LOCALES)).min(1));
+
+/**
+ * Environment variables with their defaults. Defaults that depend on the mode
+ * are filled in by `loadConfig`.
+ */
+const EnvSchema = z.object({
+  NODE_ENV: optional(z.string()),
+  HOST: optional(z.string()),
+  PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(8080)),
+  PUBLIC_URL: optional(z.url({ protocol: /^https?$/ })),
+  DATABASE_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^(postgres(ql)?:\/\/|sqlite:)/, 'Expected postgres://… or sqlite:PATH')
+      .default('sqlite:./data/fxid.sqlite'),
+  ),
+  LOG_LEVEL: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  BODY_LIMIT_BYTES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1024).default(1_048_576)),
+  CATALOG_FILE: optional(z.string()),
+  WEB_DIST_DIR: z.preprocess(emptyAsUndefined, z.string().default('apps/web/dist')),
+  TRUST_PROXY: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('false')),
+  FRAME_ANCESTORS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .default(DEFAULT_FRAME_ANCESTORS)
+      .transform((text) => text.split(/\s+/).filter(Boolean)),
+  ),
+  REDIRECT_ALLOWLIST: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .default('')
+      .transform((text) => text.split(/[\s,]+/).filter(Boolean))
+      .pipe(z.array(z.url({ protocol: /^https?$/ }).transform((url) => new URL(url).origin))),
+  ),
+  RATE_LIMIT_ALLOWLIST: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .default('')
+      .transform((text) => text.split(/[\s,]+/).filter(Boolean))
+      .pipe(z.array(z.union([z.ipv4(), z.ipv6()]))),
+  ),
+  TURNSTILE_SECRET: optional(z.string()),
+  TURNSTILE_VERIFY_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url().default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
+  ),
+  SMTP_URL: optional(z.url({ protocol: /^smtps?$/ })),
+  MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().default('fxid <no-reply@localhost>')),
+  OUTBOX_INTERVAL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(1000)),
+  ROUTER_BASE_PATH: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^\/([\w.-]+\/)*$/, 'Expected a path that starts and ends with /')
+      .default('/'),
+  ),
+  ROUTER_TYPE: z.preprocess(emptyAsUndefined, z.enum(['browser', 'hash']).default('browser')),
+  API_BASE_PATH: z.preprocess(emptyAsUndefined, z.string().default('')),
+  FIXED_GAME: optional(GameSystemNameSchema),
+  FORCED_ADAPTER: optional(z.enum(ADAPTER_NAMES)),
+  LOCALES: z.preprocess(emptyAsUndefined, localeList.default([...PORTAL_LOCALES])),
+  DEFAULT_LOCALE: z.preprocess(emptyAsUndefined, z.enum(PORTAL_LOCALES).default('en')),
+});
+
+export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
+
+/** Turns an environment into a Config, or lists every bad variable. */
+export function loadConfig(env: Record<string, string | undefined>): ConfigResult {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      problems: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    };
+  }
+  const e = parsed.data;
+  const mode = e.NODE_ENV === 'production' ? 'production' : 'development';
+  const problems: string[] = [];
+  if (mode === 'production' && !e.PUBLIC_URL) problems.push('PUBLIC_URL: required in production');
+  if (!e.LOCALES.includes(e.DEFAULT_LOCALE)) problems.push('DEFAULT_LOCALE: must be one of LOCALES');
+  if (mode === 'production') {
+    // The dev robot check and the dev mailbox exist for local use only.
+    if (!e.TURNSTILE_SECRET) problems.push('TURNSTILE_SECRET: required in production');
+    else if (/^[123]x0{20,}/.test(e.TURNSTILE_SECRET)) {
+      problems.push('TURNSTILE_SECRET: a Turnstile test secret cannot be used in production');
+    }
+    if (!e.SMTP_URL) problems.push('SMTP_URL: required in production');
+  }
+  if (problems.length > 0) return { ok: false, problems };
+
+  return {
+    ok: true,
+    config: {
+      mode,
+      host: e.HOST ?? (mode === 'production' ? '0.0.0.0' : '127.0.0.1'),
+      port: e.PORT,
+      publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+      databaseUrl: e.DATABASE_URL,
+      logLevel: e.LOG_LEVEL,
+      bodyLimitBytes: e.BODY_LIMIT_BYTES,
+      catalogFile: e.CATALOG_FILE ?? (mode === 'development' ? 'catalog/demo.yaml' : undefined),
+      webDistDir: e.WEB_DIST_DIR,
+      trustProxy: e.TRUST_PROXY === 'true',
+      frameAncestors: e.FRAME_ANCESTORS,
+      redirectAllowlist: e.REDIRECT_ALLOWLIST,
+      rateLimitAllowlist: e.RATE_LIMIT_ALLOWLIST,
+      turnstile: { secret: e.TURNSTILE_SECRET, verifyUrl: e.TURNSTILE_VERIFY_URL },
+      mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+      outboxIntervalMs: e.OUTBOX_INTERVAL_MS,
+      portal: {
+        routerBasePath: e.ROUTER_BASE_PATH,
+        routerType: e.ROUTER_TYPE,
+        apiBasePath: e.API_BASE_PATH,
+        fixedGame: e.FIXED_GAME,
+        forcedAdapter: e.FORCED_ADAPTER,
+        locales: e.LOCALES,
+        defaultLocale: e.DEFAULT_LOCALE,
+      },
+    },
+  };
+}
+
+/** A development configuration for tests and tools, with overrides. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const result = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: 'sqlite::memory:' });
+  if (!result.ok) throw new Error(result.problems.join('\n'));
+  return { ...result.config, catalogFile: undefined, outboxIntervalMs: 0, ...overrides };
+}

@@ -1,0 +1,25 @@
+import type { Account } from '@fxid/contract';
+import type { Kysely } from 'kysely';
+import type { Config } from './config.js';
+import type { Engine } from './db/database.js';
+import type { Database } from './db/schema.js';
+import type { TtlCache } from './lib/ttl-cache.js';
+import type { Sessions } from './modules/auth/sessions.js';
+import type { Captcha } from './modules/captcha/captcha.js';
+import type { Mailer } from './modules/mail/mailer.js';
+import type { GameJwtSigner } from './modules/play/game-jwt.js';
+
+/** Everything a module needs, built once by createApp. */
+export interface AppContext {
+  config: Config;
+  db: Kysely<Database>;
+  engine: Engine;
+  /** Current time in epoch milliseconds; tests pass a fixed clock. */
+  now: () => number;
+  sessions: Sessions;
+  /** Presented accounts by id, so profile reads stay off the database; every account write evicts. */
+  accounts: TtlCache<Account>;
+  captcha: Captcha;
+  mailer: Mailer;
+  gameJwt: GameJwtSigner;
+}

@@ -1,0 +1,29 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import * as catalog from './migrations/0001-catalog.js';
+import * as accounts from './migrations/0002-accounts.js';
+import * as signingKeys from './migrations/0003-signing-keys.js';
+
+/**
+ * Migrations in order. Imported statically so that the built server carries them
+ * and nothing depends on reading a folder at run time.
+ */
+const MIGRATIONS: Record<string, Migration> = {
+  '0001-catalog': catalog,
+  '0002-accounts': accounts,
+  '0003-signing-keys': signingKeys,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
+/** Applies every pending migration; throws with the failing migration's name. */
+// biome-ignore lint/suspicious/noExplicitAny: migrations run on any schema
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error) {
+    const where = failed ? ` in ${failed.migrationName}` : '';
+    throw new Error(`Migration failed${where}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return (results ?? []).map((result) => result.migrationName);
+}

@@ -1,0 +1,196 @@
+/**
+ * Table types for Kysely. Portable across SQLite and PostgreSQL: ids are app-generated
+ * text, timestamps epoch milliseconds, flags 0/1 integers, JSON as text, money as
+ * integer minor units plus an ISO 4217 code.
+ */
+export interface Database {
+  company: CompanyTable;
+  games: GamesTable;
+  products: ProductsTable;
+  legal_documents: LegalDocumentsTable;
+  legal_document_versions: LegalDocumentVersionsTable;
+  news: NewsTable;
+  accounts: AccountsTable;
+  social_identifiers: SocialIdentifiersTable;
+  sessions: SessionsTable;
+  email_invites: EmailInvitesTable;
+  temp_tokens: TempTokensTable;
+  game_connections: GameConnectionsTable;
+  outbox: OutboxTable;
+  dev_mailbox: DevMailboxTable;
+  signing_keys: SigningKeysTable;
+}
+
+/** The deployment's one company; branding as JSON (the catalog's Company block). */
+export interface CompanyTable {
+  id: string;
+  branding_json: string;
+  updated_at: number;
+}
+
+export interface GamesTable {
+  id: string;
+  system_name: string;
+  /** Position in the catalog file; lists are ordered by it. */
+  sort_order: number;
+  /** The catalog's game definition without its products and documents. */
+  definition_json: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ProductsTable {
+  id: string;
+  game_id: string;
+  sku: string;
+  price_amount: number;
+  price_currency: string;
+  show_in_web_store: number;
+  sort_order: number;
+  /** Localized names, descriptions, images, type and payload. */
+  definition_json: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface LegalDocumentsTable {
+  /** Numeric id chosen by the operator in the catalog, stable across environments. */
+  id: number;
+  game_id: string;
+  document_type: string;
+  need_user_acceptance: number;
+  region: string;
+  is_active: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Versions are immutable once published: acceptances refer to them. */
+export interface LegalDocumentVersionsTable {
+  id: number;
+  document_id: number;
+  url: string | null;
+  /** Markdown per locale, as JSON. */
+  content_json: string;
+  content_type: string;
+  created_at: number;
+}
+
+export interface NewsTable {
+  id: string;
+  /** null: shown for every game. */
+  game_id: string | null;
+  priority: string;
+  /** Header and message per locale, as JSON. */
+  messages_json: string;
+  link: string | null;
+  icon_url: string | null;
+  image_url: string | null;
+  tags_json: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface AccountsTable {
+  id: string;
+  name: string | null;
+  email: string | null;
+  /** Lower-cased email; unique, so one address is one account. */
+  email_normalized: string | null;
+  email_validated: number;
+  marketing_enabled: number;
+  geo_country: string | null;
+  locale: string | null;
+  guest: number;
+  has_completed_order: number;
+  features_json: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SocialIdentifiersTable {
+  id: string;
+  account_id: string;
+  type: string;
+  identifier: string;
+  created_at: number;
+}
+
+/** Bearer sessions; only the SHA-256 of the token is stored. */
+export interface SessionsTable {
+  id: string;
+  account_id: string;
+  token_hash: string;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
+/** Magic links: single use, short-lived, stored as a hash. */
+export interface EmailInvitesTable {
+  id: string;
+  token_hash: string;
+  email: string;
+  email_normalized: string;
+  game_system_name: string | null;
+  redirect_uri: string | null;
+  locale: string | null;
+  created_at: number;
+  expires_at: number;
+  consumed_at: number | null;
+}
+
+/** Hand a session to another page or device: single use, short-lived, stored as a hash. */
+export interface TempTokensTable {
+  id: string;
+  token_hash: string;
+  account_id: string;
+  redirect_uri: string;
+  order_public_id: string | null;
+  merchant_redirect_type: string | null;
+  created_at: number;
+  expires_at: number;
+  consumed_at: number | null;
+}
+
+export interface GameConnectionsTable {
+  id: string;
+  account_id: string;
+  game_id: string;
+  /** The player's id inside the game; unique per game. */
+  game_uid: string;
+  created_at: number;
+}
+
+/** Work that must survive a crash (emails, game webhooks), retried with backoff. */
+export interface OutboxTable {
+  id: string;
+  kind: string;
+  payload_json: string;
+  status: 'pending' | 'done' | 'failed';
+  attempts: number;
+  next_attempt_at: number;
+  last_error: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Mail kept in the database instead of sent, in development without SMTP. */
+export interface DevMailboxTable {
+  id: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  created_at: number;
+}
+
+/** ES256 keys for GameJwts, as JWK JSON. */
+export interface SigningKeysTable {
+  kid: string;
+  private_jwk: string;
+  public_jwk: string;
+  created_at: number;
+  /** Retired keys neither sign nor verify; retire one only after its tokens expired. */
+  retired_at: number | null;
+}

@@ -1,0 +1,121 @@
+import { ERROR_STATUS, type ErrorCode } from '@fxid/contract';
+
+/** Short, stable summary of each kind of problem; the `title` of problem details. */
+export const ERROR_TITLES: Record<ErrorCode, string> = {
+  validation_failed: 'The request is not valid',
+  malformed_json: 'The request body is not valid JSON',
+  invalid_token: 'The link or token is not valid',
+  expired_token: 'The link or token has expired',
+  captcha_failed: 'Robot check failed',
+  redirect_not_allowed: 'Redirect target not allowed',
+  unauthorized: 'Sign-in required',
+  forbidden: 'Not allowed',
+  not_found: 'Not found',
+  game_not_found: 'Game not found',
+  game_not_on_platform: 'Game not published on this platform',
+  conflict: 'Conflict with the current state',
+  already_connected: 'A game of this type is already connected to your account',
+  connected_to_another_account: 'This game account is already connected to another account',
+  game_not_connected: 'A game of this type is not connected to your account',
+  payload_too_large: 'Request body too large',
+  unsupported_media_type: 'Unsupported content type',
+  rate_limited: 'Too many requests',
+  internal_error: 'Internal server error',
+  service_unavailable: 'Service unavailable',
+};
+
+/** One failed field of a request. */
+export interface FieldIssue {
+  Field: string;
+  Message: string;
+}
+
+/**
+ * An error with a stable code that the error handler turns into problem details.
+ * `params` fill the placeholders of the client's localized message.
+ */
+export class AppError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    detail: string,
+    readonly params: Record<string, string> = {},
+    readonly fieldIssues?: FieldIssue[],
+  ) {
+    super(detail);
+    this.name = new.target.name;
+    this.status = ERROR_STATUS[code];
+  }
+}
+
+export class ValidationError extends AppError {
+  constructor(fieldIssues: FieldIssue[]) {
+    const detail = fieldIssues.map((issue) => `${issue.Field}: ${issue.Message}`).join('; ');
+    super('validation_failed', detail, { Field: fieldIssues[0]?.Field ?? '' }, fieldIssues);
+  }
+}
+
+export class NotFoundError extends AppError {
+  constructor(what: string) {
+    super('not_found', `${what} was not found`, { What: what });
+  }
+}
+
+export class GameNotFoundError extends AppError {
+  constructor(game: string) {
+    super('game_not_found', `No game is called "${game}"`, { Game: game });
+  }
+}
+
+export class GameNotOnPlatformError extends AppError {
+  constructor(game: string, platform: string) {
+    super('game_not_on_platform', `Game "${game}" is not published on ${platform}`, {
+      Game: game,
+      Platform: platform,
+    });
+  }
+}
+
+export class ServiceUnavailableError extends AppError {
+  constructor(what: string) {
+    super('service_unavailable', `${what} is not available`, { What: what });
+  }
+}
+
+export class UnauthorizedError extends AppError {
+  constructor() {
+    super('unauthorized', 'A valid bearer token is required');
+  }
+}
+
+/** A single-use token that never existed or was already used. */
+export class InvalidTokenError extends AppError {
+  constructor(what: string) {
+    super('invalid_token', `The ${what} is not valid or was already used`, { What: what });
+  }
+}
+
+export class ExpiredTokenError extends AppError {
+  constructor(what: string) {
+    super('expired_token', `The ${what} has expired; ask for a new one`, { What: what });
+  }
+}
+
+export class CaptchaFailedError extends AppError {
+  constructor() {
+    super('captcha_failed', 'The robot check failed; try again');
+  }
+}
+
+export class RedirectNotAllowedError extends AppError {
+  constructor(target: string) {
+    super('redirect_not_allowed', 'Redirects may only lead to this site or an allowed origin', { Target: target });
+  }
+}
+
+export class RateLimitedError extends AppError {
+  constructor(what: string) {
+    super('rate_limited', `Too many ${what}; wait a few minutes and try again`, { What: what });
+  }
+}

@@ -1,0 +1,84 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { PAGE_CONFIG_ELEMENT_ID, type PageConfig } from '@fxid/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.js';
+import { sendProblem } from './problem.js';
+
+/** Where the built index.html asks for the page-load configuration. */
+const HEAD_MARKER = '<!--fxid:head-->';
+
+/** The page-load configuration of spec §1, from server config. */
+export function pageConfigFor(config: Config): PageConfig {
+  const { portal } = config;
+  return {
+    RouterBasePath: portal.routerBasePath,
+    RouterType: portal.routerType,
+    ApiBasePath: portal.apiBasePath,
+    ...(portal.fixedGame ? { FixedGame: portal.fixedGame } : {}),
+    ...(portal.forcedAdapter ? { ForcedAdapter: portal.forcedAdapter } : {}),
+    Locales: portal.locales,
+    DefaultLocale: portal.defaultLocale,
+  };
+}
+
+/**
+ * index.html with a <base> for the router base path (so relative asset URLs work
+ * on deep links) and the page configuration as inert JSON (so the CSP need not
+ * allow inline scripts).
+ */
+export function injectPageConfig(html: string, config: Config): string {
+  const json = JSON.stringify(pageConfigFor(config)).replace(/</g, '\\u003c');
+  const head =
+    `<base href="${config.portal.routerBasePath}">` +
+    `<script type="application/json" id="${PAGE_CONFIG_ELEMENT_ID}">${json}</script>`;
+  return html.replace(HEAD_MARKER, head).replace('<html lang="en"', `<html lang="${config.portal.defaultLocale}"`);
+}
+
+/**
+ * Serves the built portal: hashed assets with long caching, and index.html for
+ * any other GET that is not under /api (the portal's router takes it from there).
+ */
+export async function registerPortal(app: FastifyInstance, config: Config): Promise<void> {
+  const root = resolve(config.webDistDir);
+  const indexFile = join(root, 'index.html');
+  const html = existsSync(indexFile) ? injectPageConfig(readFileSync(indexFile, 'utf8'), config) : undefined;
+  if (html) {
+    await app.register(fastifyStatic, {
+      root,
+      prefix: config.portal.routerBasePath,
+      index: false,
+      wildcard: false,
+      setHeaders(res, path) {
+        const immutable = path.includes(`${join(root, 'assets')}`);
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+      },
+    });
+  } else {
+    app.log.warn({ root }, 'portal build not found; serving the API only (run npm run build)');
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (html && wantsPortalPage(request, config.portal.routerBasePath)) {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    }
+    return notFound(request, reply);
+  });
+}
+
+/** GET of anything but the API; the API answers its unknown paths with 404 problem details. */
+function wantsPortalPage(request: FastifyRequest, basePath: string): boolean {
+  const path = request.url.split('?')[0] ?? '';
+  const isApi = path === `${basePath}api` || path.startsWith(`${basePath}api/`);
+  return (request.method === 'GET' || request.method === 'HEAD') && !isApi;
+}
+
+function notFound(request: FastifyRequest, reply: FastifyReply) {
+  return sendProblem(request, reply, {
+    status: 404,
+    code: 'not_found',
+    detail: `No route for ${request.method} ${request.url.split('?')[0]}`,
+    params: { Path: request.url.split('?')[0] ?? '' },
+  });
+}

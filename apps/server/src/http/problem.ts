@@ -1,0 +1,31 @@
+import { type ErrorCode, l10nKeyFor, type ProblemDetails, problemTypeFor } from '@fxid/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ERROR_TITLES, type FieldIssue } from '../errors.js';
+
+export interface ProblemInput {
+  status: number;
+  code: ErrorCode;
+  detail: string;
+  params?: Record<string, string>;
+  fieldIssues?: FieldIssue[] | undefined;
+}
+
+/** Builds RFC 9457 problem details with fxid's error fields for one request. */
+export function problemFor(request: FastifyRequest, input: ProblemInput): ProblemDetails {
+  return {
+    type: problemTypeFor(input.code),
+    title: ERROR_TITLES[input.code],
+    status: input.status,
+    detail: input.detail,
+    instance: request.url.split('?')[0] ?? request.url,
+    ErrorCode: input.code,
+    L10NKey: l10nKeyFor(input.code),
+    L10NParam: input.params ?? {},
+    RequestId: request.id,
+    ...(input.fieldIssues ? { Errors: input.fieldIssues } : {}),
+  };
+}
+
+export function sendProblem(request: FastifyRequest, reply: FastifyReply, input: ProblemInput): FastifyReply {
+  return reply.code(input.status).type('application/problem+json; charset=utf-8').send(problemFor(request, input));
+}

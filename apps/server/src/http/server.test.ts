@@ -1,0 +1,205 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PAGE_CONFIG_ELEMENT_ID } from '@fxid/contract';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { describe, expect, it } from 'vitest';
+import { createApp } from '../app.js';
+import { testConfig } from '../config.js';
+import { openDatabase } from '../db/database.js';
+import { useTestApp } from '../test/app.js';
+import { describeEachEngine } from '../test/databases.js';
+
+describeEachEngine('server', (engine) => {
+  const testApp = useTestApp(engine);
+
+  it('answers health and readiness with the engine in use', async () => {
+    const { app } = testApp();
+    expect((await app.inject('/healthz')).json()).toEqual({ Status: 'ok' });
+    expect((await app.inject('/readyz')).json()).toEqual({ Status: 'ok', Database: engine });
+  });
+
+  it('gives every response a request id, keeping a plain one from the caller', async () => {
+    const { app } = testApp();
+    const generated = await app.inject('/healthz');
+    expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const kept = await app.inject({ url: '/api/v1/nope', headers: { 'x-request-id': 'lb-1234.abc' } });
+    expect(kept.headers['x-request-id']).toBe('lb-1234.abc');
+    expect(kept.json().RequestId).toBe('lb-1234.abc');
+    const replaced = await app.inject({ url: '/healthz', headers: { 'x-request-id': '<script>' } });
+    expect(replaced.headers['x-request-id']).not.toBe('<script>');
+  });
+
+  it('sends security headers with a CSP that allows only our scripts', async () => {
+    const { app } = testApp();
+    const { headers } = await app.inject('/healthz');
+    expect(headers['content-security-policy']).toContain("script-src 'self'");
+    expect(headers['content-security-policy']).toContain("object-src 'none'");
+    expect(headers['content-security-policy']).toContain('frame-ancestors');
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['strict-transport-security']).toBeDefined();
+  });
+
+  it('publishes a valid OpenAPI 3.1 document with named components', async () => {
+    const { app } = testApp();
+    const response = await app.inject('/api/v1/openapi.json');
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.openapi).toBe('3.1.0');
+    const result = await new Validator().validate(document);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(Object.keys(document.components.schemas)).toEqual(
+      expect.arrayContaining(['ProblemDetails', 'GameSummary', 'PublicGameData', 'Platform', 'ErrorCode']),
+    );
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/v1/games/list',
+        '/api/v1/games/list_with_configs',
+        '/api/v1/public_game_config/{Game}',
+      ]),
+    );
+  });
+
+  it('serves a browsable API reference from bundled files', async () => {
+    const { app } = testApp();
+    const page = await app.inject('/api/docs/');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('swagger-ui');
+    const script = await app.inject('/api/docs/static/swagger-ui-bundle.js');
+    expect(script.statusCode).toBe(200);
+    expect(script.body.length).toBeGreaterThan(100_000);
+  });
+
+  it('keeps Authorization, cookies and token parameters out of the log', async () => {
+    const { app, logs } = testApp();
+    await app.inject({
+      url: '/api/v1/public_game_config/sky-runner?inviteToken=abc123secret&WebPublishingPlatform=FxId',
+      headers: { authorization: 'Bearer topsecret-bearer', cookie: 'session=topsecret-cookie' },
+    });
+    const text = JSON.stringify(logs);
+    expect(text).toContain('/api/v1/public_game_config/sky-runner');
+    expect(text).not.toContain('abc123secret');
+    expect(text).not.toContain('topsecret');
+  });
+});
+
+describe('server edge cases', () => {
+  it('refuses a body over the limit with 413 problem details', async () => {
+    const app = await createApp(testConfig({ bodyLimitBytes: 2048, webDistDir: '/nonexistent' }));
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/games/list',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ Locale: 'x'.repeat(4096) }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ ErrorCode: 'payload_too_large', status: 413 });
+    await app.close();
+  });
+
+  it('answers an unexpected failure with 500 and no stack trace or message', async () => {
+    const app = await createApp(testConfig({ webDistDir: '/nonexistent' }));
+    app.get('/api/v1/boom', async () => {
+      throw new Error('database password is hunter2');
+    });
+    const response = await app.inject('/api/v1/boom');
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toMatchObject({ ErrorCode: 'internal_error', status: 500 });
+    expect(response.body).not.toContain('hunter2');
+    expect(response.body).not.toContain('at ');
+    await app.close();
+  });
+
+  it('reports not ready with 503 when the database is gone', async () => {
+    const database = openDatabase('sqlite::memory:');
+    const app = await createApp(testConfig({ webDistDir: '/nonexistent' }), { database });
+    await database.db.destroy();
+    const response = await app.inject('/readyz');
+    expect(response.statusCode).toBe(503);
+    expect(response.json().ErrorCode).toBe('service_unavailable');
+    await app.close().catch(() => undefined);
+  });
+});
+
+describe('serving the portal', () => {
+  const dist = mkdtempSync(join(tmpdir(), 'fxid-web-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(
+    join(dist, 'index.html'),
+    '<!doctype html><html lang="en"><head><!--fxid:head--><script type="module" src="./assets/app.js"></script></head><body></body></html>',
+  );
+  writeFileSync(join(dist, 'assets', 'app.js'), 'console.log("portal")');
+
+  async function portalApp(overrides: Parameters<typeof testConfig>[0] = {}) {
+    return createApp(testConfig({ webDistDir: dist, ...overrides }));
+  }
+
+  function pageConfigOf(html: string) {
+    const match = html.match(
+      new RegExp(`<script type="application/json" id="${PAGE_CONFIG_ELEMENT_ID}">(.*?)</script>`),
+    );
+    return match?.[1] ? JSON.parse(match[1]) : undefined;
+  }
+
+  it('serves index.html with the page-load configuration for any portal path', async () => {
+    const app = await portalApp({
+      portal: { ...testConfig().portal, fixedGame: 'sky-runner', forcedAdapter: 'yandex', locales: ['en', 'ru'] },
+    });
+    for (const url of ['/', '/Profile', '/play/sky-runner/iframe/vkcom', '/Docs/tos?lang=ru']) {
+      const response = await app.inject(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toContain('<base href="/">');
+      expect(pageConfigOf(response.body)).toEqual({
+        RouterBasePath: '/',
+        RouterType: 'browser',
+        ApiBasePath: '',
+        FixedGame: 'sky-runner',
+        ForcedAdapter: 'yandex',
+        Locales: ['en', 'ru'],
+        DefaultLocale: 'en',
+      });
+    }
+    await app.close();
+  });
+
+  it('never answers an /api path with the portal page', async () => {
+    const app = await portalApp();
+    const response = await app.inject('/api/v1/unknown');
+    expect(response.statusCode).toBe(404);
+    expect(response.json().ErrorCode).toBe('not_found');
+    await app.close();
+  });
+
+  it('serves hashed assets with long caching', async () => {
+    const app = await portalApp();
+    const response = await app.inject('/assets/app.js');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toContain('immutable');
+    await app.close();
+  });
+
+  it('serves portal and API under a router base path', async () => {
+    const app = await portalApp({ portal: { ...testConfig().portal, routerBasePath: '/games/', routerType: 'hash' } });
+    const page = await app.inject('/games/Profile');
+    expect(page.body).toContain('<base href="/games/">');
+    expect(pageConfigOf(page.body)).toMatchObject({ RouterBasePath: '/games/', RouterType: 'hash' });
+    expect((await app.inject('/games/assets/app.js')).statusCode).toBe(200);
+    expect((await app.inject({ method: 'POST', url: '/games/api/v1/games/list' })).statusCode).toBe(200);
+    expect((await app.inject('/games/healthz')).statusCode).toBe(200);
+    expect((await app.inject('/games/api/v1/nope')).json().ErrorCode).toBe('not_found');
+    await app.close();
+  });
+
+  it('escapes the configuration so it cannot close its script element', async () => {
+    const { injectPageConfig } = await import('./portal.js');
+    const config = testConfig();
+    const html = injectPageConfig('<html lang="en"><head><!--fxid:head--></head></html>', {
+      ...config,
+      portal: { ...config.portal, apiBasePath: '</script><script>alert(1)</script>' },
+    });
+    expect(html).not.toContain('</script><script>alert(1)');
+    expect(pageConfigOf(html).ApiBasePath).toBe('</script><script>alert(1)</script>');
+  });
+});

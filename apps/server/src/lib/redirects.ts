@@ -1,0 +1,25 @@
+import { RedirectNotAllowedError } from '../errors.js';
+
+/**
+ * Checks a post-sign-in redirect target: a path on this site, or a URL on our
+ * own origin or an allowed one. Returns it as a path (same origin) or a full
+ * URL; anything else (other hosts, `//host`, `/\\host`, `javascript:`, control
+ * characters) is refused.
+ */
+export function safeRedirect(target: string, publicUrl: string, allowedOrigins: readonly string[]): string {
+  // Browsers drop tabs and newlines inside URLs, which would hide a scheme or host from a check.
+  if ([...target].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f || char === '\\')) {
+    throw new RedirectNotAllowedError(target);
+  }
+  const base = new URL(publicUrl);
+  let url: URL;
+  try {
+    url = new URL(target, base);
+  } catch {
+    throw new RedirectNotAllowedError(target);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new RedirectNotAllowedError(target);
+  if (url.origin === base.origin) return `${url.pathname}${url.search}${url.hash}`;
+  if (allowedOrigins.includes(url.origin) && url.username === '' && url.password === '') return url.href;
+  throw new RedirectNotAllowedError(target);
+}

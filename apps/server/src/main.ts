@@ -1,0 +1,33 @@
+import { createApp } from './app.js';
+import { configFromEnvironment } from './cli/env.js';
+
+/** Time allowed for requests in flight to finish after SIGTERM. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+const config = configFromEnvironment();
+const app = await createApp(config).catch((error: unknown) => {
+  console.error(`fxid: cannot start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
+
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  app.log.info({ signal }, 'shutting down');
+  const timer = setTimeout(() => {
+    app.log.error('shutdown took too long; exiting');
+    process.exit(1);
+  }, SHUTDOWN_GRACE_MS);
+  timer.unref();
+  await app.close();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+await app.listen({ host: config.host, port: config.port });
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : config.port;
+const shownHost = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
+console.log(`fxid is running at http://${shownHost}:${port}${config.portal.routerBasePath}`);

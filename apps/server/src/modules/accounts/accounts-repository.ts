@@ -1,0 +1,108 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { AccountsTable, Database } from '../../db/schema.js';
+import { newId } from '../../lib/ids.js';
+
+export type Db = Kysely<Database>;
+export type AccountRow = Selectable<AccountsTable>;
+
+export function findAccount(db: Db, id: string): Promise<AccountRow | undefined> {
+  return db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findAccountByEmail(db: Db, emailNormalized: string): Promise<AccountRow | undefined> {
+  return db.selectFrom('accounts').selectAll().where('email_normalized', '=', emailNormalized).executeTakeFirst();
+}
+
+/** A new registered account signed in by email; its address counts as verified (the link proved it). */
+export async function createEmailAccount(
+  db: Db,
+  input: { email: string; emailNormalized: string; locale: string | null; geoCountry: string | null },
+  now: number,
+): Promise<AccountRow> {
+  const row: AccountRow = {
+    id: newId(),
+    name: input.email.split('@')[0] ?? null,
+    email: input.email,
+    email_normalized: input.emailNormalized,
+    email_validated: 1,
+    marketing_enabled: 0,
+    geo_country: input.geoCountry,
+    locale: input.locale,
+    guest: 0,
+    has_completed_order: 0,
+    features_json: '[]',
+    created_at: now,
+    updated_at: now,
+  };
+  await db.insertInto('accounts').values(row).execute();
+  await db
+    .insertInto('social_identifiers')
+    .values({ id: newId(), account_id: row.id, type: 'Email', identifier: input.emailNormalized, created_at: now })
+    .execute();
+  return row;
+}
+
+export async function updateAccount(
+  db: Db,
+  id: string,
+  values: Partial<Pick<AccountRow, 'email_validated' | 'marketing_enabled' | 'locale'>>,
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable('accounts')
+    .set({ ...values, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+export function listSocialIdentifiers(db: Db, accountId: string) {
+  return db
+    .selectFrom('social_identifiers')
+    .select(['type', 'identifier'])
+    .where('account_id', '=', accountId)
+    .orderBy('created_at')
+    .execute();
+}
+
+export function accountIdBySocialIdentifier(db: Db, type: string, identifier: string) {
+  return db
+    .selectFrom('social_identifiers')
+    .select('account_id')
+    .where('type', '=', type)
+    .where('identifier', '=', identifier)
+    .executeTakeFirst();
+}
+
+export function listGameConnections(db: Db, accountId: string) {
+  return db
+    .selectFrom('game_connections')
+    .innerJoin('games', 'games.id', 'game_connections.game_id')
+    .select(['games.system_name', 'game_connections.game_uid'])
+    .where('game_connections.account_id', '=', accountId)
+    .orderBy('game_connections.created_at')
+    .execute();
+}
+
+/** The account's connection to a game, made on first use: the fxid account is then the game account. */
+export async function ensureGameConnection(db: Db, accountId: string, gameId: string, now: number) {
+  const existing = await db
+    .selectFrom('game_connections')
+    .select('game_uid')
+    .where('account_id', '=', accountId)
+    .where('game_id', '=', gameId)
+    .executeTakeFirst();
+  if (existing) return existing.game_uid;
+  const gameUid = newId();
+  await db
+    .insertInto('game_connections')
+    .values({ id: newId(), account_id: accountId, game_id: gameId, game_uid: gameUid, created_at: now })
+    .onConflict((oc) => oc.columns(['account_id', 'game_id']).doNothing())
+    .execute();
+  const row = await db
+    .selectFrom('game_connections')
+    .select('game_uid')
+    .where('account_id', '=', accountId)
+    .where('game_id', '=', gameId)
+    .executeTakeFirstOrThrow();
+  return row.game_uid;
+}

@@ -1,0 +1,136 @@
+import {
+  AuthenticateFromEmailInviteRequestSchema,
+  AuthenticateFromEmailInviteResponseSchema,
+  AuthenticateFromTempTokenRequestSchema,
+  AuthenticateFromTempTokenResponseSchema,
+  CreateTempTokenRequestSchema,
+  CreateTempTokenResponseSchema,
+  EmailInviteRequestSchema,
+  EmailInviteResponseSchema,
+  GameSystemNameSchema,
+  UserInfoResponseSchema,
+} from '@fxid/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { UnauthorizedError } from '../../errors.js';
+import { problemResponses } from '../../http/responses.js';
+import { userInfo } from '../accounts/profile-service.js';
+import { bearerToken, requireAccount } from './authenticate.js';
+import { authenticateFromEmailInvite, requestEmailInvite } from './email-sign-in.js';
+import { authenticateFromTempToken, createTempToken } from './temp-tokens.js';
+
+const bearer = [{ bearer: [] }];
+
+/** Country from a trusted edge proxy's header, for the account's GeoCountry. */
+function geoCountry(ctx: AppContext, headers: Record<string, unknown>): string | null {
+  const value = headers['cf-ipcountry'];
+  return ctx.config.trustProxy && typeof value === 'string' && /^[A-Z]{2}$/.test(value) ? value : null;
+}
+
+/** Sign-in by emailed link, temp tokens, logout, and userinfo for game servers. */
+export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post('/invite/email_invite', {
+      config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Mails a magic sign-in link (after a robot check)',
+        body: EmailInviteRequestSchema,
+        response: { 200: EmailInviteResponseSchema, ...problemResponses(400, 404, 429, 503) },
+      },
+      handler: async (request) => {
+        const body = request.body;
+        await requestEmailInvite(
+          ctx,
+          {
+            email: body.Email,
+            captchaResult: body.CaptchaResult,
+            gameSystemName: body.GameSystemName,
+            redirectUri: body.RedirectUri,
+            locale: body.Locale,
+          },
+          request.ip,
+        );
+        return { Success: true as const };
+      },
+    });
+
+    app.post('/auth/authenticate_from_email_invite', {
+      config: { rateLimit: { max: 30, timeWindow: '15 minutes' } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Signs in with the token of a magic link (consumes it)',
+        body: AuthenticateFromEmailInviteRequestSchema,
+        response: { 200: AuthenticateFromEmailInviteResponseSchema, ...problemResponses(400, 429) },
+      },
+      handler: async (request) => {
+        const result = await authenticateFromEmailInvite(
+          ctx,
+          request.body.InviteToken,
+          geoCountry(ctx, request.headers),
+        );
+        return { Success: true as const, Token: result.token, RedirectUri: result.redirectUri };
+      },
+    });
+
+    app.post('/auth/create_temp_token', {
+      schema: {
+        tags: ['auth'],
+        summary: 'A short-lived single-use token that carries the session to another page',
+        security: bearer,
+        body: CreateTempTokenRequestSchema,
+        response: { 200: CreateTempTokenResponseSchema, ...problemResponses(400, 401) },
+      },
+      handler: async (request) => ({
+        TempToken: await createTempToken(ctx, await requireAccount(request, ctx.sessions), {
+          redirectUri: request.body.RedirectUri,
+          orderPublicId: request.body.OrderPublicId,
+          merchantRedirectType: request.body.MerchantRedirectType,
+        }),
+      }),
+    });
+
+    app.post('/auth/authenticate_from_temp_token', {
+      config: { rateLimit: { max: 30, timeWindow: '15 minutes' } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Signs in with a temp token (consumes it)',
+        body: AuthenticateFromTempTokenRequestSchema,
+        response: { 200: AuthenticateFromTempTokenResponseSchema, ...problemResponses(400, 429) },
+      },
+      handler: async (request) => authenticateFromTempToken(ctx, request.body.TempToken),
+    });
+
+    app.get('/auth/logout', {
+      schema: {
+        tags: ['auth'],
+        summary: 'Ends the session of the bearer token',
+        security: bearer,
+        response: { 204: z.null().describe('Signed out'), ...problemResponses(401) },
+      },
+      handler: async (request, reply) => {
+        const token = bearerToken(request);
+        if (!token || !(await ctx.sessions.resolve(token))) throw new UnauthorizedError();
+        await ctx.sessions.revoke(token);
+        return reply.code(204).send(null);
+      },
+    });
+
+    const userInfoSchema = {
+      tags: ['auth'],
+      summary: 'Who the bearer is, for a game server: account id, player id in the game, email',
+      security: bearer,
+      params: z.object({ Game: GameSystemNameSchema }),
+      response: { 200: UserInfoResponseSchema, ...problemResponses(400, 401, 404) },
+    };
+    for (const method of ['GET', 'POST'] as const) {
+      app.route({
+        method,
+        url: '/auth/oauth/userinfo/:Game',
+        schema: userInfoSchema,
+        handler: async (request) => userInfo(ctx, await requireAccount(request, ctx.sessions), request.params.Game),
+      });
+    }
+  };
+}

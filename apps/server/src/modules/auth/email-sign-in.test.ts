@@ -1,0 +1,212 @@
+import { expect, it } from 'vitest';
+import { hashToken } from '../../lib/tokens.js';
+import { TEST_START, useTestApp } from '../../test/app.js';
+import { describeEachEngine } from '../../test/databases.js';
+import { bearer, latestInviteToken, queuedEmails, requestLink, signIn } from '../../test/sign-in.js';
+import { DEV_CAPTCHA_FAIL } from '../captcha/dev-captcha.js';
+import { INVITE_TTL_MS } from './email-sign-in.js';
+
+describeEachEngine('email sign-in', (engine) => {
+  const testApp = useTestApp(engine);
+  const consume = (InviteToken: string) =>
+    testApp().app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/authenticate_from_email_invite',
+      payload: { InviteToken },
+    });
+
+  it('mails a link built from the configured URL, then signs a new player up with it', async () => {
+    const { app, database } = testApp();
+    const asked = await requestLink(app, 'Nova@Example.com', { Locale: 'ru', RedirectUri: '/play/sky-runner' });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json()).toEqual({ Success: true });
+
+    const mail = (await queuedEmails(database.handle.db)).at(-1);
+    expect(mail?.to).toBe('Nova@Example.com');
+    expect(mail?.subject).toBe('Ссылка для входа в fxid');
+    expect(mail?.text).toMatch(/^Вход в fxid/);
+    expect(mail?.html).toContain('<html lang="ru"');
+    expect(mail?.text).toMatch(/http:\/\/localhost:8080\/LoginValidateEmail\?inviteToken=[\w-]{43}\n/);
+
+    const signedIn = await consume(await latestInviteToken(database.handle.db, 'Nova@Example.com'));
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json()).toMatchObject({ Success: true, RedirectUri: '/play/sky-runner' });
+    const profile = await app.inject({
+      method: 'POST',
+      url: '/api/v1/profile',
+      headers: bearer(signedIn.json().Token),
+    });
+    expect(profile.json()).toMatchObject({
+      Email: 'Nova@Example.com',
+      EmailValidated: true,
+      HasEmail: true,
+      Guest: false,
+      Locale: 'ru',
+      Name: 'Nova',
+      SocialIdentifiers: [{ Type: 'Email', Id: 'nova@example.com' }],
+    });
+  });
+
+  it('signs the same account in again whatever the case of the address', async () => {
+    const { app, database } = testApp();
+    const first = await signIn(app, database.handle.db, 'twice@example.com');
+    const second = await signIn(app, database.handle.db, 'TWICE@example.com');
+    expect(second).not.toBe(first);
+    const ids = await Promise.all(
+      [first, second].map(
+        async (token) =>
+          (await app.inject({ method: 'POST', url: '/api/v1/profile', headers: bearer(token) })).json().AccountId,
+      ),
+    );
+    expect(ids[0]).toBe(ids[1]);
+  });
+
+  it('builds the link from configuration even when the Host header lies', async () => {
+    const { app, database } = testApp();
+    const asked = await app.inject({
+      method: 'POST',
+      url: '/api/v1/invite/email_invite',
+      headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' },
+      payload: { Email: 'host@example.com', CaptchaResult: 'ok' },
+    });
+    expect(asked.statusCode).toBe(200);
+    const mail = (await queuedEmails(database.handle.db)).at(-1);
+    expect(mail?.text).toContain('http://localhost:8080/LoginValidateEmail');
+    expect(mail?.text + (mail?.html ?? '')).not.toContain('evil.example');
+  });
+
+  it('lets a link sign in once only', async () => {
+    const { app, database } = testApp();
+    await requestLink(app, 'once@example.com', {}, '10.2.0.1');
+    const token = await latestInviteToken(database.handle.db, 'once@example.com');
+    const [a, b] = await Promise.all([consume(token), consume(token)]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 400]);
+    const again = await consume(token);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().ErrorCode).toBe('invalid_token');
+  });
+
+  it('refuses an expired link with its own code', async () => {
+    const { app, database, clock } = testApp();
+    await requestLink(app, 'late@example.com', {}, '10.2.0.2');
+    const token = await latestInviteToken(database.handle.db, 'late@example.com');
+    clock.now += INVITE_TTL_MS + 1;
+    try {
+      const response = await consume(token);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().ErrorCode).toBe('expired_token');
+    } finally {
+      clock.now = TEST_START;
+    }
+  });
+
+  it('refuses made-up tokens', async () => {
+    const unknown = await consume('A'.repeat(43));
+    expect(unknown.json().ErrorCode).toBe('invalid_token');
+    const malformed = await consume('not a token');
+    expect(malformed.json()).toMatchObject({ ErrorCode: 'validation_failed', Errors: [{ Field: 'body.InviteToken' }] });
+  });
+
+  it('stores only hashes of links and sessions', async () => {
+    const { app, database } = testApp();
+    await requestLink(app, 'hash@example.com', {}, '10.2.0.3');
+    const inviteToken = await latestInviteToken(database.handle.db, 'hash@example.com');
+    const session = (await consume(inviteToken)).json().Token;
+    const db = database.handle.db;
+    const invites = await db.selectFrom('email_invites').select('token_hash').execute();
+    const sessions = await db.selectFrom('sessions').select('token_hash').execute();
+    expect(invites.map((row) => row.token_hash)).toContain(hashToken(inviteToken));
+    expect(sessions.map((row) => row.token_hash)).toContain(hashToken(session));
+    expect(JSON.stringify([invites, sessions])).not.toContain(inviteToken);
+    expect(JSON.stringify(sessions)).not.toContain(session);
+  });
+
+  it('refuses a failed robot check and sends nothing', async () => {
+    const { app, database } = testApp();
+    const before = (await queuedEmails(database.handle.db)).length;
+    const response = await requestLink(app, 'robot@example.com', { CaptchaResult: DEV_CAPTCHA_FAIL }, '10.2.0.4');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().ErrorCode).toBe('captcha_failed');
+    expect(await queuedEmails(database.handle.db)).toHaveLength(before);
+  });
+
+  it('answers the same whether or not the address has an account', async () => {
+    const { app, database } = testApp();
+    await signIn(app, database.handle.db, 'known@example.com');
+    const known = await requestLink(app, 'known@example.com', {}, '10.3.0.1');
+    const unknown = await requestLink(app, 'unknown@example.com', {}, '10.3.0.2');
+    expect(known.statusCode).toBe(unknown.statusCode);
+    expect(known.body).toBe(unknown.body);
+    expect(Object.keys(known.headers).sort()).toEqual(Object.keys(unknown.headers).sort());
+  });
+
+  it('takes as long whether or not the address has an account', async () => {
+    const { app, database } = testApp();
+    const rounds = 15;
+    for (let i = 0; i < rounds; i++) await signIn(app, database.handle.db, `timing-known${i}@example.com`);
+    const timings: Record<'known' | 'unknown', number[]> = { known: [], unknown: [] };
+    for (let i = 0; i < rounds; i++) {
+      for (const kind of ['known', 'unknown'] as const) {
+        const started = performance.now();
+        const response = await requestLink(app, `timing-${kind}${i}@example.com`, {}, `10.8.${i}.${kind.length}`);
+        timings[kind].push(performance.now() - started);
+        expect(response.statusCode).toBe(200);
+      }
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+    const [known, unknown] = [median(timings.known), median(timings.unknown)];
+    expect(Math.abs(known - unknown)).toBeLessThan(Math.max(3, 0.5 * Math.min(known, unknown)));
+  });
+
+  it('limits links per address, whoever asks', async () => {
+    const { app } = testApp();
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push(await requestLink(app, 'limit@example.com', {}, `10.4.0.${i}`));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 429]);
+    expect(answers[3]?.json()).toMatchObject({ ErrorCode: 'rate_limited', status: 429 });
+  });
+
+  it('limits requests per IP address', async () => {
+    const { app } = testApp();
+    const codes = [];
+    for (let i = 0; i < 11; i++) codes.push((await requestLink(app, `ip${i}@example.com`, {}, '10.5.5.5')).statusCode);
+    expect(codes.slice(0, 10)).toEqual(Array(10).fill(200));
+    expect(codes[10]).toBe(429);
+  });
+
+  it.each([
+    ['an invalid address', { Email: 'not-an-email' }, 'body.Email'],
+    ['no address', { Email: undefined }, 'body.Email'],
+    ['no robot check', { CaptchaResult: undefined }, 'body.CaptchaResult'],
+    ['a redirect elsewhere', { RedirectUri: 'https://evil.example/' }, undefined],
+  ])('refuses %s', async (_name, change, field) => {
+    const { app } = testApp();
+    const response = await requestLink(app, 'bad@example.com', change, '10.6.0.1');
+    expect(response.statusCode).toBe(400);
+    if (field) expect(response.json().Errors.map((issue: { Field: string }) => issue.Field)).toContain(field);
+    else expect(response.json().ErrorCode).toBe('redirect_not_allowed');
+  });
+
+  it('ends a session on logout', async () => {
+    const { app, database } = testApp();
+    const token = await signIn(app, database.handle.db, 'bye@example.com');
+    const logout = () => app.inject({ method: 'GET', url: '/api/v1/auth/logout', headers: bearer(token) });
+    expect((await logout()).statusCode).toBe(204);
+    const after = await app.inject({ method: 'POST', url: '/api/v1/profile', headers: bearer(token) });
+    expect(after.statusCode).toBe(401);
+    expect(after.json().ErrorCode).toBe('unauthorized');
+    expect((await logout()).statusCode).toBe(401);
+  });
+
+  it('never writes tokens to the log', async () => {
+    const { app, database, logs } = testApp();
+    await requestLink(app, 'quiet@example.com', {}, '10.7.0.1');
+    const inviteToken = await latestInviteToken(database.handle.db, 'quiet@example.com');
+    const session = (await consume(inviteToken)).json().Token;
+    await app.inject({ method: 'GET', url: `/LoginValidateEmail?inviteToken=${inviteToken}` });
+    await app.inject({ method: 'POST', url: '/api/v1/profile', headers: bearer(session) });
+    const text = JSON.stringify(logs);
+    expect(text).not.toContain(inviteToken);
+    expect(text).not.toContain(session);
+  });
+});

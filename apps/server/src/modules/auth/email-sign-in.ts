@@ -1,0 +1,131 @@
+import type { AppContext } from '../../context.js';
+import {
+  CaptchaFailedError,
+  ExpiredTokenError,
+  GameNotFoundError,
+  InvalidTokenError,
+  RateLimitedError,
+} from '../../errors.js';
+import { newId } from '../../lib/ids.js';
+import { safeRedirect } from '../../lib/redirects.js';
+import { hashToken, newSecretToken } from '../../lib/tokens.js';
+import { createEmailAccount, findAccountByEmail, updateAccount } from '../accounts/accounts-repository.js';
+import { findBranding } from '../games/company-repository.js';
+import { findGame } from '../games/games-repository.js';
+import { magicLinkEmail } from '../mail/magic-link-email.js';
+import { enqueue } from '../outbox/outbox.js';
+
+/** A magic link lives ten minutes (ASVS 6.5.5). */
+export const INVITE_TTL_MS = 10 * 60 * 1000;
+/** At most this many links per address per window, whoever asks. */
+export const INVITES_PER_EMAIL = 3;
+export const INVITE_WINDOW_MS = 15 * 60 * 1000;
+
+export interface EmailInviteInput {
+  email: string;
+  captchaResult: string;
+  gameSystemName?: string | undefined;
+  redirectUri?: string | undefined;
+  locale?: string | undefined;
+}
+
+/**
+ * Mails a sign-in link. The same work happens whether or not the address has an
+ * account (the link signs up or signs in), so answers and timing cannot tell them apart.
+ * The mail itself goes through the outbox, in the same transaction as the invite.
+ */
+export async function requestEmailInvite(ctx: AppContext, input: EmailInviteInput, remoteIp: string): Promise<void> {
+  if (!(await ctx.captcha.verify(input.captchaResult, remoteIp))) throw new CaptchaFailedError();
+  const redirectUri = input.redirectUri
+    ? safeRedirect(input.redirectUri, ctx.config.publicUrl, ctx.config.redirectAllowlist)
+    : null;
+  if (input.gameSystemName && !(await findGame(ctx.db, input.gameSystemName))) {
+    throw new GameNotFoundError(input.gameSystemName);
+  }
+  const emailNormalized = input.email.toLowerCase();
+  const now = ctx.now();
+  const recent = await ctx.db
+    .selectFrom('email_invites')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('email_normalized', '=', emailNormalized)
+    .where('created_at', '>', now - INVITE_WINDOW_MS)
+    .executeTakeFirstOrThrow();
+  if (Number(recent.count) >= INVITES_PER_EMAIL) throw new RateLimitedError('sign-in emails for this address');
+
+  const token = newSecretToken();
+  const { publicUrl, portal } = ctx.config;
+  // Built from configuration, never from the Host header of the request.
+  const link = `${publicUrl}${portal.routerBasePath}LoginValidateEmail?inviteToken=${token}`;
+  const message = magicLinkEmail({
+    to: input.email,
+    link,
+    locale: input.locale,
+    minutes: INVITE_TTL_MS / 60_000,
+    branding: await findBranding(ctx.db),
+    logoUrl: `${publicUrl}${portal.routerBasePath}brand/logo.svg`,
+  });
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('email_invites')
+      .values({
+        id: newId(),
+        token_hash: hashToken(token),
+        email: input.email,
+        email_normalized: emailNormalized,
+        game_system_name: input.gameSystemName ?? null,
+        redirect_uri: redirectUri,
+        locale: input.locale ?? null,
+        created_at: now,
+        expires_at: now + INVITE_TTL_MS,
+        consumed_at: null,
+      })
+      .execute();
+    await enqueue(trx, 'email', message, now);
+  });
+}
+
+/**
+ * Consumes a magic link (once, atomically) and starts a session, creating the
+ * account on first sign-in. Only this POST consumes: opening the page does not,
+ * so mail scanners that fetch links cannot burn them.
+ */
+export async function authenticateFromEmailInvite(
+  ctx: AppContext,
+  inviteToken: string,
+  geoCountry: string | null,
+): Promise<{ token: string; redirectUri: string | undefined }> {
+  const hash = hashToken(inviteToken);
+  const now = ctx.now();
+  return ctx.db.transaction().execute(async (trx) => {
+    const invite = await trx
+      .updateTable('email_invites')
+      .set({ consumed_at: now })
+      .where('token_hash', '=', hash)
+      .where('consumed_at', 'is', null)
+      .where('expires_at', '>', now)
+      .returning(['email', 'email_normalized', 'redirect_uri', 'locale'])
+      .executeTakeFirst();
+    if (!invite) {
+      const stale = await trx
+        .selectFrom('email_invites')
+        .select(['consumed_at', 'expires_at'])
+        .where('token_hash', '=', hash)
+        .executeTakeFirst();
+      if (stale && stale.consumed_at === null) throw new ExpiredTokenError('sign-in link');
+      throw new InvalidTokenError('sign-in link');
+    }
+    let account = await findAccountByEmail(trx, invite.email_normalized);
+    if (!account) {
+      account = await createEmailAccount(
+        trx,
+        { email: invite.email, emailNormalized: invite.email_normalized, locale: invite.locale, geoCountry },
+        now,
+      );
+    } else if (account.email_validated !== 1) {
+      await updateAccount(trx, account.id, { email_validated: 1 }, now);
+      ctx.accounts.delete(account.id);
+    }
+    const token = await ctx.sessions.create(account.id, trx);
+    return { token, redirectUri: invite.redirect_uri ?? undefined };
+  });
+}

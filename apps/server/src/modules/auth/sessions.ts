@@ -1,0 +1,76 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { newId } from '../../lib/ids.js';
+import { hashToken, newSecretToken } from '../../lib/tokens.js';
+import { createTtlCache } from '../../lib/ttl-cache.js';
+
+/** How long a bearer session lives. */
+export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
+/** How long a session lookup is trusted from memory; logout on this instance removes it at once. */
+const CACHE_TTL_MS = 60_000;
+const CACHE_MAX_ENTRIES = 10_000;
+
+interface CachedSession {
+  accountId: string;
+  expiresAt: number;
+}
+
+/**
+ * Bearer sessions. Authenticated requests are served from a small in-memory
+ * cache keyed by token hash, so the hot path stays off the database.
+ */
+export function createSessions(db: Kysely<Database>, now: () => number) {
+  const cache = createTtlCache<CachedSession>(CACHE_TTL_MS, CACHE_MAX_ENTRIES, now);
+
+  return {
+    /** Starts a session; returns the bearer token, which is shown once and stored only as a hash. */
+    async create(accountId: string, executor: Kysely<Database> = db): Promise<string> {
+      const token = newSecretToken();
+      const createdAt = now();
+      await executor
+        .insertInto('sessions')
+        .values({
+          id: newId(),
+          account_id: accountId,
+          token_hash: hashToken(token),
+          created_at: createdAt,
+          expires_at: createdAt + SESSION_TTL_MS,
+          revoked_at: null,
+        })
+        .execute();
+      return token;
+    },
+
+    /** The account a bearer token signs in, if the session is live. */
+    async resolve(token: string): Promise<string | undefined> {
+      const hash = hashToken(token);
+      const at = now();
+      const cached = cache.get(hash);
+      if (cached) return cached.expiresAt > at ? cached.accountId : undefined;
+      const row = await db
+        .selectFrom('sessions')
+        .select(['account_id', 'expires_at'])
+        .where('token_hash', '=', hash)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      if (!row) {
+        cache.delete(hash);
+        return undefined;
+      }
+      cache.set(hash, { accountId: row.account_id, expiresAt: row.expires_at });
+      return row.expires_at > at ? row.account_id : undefined;
+    },
+
+    async revoke(token: string): Promise<void> {
+      const hash = hashToken(token);
+      cache.delete(hash);
+      await db
+        .updateTable('sessions')
+        .set({ revoked_at: now() })
+        .where('token_hash', '=', hash)
+        .where('revoked_at', 'is', null)
+        .execute();
+    },
+  };
+}
+export type Sessions = ReturnType<typeof createSessions>;

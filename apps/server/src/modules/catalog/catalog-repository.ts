@@ -1,0 +1,105 @@
+import type { Kysely, Selectable } from 'kysely';
+import type {
+  Database,
+  GamesTable,
+  LegalDocumentsTable,
+  LegalDocumentVersionsTable,
+  NewsTable,
+  ProductsTable,
+} from '../../db/schema.js';
+
+/** All SQL of the catalog import. Runs inside the import's transaction. */
+export type Db = Kysely<Database>;
+
+export const COMPANY_ROW_ID = 'default';
+
+export async function findCompanyBranding(db: Db): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('company')
+    .select('branding_json')
+    .where('id', '=', COMPANY_ROW_ID)
+    .executeTakeFirst();
+  return row?.branding_json;
+}
+
+export async function upsertCompanyBranding(db: Db, brandingJson: string, now: number): Promise<void> {
+  await db
+    .insertInto('company')
+    .values({ id: COMPANY_ROW_ID, branding_json: brandingJson, updated_at: now })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ branding_json: brandingJson, updated_at: now }))
+    .execute();
+}
+
+export async function isCatalogEmpty(db: Db): Promise<boolean> {
+  const game = await db.selectFrom('games').select('id').limit(1).executeTakeFirst();
+  const company = await db.selectFrom('company').select('id').limit(1).executeTakeFirst();
+  return !game && !company;
+}
+
+export function listGameRows(db: Db): Promise<Selectable<GamesTable>[]> {
+  return db.selectFrom('games').selectAll().execute();
+}
+
+export async function insertGame(db: Db, row: GamesTable): Promise<void> {
+  await db.insertInto('games').values(row).execute();
+}
+
+export async function updateGame(
+  db: Db,
+  id: string,
+  values: Pick<GamesTable, 'sort_order' | 'definition_json' | 'updated_at'>,
+): Promise<void> {
+  await db.updateTable('games').set(values).where('id', '=', id).execute();
+}
+
+export function listProductRows(db: Db, gameId: string): Promise<Selectable<ProductsTable>[]> {
+  return db.selectFrom('products').selectAll().where('game_id', '=', gameId).execute();
+}
+
+export async function insertProduct(db: Db, row: ProductsTable): Promise<void> {
+  await db.insertInto('products').values(row).execute();
+}
+
+export async function updateProduct(
+  db: Db,
+  id: string,
+  values: Omit<ProductsTable, 'id' | 'game_id' | 'sku' | 'created_at'>,
+): Promise<void> {
+  await db.updateTable('products').set(values).where('id', '=', id).execute();
+}
+
+export function findDocumentRow(db: Db, id: number): Promise<Selectable<LegalDocumentsTable> | undefined> {
+  return db.selectFrom('legal_documents').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertDocument(db: Db, row: LegalDocumentsTable): Promise<void> {
+  await db.insertInto('legal_documents').values(row).execute();
+}
+
+export async function updateDocument(
+  db: Db,
+  id: number,
+  values: Omit<LegalDocumentsTable, 'id' | 'created_at'>,
+): Promise<void> {
+  await db.updateTable('legal_documents').set(values).where('id', '=', id).execute();
+}
+
+export function findVersionRow(db: Db, id: number): Promise<Selectable<LegalDocumentVersionsTable> | undefined> {
+  return db.selectFrom('legal_document_versions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertVersion(db: Db, row: LegalDocumentVersionsTable): Promise<void> {
+  await db.insertInto('legal_document_versions').values(row).execute();
+}
+
+export function findNewsRow(db: Db, id: string): Promise<Selectable<NewsTable> | undefined> {
+  return db.selectFrom('news').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertNews(db: Db, row: NewsTable): Promise<void> {
+  await db.insertInto('news').values(row).execute();
+}
+
+export async function updateNews(db: Db, id: string, values: Omit<NewsTable, 'id'>): Promise<void> {
+  await db.updateTable('news').set(values).where('id', '=', id).execute();
+}

@@ -1,0 +1,182 @@
+import {
+  ADAPTER_NAMES,
+  CompanyBrandingSchema,
+  CurrencyCodeSchema,
+  DocumentRegionSchema,
+  DocumentTypeValueSchema,
+  GameOrientationSchema,
+  GameSystemNameSchema,
+  LocaleSchema,
+  NewsPrioritySchema,
+  OpenMethodSchema,
+  PlatformCapabilitySchema,
+  PlatformDataSchema,
+  PlayGameTypeSchema,
+  PresentationSchema,
+  StoreFlagsSchema,
+  UnityCompressionSchema,
+} from '@fxid/contract';
+import { z } from 'zod';
+
+/**
+ * The catalog file: what an operator configures, written as YAML with the field
+ * names of the API (spec §3). See catalog/README.md for a walk-through.
+ */
+
+/** Text per locale, e.g. `{ en: Sky Runner, ru: Небесный бегун }`. */
+const Localized = z.record(LocaleSchema, z.string().min(1));
+
+/** A calendar date or an ISO timestamp, stored as epoch milliseconds. */
+const Timestamp = z.union([z.iso.date(), z.iso.datetime({ offset: true })]).transform((text) => Date.parse(text));
+
+/** A link: absolute http(s) or a path on the portal itself. */
+const Link = z.string().regex(/^(https?:\/\/|\/)/, 'Expected an http(s) URL or a path starting with /');
+
+const UnityBuildSchema = z.strictObject({
+  BaseUrl: Link.describe('Folder holding the build files'),
+  BaseBuildUrl: Link.optional().describe('Folder of the Build/ files when apart from BaseUrl'),
+  UnityBuildJson: z.string().min(1).describe('File name of the build description, e.g. Build/game.json'),
+  Compression: UnityCompressionSchema.default('Disabled'),
+});
+
+const ProductSchema = z.strictObject({
+  Sku: z.string().regex(/^[\w.-]{1,64}$/, 'Expected letters, digits, dot, dash or underscore (at most 64)'),
+  Names: Localized,
+  Descriptions: Localized.default({}),
+  ProductType: z.enum(['Consumable', 'NonConsumable', 'Subscription']).default('Consumable'),
+  Price: z.strictObject({
+    Amount: z.number().int().positive().describe('Minor units: 199 means 1.99'),
+    Currency: CurrencyCodeSchema,
+  }),
+  Quantity: z.number().int().positive().default(1),
+  Payload: z.string().optional(),
+  ImageUrl: Link.optional(),
+  IconUrl: Link.optional(),
+  ShowInWebStore: z.boolean().default(true),
+  Labels: z.array(z.string()).default([]),
+});
+export type CatalogProduct = z.infer<typeof ProductSchema>;
+
+const DocumentVersionSchema = z.strictObject({
+  Id: z.number().int().positive(),
+  CreatedAt: Timestamp,
+  Url: Link.optional(),
+  Content: Localized.describe('Markdown per locale'),
+});
+
+const DocumentSchema = z.strictObject({
+  Id: z.number().int().positive().describe('Stable numeric id, unique in the catalog'),
+  Type: DocumentTypeValueSchema,
+  NeedUserAcceptance: z.boolean(),
+  Region: DocumentRegionSchema.default('All'),
+  IsActive: z.boolean().default(true),
+  CreatedAt: Timestamp,
+  Versions: z.array(DocumentVersionSchema).min(1),
+});
+export type CatalogDocument = z.infer<typeof DocumentSchema>;
+
+const GameSchema = z.strictObject({
+  GameSystemName: GameSystemNameSchema,
+  Names: Localized,
+  ShortDescriptions: Localized,
+  IconUrl: Link,
+  ImageUrl: Link.optional(),
+  Tags: z.array(z.string()).default([]),
+  PlayGameType: PlayGameTypeSchema,
+  IframeUrl: Link.optional().describe('The game page, for PlayGameType Iframe'),
+  Unity: UnityBuildSchema.optional().describe('The WebGL build, for PlayGameType Unity'),
+  Platforms: z.array(z.enum(ADAPTER_NAMES)).min(1).describe('Adapters the game is published on'),
+  Capabilities: z
+    .partialRecord(z.enum(ADAPTER_NAMES), z.array(PlatformCapabilitySchema))
+    .default({})
+    .describe('Capabilities per adapter'),
+  SupportedLanguages: z.array(LocaleSchema).min(1),
+  DefaultLanguage: LocaleSchema,
+  GameOrientation: GameOrientationSchema.default('Unspecified'),
+  MobileGameOrientation: GameOrientationSchema.default('Unspecified'),
+  Presentation: PresentationSchema.optional(),
+  MobilePresentation: PresentationSchema.optional(),
+  ViewportPresentation: PresentationSchema.optional(),
+  PlatformData: PlatformDataSchema.default({}),
+  StatisticsAppId: z.string().optional(),
+  SupportWidgetKey: z.string().optional(),
+  Store: StoreFlagsSchema.default({ XsollaEnabled: false, YookassaEnabled: false, StripeEnabled: false }),
+  TurnstileSiteKey: z.string().optional(),
+  TosUrl: Link.optional(),
+  TosOpenMethod: OpenMethodSchema.default('Modal'),
+  PpUrl: Link.optional(),
+  PpOpenMethod: OpenMethodSchema.default('Modal'),
+  NamespacedProductsL10N: z.boolean().default(false),
+  VkIdClientId: z.string().optional(),
+  LoaderScreen: z
+    .strictObject({ BackgroundColor: z.string().default('#101826'), ImageUrl: Link.optional() })
+    .default({ BackgroundColor: '#101826' }),
+  DiscordQrCodeImageUrl: Link.optional(),
+  ExternalPlayUrl: Link.optional(),
+  Products: z.array(ProductSchema).default([]),
+  Documents: z.array(DocumentSchema).default([]),
+});
+export type CatalogGame = z.infer<typeof GameSchema>;
+/** What the games table keeps of a game: everything but its products and documents. */
+export type GameDefinition = Omit<CatalogGame, 'Products' | 'Documents'>;
+
+const NewsSchema = z.strictObject({
+  Id: z.string().regex(/^[\w.-]{1,64}$/, 'Expected letters, digits, dot, dash or underscore (at most 64)'),
+  Game: GameSystemNameSchema.optional().describe('Shown for every game when absent'),
+  Priority: NewsPrioritySchema,
+  CreatedAt: Timestamp,
+  Messages: z.record(LocaleSchema, z.strictObject({ Header: z.string().min(1), Message: z.string().min(1) })),
+  Link: Link.optional(),
+  IconUrl: Link.optional(),
+  ImageUrl: Link.optional(),
+  Tags: z.array(z.string()).default([]),
+});
+export type CatalogNews = z.infer<typeof NewsSchema>;
+
+export const CatalogSchema = z
+  .strictObject({
+    Company: CompanyBrandingSchema.optional(),
+    Games: z.array(GameSchema).default([]),
+    News: z.array(NewsSchema).default([]),
+  })
+  .superRefine(checkConsistency);
+export type Catalog = z.infer<typeof CatalogSchema>;
+
+/** Rules that span fields: unique keys, languages and launch data that fit together. */
+function checkConsistency(catalog: z.output<typeof CatalogSchema> | Catalog, ctx: z.RefinementCtx): void {
+  const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
+  const names = new Set<string>();
+  const documentIds = new Set<number>();
+  const versionIds = new Set<number>();
+  catalog.Games.forEach((game, g) => {
+    const at = (...rest: (string | number)[]) => ['Games', g, ...rest];
+    if (names.has(game.GameSystemName)) issue(at('GameSystemName'), `Duplicate game ${game.GameSystemName}`);
+    names.add(game.GameSystemName);
+    if (!game.SupportedLanguages.includes(game.DefaultLanguage)) {
+      issue(at('DefaultLanguage'), 'Must be one of SupportedLanguages');
+    }
+    if (!(game.DefaultLanguage in game.Names)) issue(at('Names'), `Needs a name in ${game.DefaultLanguage}`);
+    if (game.PlayGameType === 'Iframe' && !game.IframeUrl) issue(at('IframeUrl'), 'Required for an Iframe game');
+    if (game.PlayGameType === 'Unity' && !game.Unity) issue(at('Unity'), 'Required for a Unity game');
+    const skus = new Set<string>();
+    game.Products.forEach((product, p) => {
+      if (skus.has(product.Sku)) issue(at('Products', p, 'Sku'), `Duplicate sku ${product.Sku}`);
+      skus.add(product.Sku);
+    });
+    game.Documents.forEach((document, d) => {
+      if (documentIds.has(document.Id)) issue(at('Documents', d, 'Id'), `Duplicate document id ${document.Id}`);
+      documentIds.add(document.Id);
+      document.Versions.forEach((version, v) => {
+        if (versionIds.has(version.Id)) {
+          issue(at('Documents', d, 'Versions', v, 'Id'), `Duplicate version id ${version.Id}`);
+        }
+        versionIds.add(version.Id);
+      });
+    });
+  });
+  const newsIds = new Set<string>();
+  catalog.News.forEach((item, n) => {
+    if (newsIds.has(item.Id)) issue(['News', n, 'Id'], `Duplicate news id ${item.Id}`);
+    newsIds.add(item.Id);
+  });
+}

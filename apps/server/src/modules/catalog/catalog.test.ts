@@ -1,0 +1,155 @@
+import { readFileSync } from 'node:fs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { migrateToLatest } from '../../db/migrate.js';
+import { DEMO_CATALOG } from '../../test/app.js';
+import { createTestDatabase, describeEachEngine, type TestDatabase } from '../../test/databases.js';
+import { CatalogFileError, parseCatalog, readCatalogFile } from './catalog-file.js';
+import { importCatalog } from './catalog-import.js';
+
+const demoText = readFileSync(DEMO_CATALOG, 'utf8');
+
+/** The problems a catalog text is refused with, as "path (line N): message". */
+function problemsOf(text: string): string[] {
+  try {
+    parseCatalog(text);
+  } catch (error) {
+    if (error instanceof CatalogFileError) {
+      return error.problems.map((p) => `${p.path}${p.line ? ` (line ${p.line})` : ''}: ${p.message}`);
+    }
+    throw error;
+  }
+  return [];
+}
+
+describe('catalog file', () => {
+  it('accepts the demo catalog', async () => {
+    const catalog = await readCatalogFile(DEMO_CATALOG);
+    expect(catalog.Games.map((game) => game.GameSystemName)).toEqual(['sky-runner', 'gem-garden']);
+    expect(catalog.Games[0]?.Products[0]).toMatchObject({ Sku: 'stars_100', Price: { Amount: 99, Currency: 'USD' } });
+    expect(new Set(catalog.News.map((item) => item.Priority)).size).toBeGreaterThanOrEqual(4);
+    const documents = catalog.Games.flatMap((game) => game.Documents);
+    expect(documents.map((doc) => doc.Type).sort()).toEqual(['PP', 'PP', 'TOS', 'TOS']);
+    for (const doc of documents) expect(Object.keys(doc.Versions[0]?.Content ?? {}).sort()).toEqual(['en', 'ru']);
+  });
+
+  it('names the path and line of every problem', () => {
+    const text = demoText
+      .replace('Amount: 99, Currency: USD', 'Amount: 0.99, Currency: usd')
+      .replace(
+        'DefaultLanguage: en\n    GameOrientation: Vertical',
+        'DefaultLanguage: fr\n    GameOrientation: Vertical',
+      )
+      .replace('Priority: Alert', 'Priority: Urgent');
+    const problems = problemsOf(text);
+    const amountLine = text.split('\n').findIndex((line) => line.includes('Amount: 0.99')) + 1;
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(
+          new RegExp(`^Games\\[0\\]\\.Products\\[0\\]\\.Price\\.Amount \\(line ${amountLine}\\): `),
+        ),
+        expect.stringMatching(/^Games\[0\]\.Products\[0\]\.Price\.Currency \(line \d+\): Expected a three-letter/),
+        expect.stringMatching(/^News\[3\]\.Priority \(line \d+\): /),
+      ]),
+    );
+    expect(problems).toHaveLength(3);
+  });
+
+  it('checks rules that span fields once every field is valid', () => {
+    const text = demoText.replace(
+      'DefaultLanguage: en\n    GameOrientation: Vertical',
+      'DefaultLanguage: fr\n    GameOrientation: Vertical',
+    );
+    expect(problemsOf(text)).toEqual([
+      expect.stringMatching(/^Games\[1\]\.DefaultLanguage \(line \d+\): Must be one of SupportedLanguages/),
+      expect.stringMatching(/^Games\[1\]\.Names \(line \d+\): Needs a name in fr/),
+    ]);
+  });
+
+  it('refuses duplicates, unknown fields, launch data that does not fit, and broken YAML', () => {
+    expect(problemsOf('Games: []\nExtra: 1\n')).toEqual([expect.stringMatching(/^\(?.*Unrecognized key: "Extra"/)]);
+    const duplicated = demoText
+      .replace('Sku: stars_550', 'Sku: stars_100')
+      .replace('    IframeUrl: /demo-game/index.html?game=gem-garden\n', '');
+    expect(problemsOf(duplicated)).toEqual([
+      expect.stringMatching(/^Games\[0\]\.Products\[1\]\.Sku.*Duplicate sku stars_100/),
+      expect.stringMatching(/^Games\[1\]\.IframeUrl.*Required for an Iframe game/),
+    ]);
+    expect(problemsOf('Games: [\n')).toEqual([expect.stringMatching(/\(line \d+\): /)]);
+  });
+});
+
+describeEachEngine('catalog import', (engine) => {
+  let database: TestDatabase;
+  const now = Date.UTC(2026, 10, 23);
+  beforeEach(async () => {
+    database = await createTestDatabase(engine);
+    await migrateToLatest(database.handle.db);
+  });
+  afterEach(() => database.drop());
+
+  it('creates everything once, then reports nothing changed', async () => {
+    const { db } = database.handle;
+    const first = await importCatalog(db, parseCatalog(demoText), now);
+    expect(first).toEqual({
+      company: { created: 1, updated: 0, unchanged: 0 },
+      games: { created: 2, updated: 0, unchanged: 0 },
+      products: { created: 5, updated: 0, unchanged: 0 },
+      documents: { created: 4, updated: 0, unchanged: 0 },
+      versions: { created: 4, updated: 0, unchanged: 0 },
+      news: { created: 5, updated: 0, unchanged: 0 },
+    });
+    const second = await importCatalog(db, parseCatalog(demoText), now + 1000);
+    expect(second.games).toEqual({ created: 0, updated: 0, unchanged: 2 });
+    expect(second.products).toEqual({ created: 0, updated: 0, unchanged: 5 });
+    expect(second.versions).toEqual({ created: 0, updated: 0, unchanged: 4 });
+    expect(second.news).toEqual({ created: 0, updated: 0, unchanged: 5 });
+    expect(second.company).toEqual({ created: 0, updated: 0, unchanged: 1 });
+  });
+
+  it('updates what changed and stores money as integer minor units', async () => {
+    const { db } = database.handle;
+    await importCatalog(db, parseCatalog(demoText), now);
+    const changed = demoText
+      .replace('Amount: 99, Currency: USD', 'Amount: 129, Currency: USD')
+      .replace('Header: Double gems weekend', 'Header: Triple gems weekend');
+    const report = await importCatalog(db, parseCatalog(changed), now + 1000);
+    expect(report.products).toEqual({ created: 0, updated: 1, unchanged: 4 });
+    expect(report.news).toEqual({ created: 0, updated: 1, unchanged: 4 });
+    const product = await db
+      .selectFrom('products')
+      .selectAll()
+      .where('sku', '=', 'stars_100')
+      .executeTakeFirstOrThrow();
+    expect(product).toMatchObject({
+      price_amount: 129,
+      price_currency: 'USD',
+      show_in_web_store: 1,
+      updated_at: now + 1000,
+    });
+    expect(product.created_at).toBe(now);
+  });
+
+  it('refuses to change a published document version and leaves everything as it was', async () => {
+    const { db } = database.handle;
+    await importCatalog(db, parseCatalog(demoText), now);
+    const text = demoText
+      .replace('Fair play.', 'Fair and square play.')
+      .replace(
+        '    Products:\n      - Sku: stars_100',
+        '    Products:\n      - Sku: brand_new\n        Names: { en: New }\n        Price: { Amount: 100, Currency: USD }\n      - Sku: stars_100',
+      );
+    await expect(importCatalog(db, parseCatalog(text), now + 1000)).rejects.toThrow(
+      /Games\[0\]\.Documents\[0\]\.Versions\[0\]: Version 1011 is already published/,
+    );
+    const skus = await db.selectFrom('products').select('sku').execute();
+    expect(skus.map((row) => row.sku)).not.toContain('brand_new');
+  });
+
+  it('refuses news for an unknown game without writing anything', async () => {
+    const { db } = database.handle;
+    const text = demoText.replace('Game: gem-garden\n    Priority: Info', 'Game: lost-game\n    Priority: Info');
+    await expect(importCatalog(db, parseCatalog(text), now)).rejects.toThrow(/News\[2\]\.Game: Unknown game lost-game/);
+    expect(await db.selectFrom('games').select('id').execute()).toEqual([]);
+    expect(await db.selectFrom('company').select('id').execute()).toEqual([]);
+  });
+});

@@ -1,0 +1,42 @@
+import type { LegalDocument, NewsItem } from '@fxid/contract';
+import type { AppContext } from '../../context.js';
+import { GameNotFoundError } from '../../errors.js';
+import { findGame } from '../games/games-repository.js';
+import { toLegalDocument, toNewsItem } from './content-presenter.js';
+import { listDocuments, listNews, listVersions } from './content-repository.js';
+
+async function requireGame(ctx: AppContext, systemName: string) {
+  const game = await findGame(ctx.db, systemName);
+  if (!game) throw new GameNotFoundError(systemName);
+  return game;
+}
+
+/** News for the portal (every game) or for one game plus portal-wide items, in one language. */
+export async function getNews(ctx: AppContext, options: { game?: string | undefined; locale: string }) {
+  const gameId = options.game === undefined ? undefined : (await requireGame(ctx, options.game)).id;
+  const rows = await listNews(ctx.db, gameId);
+  const fallback = ctx.config.portal.defaultLocale;
+  return rows.map((row): NewsItem => toNewsItem(row, options.locale, fallback));
+}
+
+/** A game's legal documents with every version, the content in one language. */
+export async function getDocumentsWithVersions(
+  ctx: AppContext,
+  options: { game: string; locale?: string | undefined },
+): Promise<LegalDocument[]> {
+  const game = await requireGame(ctx, options.game);
+  const documents = await listDocuments(ctx.db, game.id);
+  const versions = await listVersions(
+    ctx.db,
+    documents.map((document) => document.id),
+  );
+  return documents.map((document) =>
+    toLegalDocument(
+      document,
+      versions.filter((version) => version.document_id === document.id),
+      game.definition.GameSystemName,
+      options.locale,
+      game.definition.DefaultLanguage,
+    ),
+  );
+}

@@ -1,0 +1,53 @@
+import { adapterForPlatform, type PlatformName, type PublicGameConfigResponse } from '@fxid/contract';
+import type { AppContext } from '../../context.js';
+import { GameNotFoundError, GameNotOnPlatformError } from '../../errors.js';
+import { findBranding } from './company-repository.js';
+import { toGameSummary, toPublicGameData, toWebClientConfig } from './games-presenter.js';
+import { findGame, listGames } from './games-repository.js';
+
+export interface ListOptions {
+  locale?: string | undefined;
+  platform?: PlatformName | undefined;
+}
+
+/** The portal's own site serves callers that name no platform. */
+export const adapterOf = (platform: PlatformName | undefined) =>
+  platform && platform !== 'Unspecified' ? adapterForPlatform(platform) : 'fxid';
+
+async function publishedGames(ctx: AppContext, platform: PlatformName | undefined) {
+  const adapter = adapterOf(platform);
+  const games = await listGames(ctx.db);
+  return games.filter((game) => platform === undefined || (adapter && game.definition.Platforms.includes(adapter)));
+}
+
+export async function listGameSummaries(ctx: AppContext, options: ListOptions) {
+  const games = await publishedGames(ctx, options.platform);
+  return games.map((game) => toGameSummary(game.definition, options.locale));
+}
+
+export async function listGamesWithConfigs(ctx: AppContext, options: ListOptions) {
+  const [games, branding] = await Promise.all([publishedGames(ctx, options.platform), findBranding(ctx.db)]);
+  return games.map((game) => ({
+    ...toGameSummary(game.definition, options.locale),
+    Config: toPublicGameData(game.definition, branding),
+  }));
+}
+
+export async function getPublicGameConfig(
+  ctx: AppContext,
+  systemName: string,
+  platform: PlatformName | undefined,
+): Promise<PublicGameConfigResponse> {
+  const game = await findGame(ctx.db, systemName);
+  if (!game) throw new GameNotFoundError(systemName);
+  const adapter = adapterOf(platform);
+  if (!adapter || !game.definition.Platforms.includes(adapter)) {
+    throw new GameNotOnPlatformError(systemName, platform ?? 'FxId');
+  }
+  const branding = await findBranding(ctx.db);
+  return {
+    PublicGameData: toPublicGameData(game.definition, branding),
+    PublicWebClientConfig: toWebClientConfig(game.definition, adapter, branding),
+    CompanyBranding: branding,
+  };
+}

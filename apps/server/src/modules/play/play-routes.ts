@@ -1,0 +1,81 @@
+import {
+  ChooseGameRequestSchema,
+  ChooseGameResponseSchema,
+  GameSystemNameSchema,
+  LocaleSchema,
+  PlayGameQuerySchema,
+  PlayGameResponseSchema,
+} from '@fxid/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { GameNotFoundError } from '../../errors.js';
+import { problemResponses } from '../../http/responses.js';
+import { requireAccount } from '../auth/authenticate.js';
+import { findGame } from '../games/games-repository.js';
+import { webAppManifest } from './manifest.js';
+import { chooseGame, launchGame } from './play-service.js';
+
+/** Starting a game: portal config, launch data with the GameJwt, and the game's app manifest. */
+export function playRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post('/play/choose_game', {
+      schema: {
+        tags: ['play'],
+        summary: 'The portal configuration and public data of a game on a platform',
+        body: ChooseGameRequestSchema,
+        response: { 200: ChooseGameResponseSchema, ...problemResponses(400, 404) },
+      },
+      handler: async (request) => chooseGame(ctx, request.body.GameSystemName, request.body.WebPublishingPlatform),
+    });
+
+    app.get('/play/:Game', {
+      schema: {
+        tags: ['play'],
+        summary: 'Launch data of a game; with a bearer token, a GameJwt for the player',
+        security: [{ bearer: [] }, {}],
+        params: z.object({ Game: GameSystemNameSchema }),
+        querystring: PlayGameQuerySchema,
+        response: { 200: PlayGameResponseSchema, ...problemResponses(400, 401, 404) },
+      },
+      handler: async (request) => {
+        // A token that is sent must be valid: a stale session is an error, not an anonymous visit.
+        const accountId = request.headers.authorization ? await requireAccount(request, ctx.sessions) : undefined;
+        return launchGame(ctx, request.params.Game, request.query.WebPublishingPlatform, accountId);
+      },
+    });
+
+    app.get('/manifest/:Game', {
+      schema: {
+        tags: ['play'],
+        summary: 'Web app manifest that installs a game as an app',
+        params: z.object({ Game: GameSystemNameSchema }),
+        querystring: z.object({ lang: LocaleSchema.optional() }),
+        response: { 200: z.record(z.string(), z.unknown()), ...problemResponses(400, 404) },
+      },
+      handler: async (request, reply) => {
+        const game = await findGame(ctx.db, request.params.Game);
+        if (!game) throw new GameNotFoundError(request.params.Game);
+        reply.type('application/manifest+json; charset=utf-8');
+        return webAppManifest(game.definition, request.query.lang, ctx.config.portal.routerBasePath);
+      },
+    });
+  };
+}
+
+/** The public keys game servers verify GameJwts with. */
+export function jwksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/.well-known/jwks.json', {
+      schema: {
+        tags: ['play'],
+        summary: 'Public keys (JWKS) that sign GameJwts',
+        response: { 200: z.object({ keys: z.array(z.record(z.string(), z.unknown())) }) },
+      },
+      handler: async (_request, reply) => {
+        reply.header('cache-control', 'public, max-age=300');
+        return ctx.gameJwt.jwks();
+      },
+    });
+  };
+}

@@ -1,0 +1,61 @@
+import type { PlatformName } from '@fxid/contract';
+import type { AppContext } from '../../context.js';
+import { GameNotFoundError } from '../../errors.js';
+import { gameConnection } from '../accounts/profile-service.js';
+import { findGame } from '../games/games-repository.js';
+import { adapterOf, getPublicGameConfig } from '../games/games-service.js';
+
+/** The portal's configuration for a game on the platform it runs on. */
+export async function chooseGame(ctx: AppContext, game: string, platform: PlatformName) {
+  const config = await getPublicGameConfig(ctx, game, platform);
+  return {
+    PortalConfig: {
+      Platform: config.PublicWebClientConfig.Platform,
+      Adapter: adapterOf(platform) ?? 'fxid',
+      CompanyBranding: config.CompanyBranding,
+      PublicWebClientConfig: config.PublicWebClientConfig,
+    },
+    PublicGameData: config.PublicGameData,
+  };
+}
+
+/**
+ * Launch data for a game: where it loads from and, for a signed-in player, a
+ * GameJwt naming the player's id in that game.
+ */
+export async function launchGame(ctx: AppContext, game: string, platform: PlatformName, accountId: string | undefined) {
+  // Refuses unknown games and platforms the game is not published on.
+  const config = await getPublicGameConfig(ctx, game, platform);
+  const record = await findGame(ctx.db, game);
+  if (!record) throw new GameNotFoundError(game);
+  const { definition } = record;
+  const adapter = adapterOf(platform) ?? 'fxid';
+  let gameJwt: string | undefined;
+  if (accountId) {
+    const connection = await gameConnection(ctx, accountId, game);
+    gameJwt = await ctx.gameJwt.sign({
+      sub: connection.GameUid,
+      aud: game,
+      account_id: accountId,
+      platform: config.PublicWebClientConfig.Platform,
+    });
+  }
+  const unity = definition.Unity;
+  return {
+    ...(gameJwt ? { GameJwt: gameJwt } : {}),
+    ...(definition.PlayGameType === 'Iframe' && definition.IframeUrl
+      ? { IframeGame: { IframeUrl: definition.IframeUrl } }
+      : {}),
+    ...(definition.PlayGameType === 'Unity' && unity
+      ? {
+          UnityGameConfig: {
+            BaseUrl: unity.BaseUrl,
+            BaseBuildUrl: unity.BaseBuildUrl ?? `${unity.BaseUrl.replace(/\/$/, '')}/Build`,
+            UnityBuildJson: unity.UnityBuildJson,
+            Compression: unity.Compression,
+          },
+        }
+      : {}),
+    LaunchData: { AppendToQuery: new URLSearchParams({ fxplatform: adapter }).toString() },
+  };
+}

@@ -1,0 +1,55 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { describe } from 'vitest';
+import { type DatabaseHandle, type Engine, openDatabase } from '../db/database.js';
+
+/** A database for one test suite and how to throw it away. */
+export interface TestDatabase {
+  handle: DatabaseHandle;
+  drop(): Promise<void>;
+}
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+/** SQLite always; PostgreSQL too whenever TEST_DATABASE_URL is set (CI sets it). */
+export const TEST_ENGINES: Engine[] = postgresUrl ? ['sqlite', 'postgres'] : ['sqlite'];
+
+/**
+ * A fresh, empty database: SQLite in memory, or a PostgreSQL schema of its own so
+ * suites running side by side never see each other's rows.
+ */
+export async function createTestDatabase(engine: Engine): Promise<TestDatabase> {
+  if (engine === 'sqlite') {
+    const handle = openDatabase('sqlite::memory:');
+    return { handle, drop: () => handle.db.destroy() };
+  }
+  if (!postgresUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  await withClient(postgresUrl, (client) => client.query(`create schema ${schema}`));
+  const handle = openDatabase(postgresUrl, { schema });
+  return {
+    handle,
+    async drop() {
+      await handle.db.destroy().catch(() => undefined);
+      await withClient(postgresUrl, (client) => client.query(`drop schema ${schema} cascade`));
+    },
+  };
+}
+
+async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Runs a suite once per engine; the engine is in the suite's name ("… [postgres]")
+ * so that CI can check the PostgreSQL suites ran.
+ */
+export function describeEachEngine(title: string, suite: (engine: Engine) => void): void {
+  for (const engine of TEST_ENGINES) describe(`${title} [${engine}]`, () => suite(engine));
+}

@@ -1,0 +1,22 @@
+import { Outlet } from 'react-router';
+import { Hero } from './Hero';
+import { SignInNotice } from './SignInNotice';
+import { SiteFooter } from './SiteFooter';
+import { SiteHeader } from './SiteHeader';
+import { SkipLink } from './SkipLink';
+
+/** The landing's layout: header, the big hero, the page, footer. */
+export function HeroLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SkipLink />
+      <SiteHeader />
+      <main id="content" tabIndex={-1} className="flex-1 outline-none">
+        <SignInNotice />
+        <Hero />
+        <Outlet />
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { useBranding } from '../../shared/api/branding';
+import { useGamesList } from '../../shared/api/games-list';
+import { appUrl } from '../../shared/config/app-url';
+import { usePageConfig } from '../../shared/config/page-config-context';
+import { resolveAdapter } from '../../shared/config/site';
+import { assetUrl } from '../../shared/lib/asset-url';
+import { LazyEmbeddedPageModal, LazyIframeViewerModal } from '../../shared/modals/lazy-modals';
+import { useModals } from '../../shared/modals/modal-manager';
+
+/** Docs pages exist for these adapters only (spec §9). */
+const DOCS_ADAPTERS = ['fxid', 'ok', 'yandex'];
+
+const linkClass =
+  'rounded text-sm text-slate-600 underline-offset-4 hover:text-slate-900 hover:underline dark:text-slate-300 dark:hover:text-white';
+
+export function SiteFooter() {
+  const { t, i18n } = useTranslation();
+  const config = usePageConfig();
+  const [search] = useSearchParams();
+  const { branding } = useBranding();
+  const games = useGamesList(i18n.resolvedLanguage ?? config.DefaultLocale);
+  const modals = useModals();
+  const adapter = resolveAdapter(config, undefined, search);
+  const docsAdapter = DOCS_ADAPTERS.includes(adapter) ? adapter : 'fxid';
+  // Legal documents exist in Russian and English only.
+  const docsLanguage = i18n.resolvedLanguage === 'ru' ? 'ru' : 'en';
+  const game = config.FixedGame ?? search.get('game') ?? games.data?.[0]?.GameSystemName;
+  const gameQuery = game && !config.FixedGame ? `?game=${encodeURIComponent(game)}` : '';
+
+  const openFaq = () =>
+    modals.open(() => (
+      <LazyIframeViewerModal
+        title={t('docs.faq')}
+        url={appUrl(config, `/docs/${docsAdapter}/${docsLanguage}/faq.html?embed=1`)}
+      />
+    ));
+  const openContacts = () =>
+    game &&
+    modals.open(() => (
+      <LazyEmbeddedPageModal
+        title={t('docs.contacts')}
+        url={appUrl(config, `/docs/${game}/${docsAdapter}/contacts?embed=1`)}
+      />
+    ));
+
+  return (
+    <footer className="mt-16 border-t border-slate-200 bg-white/60 dark:border-slate-800 dark:bg-slate-950/60">
+      <div className="mx-auto flex max-w-6xl flex-col gap-5 px-4 py-8 sm:flex-row sm:items-center sm:justify-between">
+        <div className="flex items-center gap-3">
+          <img src={assetUrl(branding.Logos.CompanyLogo)} alt="" width={28} height={28} className="h-7 w-7" />
+          <p className="text-sm text-slate-600 dark:text-slate-300">
+            {t('footer.rights', { year: new Date().getFullYear(), company: branding.CompanyName })}
+          </p>
+        </div>
+        <ul className="flex flex-wrap gap-x-5 gap-y-2">
+          <li>
+            <Link className={linkClass} to={`/Docs/tos${gameQuery}`}>
+              {t('footer.terms')}
+            </Link>
+          </li>
+          <li>
+            <Link className={linkClass} to={`/Docs/pp${gameQuery}`}>
+              {t('footer.privacy')}
+            </Link>
+          </li>
+          <li>
+            <button type="button" className={`${linkClass} cursor-pointer`} onClick={openFaq}>
+              {t('footer.faq')}
+            </button>
+          </li>
+          {game && (
+            <li>
+              <button type="button" className={`${linkClass} cursor-pointer`} onClick={openContacts}>
+                {t('footer.contacts')}
+              </button>
+            </li>
+          )}
+        </ul>
+      </div>
+    </footer>
+  );
+}

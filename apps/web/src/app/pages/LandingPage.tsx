@@ -1,0 +1,25 @@
+import { useTranslation } from 'react-i18next';
+import { GameGrid } from '../../features/games/components/GameGrid';
+import { NewsAlerts } from '../../features/news/components/NewsAlerts';
+import { NewsStrip } from '../../features/news/components/NewsStrip';
+import { useBranding } from '../../shared/api/branding';
+import { useDocumentTitle } from '../../shared/lib/use-document-title';
+
+/** The portal's front page: alerts, the catalog of games, the news. */
+export function LandingPage() {
+  const { t } = useTranslation();
+  const { branding } = useBranding();
+  useDocumentTitle(t('landing.title'), branding.BrandName);
+  return (
+    <>
+      <NewsAlerts />
+      <section aria-labelledby="games-title" id="games" className="mx-auto max-w-6xl scroll-mt-20 px-4 pt-12">
+        <h2 id="games-title" className="mb-6 text-2xl font-bold tracking-tight text-slate-900 dark:text-white">
+          {t('landing.gamesTitle')}
+        </h2>
+        <GameGrid />
+      </section>
+      <NewsStrip />
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+import { useTranslation } from 'react-i18next';
+import { Navigate, useParams } from 'react-router';
+import { usePublicGameConfig } from '../../../shared/api/public-game-config';
+import { platformOf } from '../../../shared/config/site';
+import { useDocumentTitle } from '../../../shared/lib/use-document-title';
+import { Spinner } from '../../../shared/ui/Spinner';
+import { DOCS_FILE_ADAPTERS } from '../doc-kinds';
+import { DocumentPanel } from './DocumentPanel';
+
+/** /docs/{game}/{adapter}/contacts: the company's legal contacts, in Russian or English. */
+export function ContactsPage() {
+  const { t, i18n } = useTranslation();
+  const { game, adapter = '' } = useParams();
+  const known = DOCS_FILE_ADAPTERS.includes(adapter);
+  const config = usePublicGameConfig(known ? game : undefined, platformOf(adapter));
+  const branding = config.data?.CompanyBranding;
+  useDocumentTitle(t('docs.contacts'), branding?.BrandName ?? 'fxid');
+  if (!known) return <Navigate to="/" replace />;
+
+  const language = i18n.resolvedLanguage === 'ru' ? 'ru' : 'en';
+  const contacts = config.data?.PublicWebClientConfig.LegalContacts ?? branding?.LegalContacts ?? {};
+  const text = contacts[language] ?? contacts.en;
+  return (
+    <DocumentPanel>
+      <h1 className="text-2xl font-bold text-slate-900 dark:text-white">{t('docs.contacts')}</h1>
+      {config.isPending && <Spinner />}
+      {config.isError && <p className="mt-4 text-red-700 dark:text-red-300">{t('docs.loadError')}</p>}
+      {config.isSuccess && (
+        <div className="mt-4 space-y-2 text-slate-700 dark:text-slate-200">
+          <p className="font-semibold">{branding?.CompanyName}</p>
+          <p lang={language} className="leading-relaxed whitespace-pre-line">
+            {text ?? t('docs.noContacts')}
+          </p>
+        </div>
+      )}
+    </DocumentPanel>
+  );
+}

@@ -1,0 +1,25 @@
+import { useTranslation } from 'react-i18next';
+import { useGamesList } from '../../../shared/api/games-list';
+import { usePageConfig } from '../../../shared/config/page-config-context';
+import { Notice } from '../../../shared/ui/Notice';
+import { Spinner } from '../../../shared/ui/Spinner';
+import { GameCard } from './GameCard';
+
+/** Every game of the catalog in the UI language. */
+export function GameGrid() {
+  const { t, i18n } = useTranslation();
+  const config = usePageConfig();
+  const games = useGamesList(i18n.resolvedLanguage ?? config.DefaultLocale);
+  if (games.isPending) return <Spinner />;
+  if (games.isError) return <Notice tone="danger">{t('landing.gamesError')}</Notice>;
+  if (games.data.length === 0) return <p className="text-slate-600 dark:text-slate-300">{t('landing.gamesEmpty')}</p>;
+  return (
+    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      {games.data.map((game) => (
+        <li key={game.GameSystemName} className="flex">
+          <GameCard game={game} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,15 @@
+import type { PageConfig } from '@fxid/contract/page-config';
+
+/**
+ * The absolute address of a portal route, for links that leave the app (share
+ * links, QR codes, iframes): under the base path, in the hash with hash routing.
+ */
+export function appUrl(
+  config: Pick<PageConfig, 'RouterBasePath' | 'RouterType'>,
+  path: string,
+  origin: string = window.location.origin,
+): string {
+  const base = `${origin}${config.RouterBasePath}`;
+  const route = path.startsWith('/') ? path : `/${path}`;
+  return config.RouterType === 'hash' ? `${base}#${route}` : `${base}${route.slice(1)}`;
+}

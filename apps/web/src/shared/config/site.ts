@@ -1,0 +1,53 @@
+import type { PageConfig } from '@fxid/contract/page-config';
+
+/**
+ * Adapter names and the platform each serves. Mirrors the contract's table so the
+ * first load does not pull in the schema library.
+ */
+export const ADAPTER_PLATFORM: Record<string, string> = {
+  fxid: 'FxId',
+  vkplay: 'VkontaktePlay',
+  ok: 'Odnoklassniki',
+  vkcom: 'VkontakteCom',
+  yandex: 'YandexGames',
+  ag: 'AbsoluteGames',
+  kg: 'Kongregate',
+  fbgames: 'FacebookGames',
+  crazygames: 'CrazyGames',
+  ymobage: 'WizQ',
+  telegram: 'Telegram',
+  fxlauncher: 'FxLauncher',
+  fxnative: 'FxNative',
+  steam: 'Steam',
+  fbinstantgames: 'FacebookInstantGames',
+};
+
+export const DEFAULT_ADAPTER = 'fxid';
+
+export function isAdapterName(name: string | null | undefined): name is string {
+  return !!name && Object.hasOwn(ADAPTER_PLATFORM, name);
+}
+
+/** The game: fixed by configuration, else from the path, else the `game` query parameter (spec §2). */
+export function resolveGame(
+  config: Pick<PageConfig, 'FixedGame'>,
+  pathGame: string | undefined,
+  search: URLSearchParams,
+): string | undefined {
+  return config.FixedGame || pathGame || search.get('game') || undefined;
+}
+
+/** The adapter: forced by configuration, else the path, else the `adapter` query parameter, else fxid. */
+export function resolveAdapter(
+  config: Pick<PageConfig, 'ForcedAdapter'>,
+  pathAdapter: string | undefined,
+  search: URLSearchParams,
+): string {
+  const candidates = [config.ForcedAdapter, pathAdapter, search.get('adapter')];
+  return candidates.find(isAdapterName) ?? DEFAULT_ADAPTER;
+}
+
+/** The platform name the API expects for an adapter. */
+export function platformOf(adapter: string): string {
+  return ADAPTER_PLATFORM[adapter] ?? 'FxId';
+}

@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../ui/Button';
+import { ExpandIcon, ShrinkIcon } from '../ui/icons';
+import { ModalFrame } from '../ui/ModalFrame';
+
+/** An embedded page that can fill the whole screen. */
+export function EmbeddedPageModal({
+  url,
+  title,
+  fullScreen = false,
+}: {
+  url: string;
+  title: string;
+  fullScreen?: boolean;
+}) {
+  const { t } = useTranslation();
+  const [full, setFull] = useState(fullScreen);
+  return (
+    <ModalFrame
+      size={full ? 'full' : 'lg'}
+      title={title}
+      headerActions={
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-pressed={full}
+          aria-label={full ? t('common.exitFullScreen') : t('common.fullScreen')}
+          onClick={() => setFull(!full)}
+        >
+          {full ? <ShrinkIcon /> : <ExpandIcon />}
+        </Button>
+      }
+    >
+      <iframe
+        src={url}
+        title={title}
+        className={
+          full
+            ? 'h-[calc(100dvh-7rem)] w-full'
+            : 'h-[70vh] w-full rounded-xl border border-slate-200 dark:border-slate-800'
+        }
+      />
+    </ModalFrame>
+  );
+}

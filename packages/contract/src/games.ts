@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import { GameOrientationSchema, OpenMethodSchema, PlayGameTypeSchema, RuntimeSchema, ThemeTypeSchema } from './game.js';
+import { AdapterNameSchema, PlatformCapabilitySchema, PlatformInputSchema, PlatformSchema } from './platform.js';
+
+/** A BCP 47-ish locale tag as the portal uses them: en, pt-br, zh. */
+export const LocaleSchema = z
+  .string()
+  .regex(/^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i, 'Expected a locale such as en or pt-br')
+  .meta({ id: 'Locale' });
+
+/** A game's system name: lower-case letters, digits and dashes. */
+export const GameSystemNameSchema = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'Expected lower-case letters, digits and dashes')
+  .meta({ id: 'GameSystemName' });
+
+const SizeSchema = z.object({ Width: z.number().int().positive(), Height: z.number().int().positive() });
+
+/** Limits the player keeps the game area within (spec §3, "Presentation"). */
+export const PresentationSchema = z
+  .object({
+    MinRatio: z.number().positive().optional().describe('Smallest width / height ratio'),
+    MaxRatio: z.number().positive().optional().describe('Largest width / height ratio'),
+    MinSize: SizeSchema.optional(),
+    MaxSize: SizeSchema.optional(),
+  })
+  .meta({ id: 'Presentation' });
+
+/** Per-platform ids and links of a game (spec §3, PlatformData). */
+export const PlatformDataSchema = z
+  .object({
+    FacebookGamesAppId: z.string().optional(),
+    FxIdGameId: z.string().optional(),
+    VkontaktePlayAppId: z.string().optional(),
+    VkontakteComAppId: z.string().optional(),
+    OdnoklassnikiAppId: z.string().optional(),
+    WizQAppId: z.string().optional(),
+    AndroidPackage: z.string().optional(),
+    AndroidAppLink: z.string().optional(),
+    IosStoreUrl: z.string().optional(),
+    IosStoreId: z.string().optional(),
+    IosBundleId: z.string().optional(),
+    WindowsUrl: z.string().optional(),
+    WebPlayUrl: z.string().optional(),
+    WebRuntimes: z.array(RuntimeSchema).optional(),
+    SteamAppId: z.string().optional(),
+  })
+  .meta({ id: 'PlatformData' });
+
+export const StoreFlagsSchema = z
+  .object({ XsollaEnabled: z.boolean(), YookassaEnabled: z.boolean(), StripeEnabled: z.boolean() })
+  .meta({ id: 'StoreFlags' });
+
+/** Everything public about a game that the portal and the game need (spec §3, "Public game data"). */
+export const PublicGameDataSchema = z
+  .object({
+    GameSystemName: GameSystemNameSchema,
+    PlayGameType: PlayGameTypeSchema,
+    PlatformData: PlatformDataSchema,
+    StatisticsAppId: z.string().optional(),
+    GameOrientation: GameOrientationSchema,
+    MobileGameOrientation: GameOrientationSchema,
+    Presentation: PresentationSchema.optional(),
+    MobilePresentation: PresentationSchema.optional(),
+    ViewportPresentation: PresentationSchema.optional(),
+    SupportedLanguages: z.array(LocaleSchema),
+    DefaultLanguage: LocaleSchema,
+    SupportWidgetKey: z.string().optional(),
+    Store: StoreFlagsSchema,
+    FxLauncherOptions: z.record(z.string(), z.string()).optional(),
+    Turnstile: z.object({ SiteKey: z.string() }).optional(),
+    CompanyName: z.string(),
+    TosUrl: z.string().optional(),
+    TosOpenMethod: OpenMethodSchema,
+    PpUrl: z.string().optional(),
+    PpOpenMethod: OpenMethodSchema,
+    NamespacedProductsL10N: z.boolean(),
+    Auth: z.object({ VkontakteComVkId: z.object({ ClientId: z.string() }).optional() }),
+  })
+  .meta({ id: 'PublicGameData' });
+export type PublicGameData = z.infer<typeof PublicGameDataSchema>;
+
+/** A game as a catalog card shows it, in the requested locale. */
+export const GameSummarySchema = z
+  .object({
+    GameSystemName: GameSystemNameSchema,
+    Name: z.string(),
+    ShortDescription: z.string(),
+    IconUrl: z.string(),
+    ImageUrl: z.string().optional(),
+    PlayGameType: PlayGameTypeSchema,
+    Tags: z.array(z.string()),
+  })
+  .meta({ id: 'GameSummary' });
+export type GameSummary = z.infer<typeof GameSummarySchema>;
+
+export const GamesListRequestSchema = z
+  .object({
+    Locale: LocaleSchema.optional().describe('Language of names and descriptions; the game default otherwise'),
+    WebPublishingPlatform: PlatformInputSchema.optional().describe('Only games published on this platform'),
+  })
+  .strict()
+  .meta({ id: 'GamesListRequest' });
+
+export const GamesListResponseSchema = z
+  .object({ AvailableGames: z.array(GameSummarySchema) })
+  .meta({ id: 'GamesListResponse' });
+
+export const GameWithConfigSchema = GameSummarySchema.extend({ Config: PublicGameDataSchema }).meta({
+  id: 'GameWithConfig',
+});
+
+export const GamesListWithConfigsResponseSchema = z
+  .object({ AvailableGames: z.array(GameWithConfigSchema) })
+  .meta({ id: 'GamesListWithConfigsResponse' });
+
+/** Company branding of the deployment (spec §3, "Company branding"). */
+export const CompanyBrandingSchema = z
+  .object({
+    CompanyName: z.string(),
+    BrandName: z.string(),
+    Logos: z.object({ CompanyLogo: z.string(), BrandLogo: z.string(), WebPlayerLogo: z.string() }),
+    HeaderElementType: z.enum(['Logo', 'BrandName', 'None']),
+    ThemeType: ThemeTypeSchema,
+    ExternalTosUrl: z.string().optional(),
+    ExternalPpUrl: z.string().optional(),
+    Auth: z.object({ AllowedAuthProviders: z.array(z.string()) }),
+    Adapters: z.partialRecord(
+      AdapterNameSchema,
+      z.object({ IframeType: z.string().optional(), DisableHeaderUi: z.boolean() }),
+    ),
+    LegalContacts: z.record(z.string(), z.string()).describe('Legal contact text per language'),
+  })
+  .meta({ id: 'CompanyBranding' });
+export type CompanyBranding = z.infer<typeof CompanyBrandingSchema>;
+
+/** Web client settings of a game on one platform (spec §3, PublicWebClientConfig). */
+export const PublicWebClientConfigSchema = z
+  .object({
+    Platform: PlatformSchema,
+    Capabilities: z.array(PlatformCapabilitySchema),
+    IconUrl: z.string(),
+    Images: z.record(z.string(), z.string()),
+    LoaderScreen: z.object({ BackgroundColor: z.string(), ImageUrl: z.string().optional() }),
+    Auth: z.object({ AllowedAuthProviders: z.array(z.string()) }),
+    LegalContacts: z.record(z.string(), z.string()),
+    PersonalInformationForm: z.object({ Compact: z.boolean() }),
+    WebPush: z.object({ VapidPublicKey: z.string().optional() }),
+    Links: z.object({ DiscordQrCodeImageUrl: z.string().optional() }),
+    ExternalPlayUrl: z.string().optional(),
+    AvailabilityOverrides: z.object({ Web: z.boolean().optional() }),
+  })
+  .meta({ id: 'PublicWebClientConfig' });
+
+export const PublicGameConfigResponseSchema = z
+  .object({
+    PublicGameData: PublicGameDataSchema,
+    PublicWebClientConfig: PublicWebClientConfigSchema,
+    CompanyBranding: CompanyBrandingSchema,
+  })
+  .meta({ id: 'PublicGameConfigResponse' });
+export type PublicGameConfigResponse = z.infer<typeof PublicGameConfigResponseSchema>;

@@ -1,0 +1,43 @@
+/**
+ * Page-load configuration shared by server and portal. Kept free of zod so the
+ * portal can import it without pulling the schema library into its first load.
+ */
+
+/** The 14 portal locales (spec §9); `en` is the default. */
+export const PORTAL_LOCALES = [
+  'en',
+  'de',
+  'es',
+  'fa',
+  'fr',
+  'it',
+  'ja',
+  'ko',
+  'pt-br',
+  'ru',
+  'tr',
+  'zh',
+  'uk',
+  'pl',
+] as const;
+export type PortalLocale = (typeof PORTAL_LOCALES)[number];
+
+/**
+ * What the server injects into index.html (spec §1), so one portal build serves
+ * every tenant and both site modes.
+ */
+export interface PageConfig {
+  /** Path the portal lives under; starts and ends with "/". */
+  RouterBasePath: string;
+  RouterType: 'browser' | 'hash';
+  /** Where /api/v1 lives; empty means the origin plus the router base path. */
+  ApiBasePath: string;
+  /** Set on a single-game site. */
+  FixedGame?: string;
+  ForcedAdapter?: string;
+  Locales: string[];
+  DefaultLocale: string;
+}
+
+/** id of the `<script type="application/json">` element that holds the PageConfig. */
+export const PAGE_CONFIG_ELEMENT_ID = 'fxid-page-config';
