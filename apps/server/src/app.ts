@@ -10,7 +10,7 @@ import { registerEmptyBodyAsObject } from './http/empty-body.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { loggerOptions } from './http/logging.js';
 import { registerApiReference, registerOpenApi } from './http/openapi.js';
-import { registerPortal } from './http/portal.js';
+import { registerDemoGame, registerPortal } from './http/portal.js';
 import { registerResponseHeaders, requestIdFor } from './http/security.js';
 import { createTtlCache } from './lib/ttl-cache.js';
 import { profileRoutes } from './modules/accounts/profile-routes.js';
@@ -108,6 +108,7 @@ export async function createApp(config: Config, deps: AppDependencies = {}): Pro
     },
     { prefix },
   );
+  await registerDemoGame(app, config);
   await registerPortal(app, config);
   startOutboxWorker(app, ctx);
   return app;

@@ -15,6 +15,8 @@ export interface Config {
   catalogFile: string | undefined;
   /** Built portal to serve; the API runs alone when the folder is missing. */
   webDistDir: string;
+  /** Built demo game served at /demo-game/; none in production unless set. */
+  demoGameDir: string | undefined;
   trustProxy: boolean;
   /** Origins allowed to embed the portal in a frame (CSP frame-ancestors). */
   frameAncestors: string[];
@@ -89,6 +91,7 @@ const EnvSchema = z.object({
   BODY_LIMIT_BYTES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1024).default(1_048_576)),
   CATALOG_FILE: optional(z.string()),
   WEB_DIST_DIR: z.preprocess(emptyAsUndefined, z.string().default('apps/web/dist')),
+  DEMO_GAME_DIR: optional(z.string()),
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('false')),
   FRAME_ANCESTORS: z.preprocess(
     emptyAsUndefined,
@@ -174,6 +177,7 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
       bodyLimitBytes: e.BODY_LIMIT_BYTES,
       catalogFile: e.CATALOG_FILE ?? (mode === 'development' ? 'catalog/demo.yaml' : undefined),
       webDistDir: e.WEB_DIST_DIR,
+      demoGameDir: e.DEMO_GAME_DIR ?? (mode === 'development' ? 'examples/demo-game/dist' : undefined),
       trustProxy: e.TRUST_PROXY === 'true',
       frameAncestors: e.FRAME_ANCESTORS,
       redirectAllowlist: e.REDIRECT_ALLOWLIST,
@@ -198,5 +202,5 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
 export function testConfig(overrides: Partial<Config> = {}): Config {
   const result = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: 'sqlite::memory:' });
   if (!result.ok) throw new Error(result.problems.join('\n'));
-  return { ...result.config, catalogFile: undefined, outboxIntervalMs: 0, ...overrides };
+  return { ...result.config, catalogFile: undefined, demoGameDir: undefined, outboxIntervalMs: 0, ...overrides };
 }

@@ -58,3 +58,32 @@ export const PlayGameResponseSchema = z
     LaunchData: z.object({ AppendToQuery: z.string().describe('Query parameters to add to the game URL') }),
   })
   .meta({ id: 'PlayGameResponse' });
+
+export const BuildTypeSchema = z.enum(['Release', 'Beta', 'Development']).meta({ id: 'BuildType' });
+
+/** A published build of a game (spec §3 "Build"). */
+export const GameBuildSchema = z
+  .object({
+    Id: z.string(),
+    GameId: z.string(),
+    BuildType: BuildTypeSchema,
+    Sha: z.string(),
+    Description: z.string(),
+    ChangeSet: z.string(),
+    CreatedAt: z.iso.datetime(),
+    BuildNumber: z.number().int(),
+    Metadata: z.record(z.string(), z.string()),
+    InstallUrl: z.string().optional(),
+  })
+  .meta({ id: 'GameBuild' });
+
+export const PlayListQuerySchema = z.object({
+  OtaVersion: z
+    .string()
+    .regex(/^\d+(\.\d+)*$/, 'Expected a dotted version, e.g. 1.6')
+    .describe('Version of the portal asking; builds that need a newer portal are left out'),
+});
+
+export const PlayListResponseSchema = z
+  .object({ Builds: z.array(GameBuildSchema).describe('Newest first') })
+  .meta({ id: 'PlayListResponse' });

@@ -36,14 +36,40 @@ export function injectPageConfig(html: string, config: Config): string {
   return html.replace(HEAD_MARKER, head).replace('<html lang="en"', `<html lang="${config.portal.defaultLocale}"`);
 }
 
+/** The portal's start page with its page configuration, or undefined before the portal is built. */
+export function portalIndexHtml(config: Config): string | undefined {
+  const indexFile = join(resolve(config.webDistDir), 'index.html');
+  return existsSync(indexFile) ? injectPageConfig(readFileSync(indexFile, 'utf8'), config) : undefined;
+}
+
+/**
+ * Serves the built demo game at /demo-game/, same origin as the portal, so the
+ * demo catalog works out of the box.
+ */
+export async function registerDemoGame(app: FastifyInstance, config: Config): Promise<void> {
+  if (!config.demoGameDir) return;
+  const root = resolve(config.demoGameDir);
+  if (!existsSync(join(root, 'index.html'))) {
+    app.log.warn({ root }, 'demo game build not found; /demo-game/ is not served (run npm run build)');
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root,
+    prefix: `${config.portal.routerBasePath}demo-game/`,
+    decorateReply: false,
+    setHeaders(res) {
+      res.header('cache-control', 'public, max-age=300');
+    },
+  });
+}
+
 /**
  * Serves the built portal: hashed assets with long caching, and index.html for
  * any other GET that is not under /api (the portal's router takes it from there).
  */
 export async function registerPortal(app: FastifyInstance, config: Config): Promise<void> {
   const root = resolve(config.webDistDir);
-  const indexFile = join(root, 'index.html');
-  const html = existsSync(indexFile) ? injectPageConfig(readFileSync(indexFile, 'utf8'), config) : undefined;
+  const html = portalIndexHtml(config);
   if (html) {
     await app.register(fastifyStatic, {
       root,

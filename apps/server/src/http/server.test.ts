@@ -192,6 +192,28 @@ describe('serving the portal', () => {
     await app.close();
   });
 
+  it('gives hosts that embed the portal its start page at /play/index_html', async () => {
+    const app = await portalApp();
+    const response = await app.inject('/api/v1/play/index_html');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(pageConfigOf(response.body)).toMatchObject({ RouterBasePath: '/', Locales: expect.any(Array) });
+    await app.close();
+  });
+
+  it('serves the demo game beside the portal when it is built', async () => {
+    const game = mkdtempSync(join(tmpdir(), 'fxid-game-'));
+    writeFileSync(join(game, 'index.html'), '<!doctype html><title>demo</title>');
+    const app = await portalApp({ demoGameDir: game });
+    const response = await app.inject('/demo-game/index.html?game=sky-runner');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<title>demo</title>');
+    expect(response.headers['x-request-id']).toBeDefined();
+    const missing = await portalApp({ demoGameDir: join(game, 'nope') });
+    expect(pageConfigOf((await missing.inject('/demo-game/index.html')).body)).toBeDefined();
+    await Promise.all([app.close(), missing.close()]);
+  });
+
   it('escapes the configuration so it cannot close its script element', async () => {
     const { injectPageConfig } = await import('./portal.js');
     const config = testConfig();

@@ -1,5 +1,6 @@
 import {
   ADAPTER_NAMES,
+  BuildTypeSchema,
   CompanyBrandingSchema,
   CurrencyCodeSchema,
   DocumentRegionSchema,
@@ -38,6 +39,23 @@ const UnityBuildSchema = z.strictObject({
   UnityBuildJson: z.string().min(1).describe('File name of the build description, e.g. Build/game.json'),
   Compression: UnityCompressionSchema.default('Disabled'),
 });
+
+const BuildSchema = z.strictObject({
+  BuildNumber: z.number().int().positive(),
+  BuildType: BuildTypeSchema.default('Release'),
+  Sha: z.string().regex(/^[0-9a-f]{7,40}$/, 'Expected a git commit hash'),
+  Description: z.string().default(''),
+  ChangeSet: z.string().default('').describe('What changed, for release notes'),
+  CreatedAt: Timestamp,
+  InstallUrl: Link.optional(),
+  MinOtaVersion: z
+    .string()
+    .regex(/^\d+(\.\d+)*$/, 'Expected a dotted version, e.g. 1.6')
+    .optional()
+    .describe('Oldest portal version that can run this build'),
+  Metadata: z.record(z.string(), z.string()).default({}),
+});
+export type CatalogBuild = z.infer<typeof BuildSchema>;
 
 const ProductSchema = z.strictObject({
   Sku: z.string().regex(/^[\w.-]{1,64}$/, 'Expected letters, digits, dot, dash or underscore (at most 64)'),
@@ -85,6 +103,7 @@ const GameSchema = z.strictObject({
   PlayGameType: PlayGameTypeSchema,
   IframeUrl: Link.optional().describe('The game page, for PlayGameType Iframe'),
   Unity: UnityBuildSchema.optional().describe('The WebGL build, for PlayGameType Unity'),
+  Builds: z.array(BuildSchema).default([]).describe('Published builds, listed by GET /play/{Game}/list'),
   Platforms: z.array(z.enum(ADAPTER_NAMES)).min(1).describe('Adapters the game is published on'),
   Capabilities: z
     .partialRecord(z.enum(ADAPTER_NAMES), z.array(PlatformCapabilitySchema))

@@ -56,7 +56,9 @@ export function createGameJwtSigner(db: Kysely<Database>, issuer: string, now: (
   let loaded: { at: number; keys: { kid: string; private_jwk: string; public_jwk: string }[] } | undefined;
 
   async function activeKeys() {
-    if (loaded && now() - loaded.at < KEY_RELOAD_MS) return loaded.keys;
+    // A clock that went back (NTP step) also reloads, rather than pinning stale keys.
+    const age = loaded ? now() - loaded.at : -1;
+    if (loaded && age >= 0 && age < KEY_RELOAD_MS) return loaded.keys;
     const keys = await db
       .selectFrom('signing_keys')
       .select(['kid', 'private_jwk', 'public_jwk'])

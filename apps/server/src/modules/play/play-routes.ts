@@ -5,16 +5,19 @@ import {
   LocaleSchema,
   PlayGameQuerySchema,
   PlayGameResponseSchema,
+  PlayListQuerySchema,
+  PlayListResponseSchema,
 } from '@fxid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { GameNotFoundError } from '../../errors.js';
+import { GameNotFoundError, ServiceUnavailableError } from '../../errors.js';
+import { portalIndexHtml } from '../../http/portal.js';
 import { problemResponses } from '../../http/responses.js';
 import { requireAccount } from '../auth/authenticate.js';
 import { findGame } from '../games/games-repository.js';
 import { webAppManifest } from './manifest.js';
-import { chooseGame, launchGame } from './play-service.js';
+import { chooseGame, launchGame, listBuilds } from './play-service.js';
 
 /** Starting a game: portal config, launch data with the GameJwt, and the game's app manifest. */
 export function playRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -27,6 +30,35 @@ export function playRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 200: ChooseGameResponseSchema, ...problemResponses(400, 404) },
       },
       handler: async (request) => chooseGame(ctx, request.body.GameSystemName, request.body.WebPublishingPlatform),
+    });
+
+    app.get('/play/index_html', {
+      schema: {
+        tags: ['play'],
+        summary: "The portal's start page with its page configuration, for hosts that embed it",
+        produces: ['text/html'],
+        response: { 200: z.string().describe('HTML'), ...problemResponses(503) },
+      },
+      handler: async (_request, reply) => {
+        const html = portalIndexHtml(ctx.config);
+        if (!html) throw new ServiceUnavailableError('The portal build');
+        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+      },
+    });
+
+    app.get('/play/:Game/list', {
+      schema: {
+        tags: ['play'],
+        summary: 'Published builds of a game that this portal version can run',
+        security: [{ bearer: [] }],
+        params: z.object({ Game: GameSystemNameSchema }),
+        querystring: PlayListQuerySchema,
+        response: { 200: PlayListResponseSchema, ...problemResponses(400, 401, 404) },
+      },
+      handler: async (request) => {
+        await requireAccount(request, ctx.sessions);
+        return listBuilds(ctx, request.params.Game, request.query.OtaVersion);
+      },
     });
 
     app.get('/play/:Game', {

@@ -59,3 +59,37 @@ export async function launchGame(ctx: AppContext, game: string, platform: Platfo
     LaunchData: { AppendToQuery: new URLSearchParams({ fxplatform: adapter }).toString() },
   };
 }
+
+/** Compares dotted versions numerically: 1.10 is newer than 1.9. */
+export function compareVersions(a: string, b: string): number {
+  const left = a.split('.').map(Number);
+  const right = b.split('.').map(Number);
+  for (let i = 0; i < Math.max(left.length, right.length); i++) {
+    const difference = (left[i] ?? 0) - (right[i] ?? 0);
+    if (difference !== 0) return Math.sign(difference);
+  }
+  return 0;
+}
+
+/** The builds of a game a portal of the given version can run, newest first. */
+export async function listBuilds(ctx: AppContext, game: string, otaVersion: string) {
+  const record = await findGame(ctx.db, game);
+  if (!record) throw new GameNotFoundError(game);
+  const builds = record.definition.Builds.filter(
+    (build) => !build.MinOtaVersion || compareVersions(build.MinOtaVersion, otaVersion) <= 0,
+  ).sort((a, b) => b.BuildNumber - a.BuildNumber);
+  return {
+    Builds: builds.map((build) => ({
+      Id: `${game}-${build.BuildNumber}`,
+      GameId: record.id,
+      BuildType: build.BuildType,
+      Sha: build.Sha,
+      Description: build.Description,
+      ChangeSet: build.ChangeSet,
+      CreatedAt: new Date(build.CreatedAt).toISOString(),
+      BuildNumber: build.BuildNumber,
+      Metadata: build.Metadata,
+      ...(build.InstallUrl ? { InstallUrl: build.InstallUrl } : {}),
+    })),
+  };
+}

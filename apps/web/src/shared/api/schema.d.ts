@@ -1025,6 +1025,119 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/play/index_html": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The portal's start page with its page configuration, for hosts that embed it */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description HTML */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/play/{Game}/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Published builds of a game that this portal version can run */
+        get: {
+            parameters: {
+                query: {
+                    /** @description Version of the portal asking; builds that need a newer portal are left out */
+                    OtaVersion: string;
+                };
+                header?: never;
+                path: {
+                    Game: components["schemas"]["GameSystemNameInput"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PlayListResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/play/{Game}": {
         parameters: {
             query?: never;
@@ -1832,6 +1945,27 @@ export interface components {
                 AppendToQuery: string;
             };
         };
+        /** @enum {string} */
+        BuildTypeInput: "Release" | "Beta" | "Development";
+        GameBuildInput: {
+            Id: string;
+            GameId: string;
+            BuildType: components["schemas"]["BuildTypeInput"];
+            Sha: string;
+            Description: string;
+            ChangeSet: string;
+            /** Format: date-time */
+            CreatedAt: string;
+            BuildNumber: number;
+            Metadata: {
+                [key: string]: string;
+            };
+            InstallUrl?: string;
+        };
+        PlayListResponseInput: {
+            /** @description Newest first */
+            Builds: components["schemas"]["GameBuildInput"][];
+        };
         NewsRequestInput: {
             /** @description Portal-wide news plus this game's; every game's news when absent */
             GameSystemName?: components["schemas"]["GameSystemNameInput"];
@@ -2316,6 +2450,27 @@ export interface components {
                 /** @description Query parameters to add to the game URL */
                 AppendToQuery: string;
             };
+        };
+        /** @enum {string} */
+        BuildType: "Release" | "Beta" | "Development";
+        GameBuild: {
+            Id: string;
+            GameId: string;
+            BuildType: components["schemas"]["BuildType"];
+            Sha: string;
+            Description: string;
+            ChangeSet: string;
+            /** Format: date-time */
+            CreatedAt: string;
+            BuildNumber: number;
+            Metadata: {
+                [key: string]: string;
+            };
+            InstallUrl?: string;
+        };
+        PlayListResponse: {
+            /** @description Newest first */
+            Builds: components["schemas"]["GameBuild"][];
         };
         NewsRequest: {
             /** @description Portal-wide news plus this game's; every game's news when absent */

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app.js';
+
+const b64 = (text: string) => Buffer.from(text).toString('base64url');
+
+describe('go links', () => {
+  const testApp = useTestApp('sqlite', { redirectAllowlist: ['https://games.partner.example'] });
+
+  async function follow(method: 'GET' | 'POST', url: string) {
+    const response = await testApp().app.inject({ method, url });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers['cache-control']).toBe('no-store');
+    return response.headers.location;
+  }
+
+  it.each([
+    ['GET', '/api/v1/go?url=/play/sky-runner&fxref=acc-1&type=invite', '/play/sky-runner?fxref=acc-1&type=invite'],
+    ['POST', '/api/v1/go?url=/play/sky-runner&fxref=acc-1', '/play/sky-runner?fxref=acc-1'],
+    ['GET', `/api/v1/go/${b64('/play/gem-garden?lang=ru')}?fxref=acc-2`, '/play/gem-garden?lang=ru&fxref=acc-2'],
+    ['GET', `/api/v1/go/${b64('http://localhost:8080/Profile')}`, '/Profile'],
+    ['GET', '/api/v1/go?fxref=acc-1', '/?fxref=acc-1'],
+    [
+      'GET',
+      `/api/v1/go?url=${encodeURIComponent('https://games.partner.example/x')}`,
+      'https://games.partner.example/x',
+    ],
+  ] as const)('%s %s leads to %s', async (method, url, location) => {
+    expect(await follow(method, url)).toBe(location);
+  });
+
+  it.each([
+    ['an unknown origin', `/api/v1/go?url=${encodeURIComponent('https://evil.example/phish')}`],
+    ['a protocol-relative url', `/api/v1/go?url=${encodeURIComponent('//evil.example')}`],
+    ['a javascript: url', `/api/v1/go/${b64('javascript:alert(1)')}`],
+    ['a backslash trick', `/api/v1/go?url=${encodeURIComponent('/\\evil.example')}`],
+    ['a link that is not base64url', '/api/v1/go/not*base64'],
+    ['no target at all', '/api/v1/go'],
+  ])('sends %s to the front page', async (_case, url) => {
+    expect(await follow('GET', url)).toBe('/');
+  });
+});
