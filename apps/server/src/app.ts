@@ -7,11 +7,11 @@ import { type DatabaseHandle, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { RateLimitedError } from './errors.js';
 import { registerEmptyBodyAsObject } from './http/empty-body.js';
-import { registerErrorHandler } from './http/error-handler.js';
+import { handleError, registerErrorHandler } from './http/error-handler.js';
 import { loggerOptions } from './http/logging.js';
 import { registerApiReference, registerOpenApi } from './http/openapi.js';
 import { registerDemoGame, registerPortal } from './http/portal.js';
-import { registerResponseHeaders, requestIdFor } from './http/security.js';
+import { type ApplyHeaders, registerResponseHeaders, requestIdFor } from './http/security.js';
 import { createTtlCache } from './lib/ttl-cache.js';
 import { profileRoutes } from './modules/accounts/profile-routes.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
@@ -23,6 +23,7 @@ import { isCatalogEmpty } from './modules/catalog/catalog-repository.js';
 import { contentRoutes } from './modules/content/content-routes.js';
 import { gamesRoutes } from './modules/games/games-routes.js';
 import { healthRoutes } from './modules/health/health-routes.js';
+import { invitesRoutes } from './modules/invites/invites-routes.js';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox-routes.js';
 import { createMailer } from './modules/mail/mailer.js';
 import { startOutboxWorker } from './modules/outbox/outbox-worker.js';
@@ -47,10 +48,18 @@ export interface AppDependencies {
  */
 export async function createApp(config: Config, deps: AppDependencies = {}): Promise<FastifyInstance> {
   const { db, engine } = deps.database ?? openDatabase(config.databaseUrl);
+  let applyHeaders: ApplyHeaders | undefined;
   const app = Fastify({
     logger: loggerOptions(config.logLevel, deps.logStream),
     genReqId: requestIdFor,
     bodyLimit: config.bodyLimitBytes,
+    // Share links carry a whole URL in one path segment (/go/{Base64Url}).
+    routerOptions: { maxParamLength: 4096 },
+    // Router errors (bad URL, over-long segment) come before any hook, so they get the headers here.
+    frameworkErrors: (error, request, reply) => {
+      applyHeaders?.(request, reply);
+      return handleError(error, request, reply);
+    },
     trustProxy: config.trustProxy,
   });
   app.addHook('onClose', async () => db.destroy());
@@ -79,7 +88,7 @@ export async function createApp(config: Config, deps: AppDependencies = {}): Pro
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerResponseHeaders(app, config.frameAncestors);
+  applyHeaders = registerResponseHeaders(app, config.frameAncestors);
   registerEmptyBodyAsObject(app);
   registerErrorHandler(app);
   // Limits are set per route; counters live in memory (one instance) or Redis (several).
@@ -97,6 +106,7 @@ export async function createApp(config: Config, deps: AppDependencies = {}): Pro
       await scoped.register(gamesRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(authRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(profileRoutes(ctx), { prefix: '/api/v1' });
+      await scoped.register(invitesRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(playRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(goRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(jwksRoutes(ctx));

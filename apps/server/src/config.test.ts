@@ -32,6 +32,8 @@ describe('loadConfig', () => {
       RATE_LIMIT_ALLOWLIST: '10.0.0.9, ::1',
       TURNSTILE_SECRET: '0x4AAAAAAAreal-secret',
       TURNSTILE_VERIFY_URL: 'http://127.0.0.1:9/siteverify',
+      TURNSTILE_SITE_KEY: '0x4AAAAAAAsite-key',
+      GAME_SECRETS: 'sky-runner=0123456789abcdef-old,gem-garden=fedcba9876543210,sky-runner=0123456789abcdef-new',
       SMTP_URL: 'smtp://mail.example.com:587',
       MAIL_FROM: 'Foxhound <hello@example.com>',
       OUTBOX_INTERVAL_MS: '250',
@@ -62,7 +64,18 @@ describe('loadConfig', () => {
         frameAncestors: ["'self'", 'https://vk.com'],
         redirectAllowlist: ['https://shop.example.com', 'https://pay.example.com'],
         rateLimitAllowlist: ['10.0.0.9', '::1'],
-        turnstile: { secret: '0x4AAAAAAAreal-secret', verifyUrl: 'http://127.0.0.1:9/siteverify' },
+        turnstile: {
+          secret: '0x4AAAAAAAreal-secret',
+          verifyUrl: 'http://127.0.0.1:9/siteverify',
+          siteKey: '0x4AAAAAAAsite-key',
+        },
+        gameSecrets: {
+          byGame: {
+            'sky-runner': ['0123456789abcdef-old', '0123456789abcdef-new'],
+            'gem-garden': ['fedcba9876543210'],
+          },
+          devFallback: undefined,
+        },
         mail: { smtpUrl: 'smtp://mail.example.com:587', from: 'Foxhound <hello@example.com>' },
         outboxIntervalMs: 250,
         portal: {
@@ -87,6 +100,7 @@ describe('loadConfig', () => {
       FORCED_ADAPTER: 'myspace',
       LOCALES: 'en,xx',
       RATE_LIMIT_ALLOWLIST: 'localhost',
+      GAME_SECRETS: 'sky-runner=short',
     });
     expect(result.ok).toBe(false);
     if (result.ok) return;
@@ -95,6 +109,7 @@ describe('loadConfig', () => {
       [
         'DATABASE_URL',
         'FORCED_ADAPTER',
+        'GAME_SECRETS.0',
         'LOCALES.1',
         'LOG_LEVEL',
         'PORT',

@@ -25,7 +25,12 @@ export interface Config {
   /** Origins besides PUBLIC_URL's that sign-in redirects may lead to. */
   redirectAllowlist: string[];
   /** Cloudflare Turnstile; without a secret the dev robot check runs (development only). */
-  turnstile: { secret: string | undefined; verifyUrl: string };
+  turnstile: { secret: string | undefined; verifyUrl: string; siteKey?: string | undefined };
+  /**
+   * Secrets a game server signs GameUid proofs with, per game (several during rotation);
+   * development falls back to a fixed dev secret for games without one.
+   */
+  gameSecrets: { byGame: Record<string, string[]>; devFallback: string | undefined };
   /** SMTP when set; otherwise mail goes to the dev mailbox (development only). */
   mail: { smtpUrl: string | undefined; from: string };
   /** How often the outbox worker looks for due work; 0 stops it (tests drive it by hand). */
@@ -62,6 +67,20 @@ const DEFAULT_FRAME_ANCESTORS = [
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyAsUndefined, schema.optional());
+
+/** `game=secret,game=secret2,…`; a game may repeat while its secret rotates. */
+const gameSecretList = z
+  .string()
+  .transform((text) => text.split(',').filter((item) => item.trim() !== ''))
+  .pipe(z.array(z.string().regex(/^\s*[a-z0-9][a-z0-9-]{0,62}=\S{16,}\s*$/, 'Expected game=secret (16+ characters)')))
+  .transform((pairs) => {
+    const byGame: Record<string, string[]> = {};
+    for (const pair of pairs) {
+      const [game = '', secret = ''] = pair.trim().split(/=(.*)/s);
+      byGame[game] = [...(byGame[game] ?? []), secret];
+    }
+    return byGame;
+  });
 
 const localeList = z
   .string()
@@ -117,6 +136,8 @@ const EnvSchema = z.object({
       .pipe(z.array(z.union([z.ipv4(), z.ipv6()]))),
   ),
   TURNSTILE_SECRET: optional(z.string()),
+  TURNSTILE_SITE_KEY: optional(z.string().regex(/^[\w-]{1,100}$/, 'Expected a Turnstile site key')),
+  GAME_SECRETS: z.preprocess(emptyAsUndefined, gameSecretList.default({})),
   TURNSTILE_VERIFY_URL: z.preprocess(
     emptyAsUndefined,
     z.url().default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
@@ -138,6 +159,9 @@ const EnvSchema = z.object({
   LOCALES: z.preprocess(emptyAsUndefined, localeList.default([...PORTAL_LOCALES])),
   DEFAULT_LOCALE: z.preprocess(emptyAsUndefined, z.enum(PORTAL_LOCALES).default('en')),
 });
+
+/** The GameUid-proof secret of every game without its own, in development only (documented in README). */
+export const DEV_GAME_SECRET = 'dev-game-secret-not-for-production';
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
 
@@ -182,7 +206,8 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
       frameAncestors: e.FRAME_ANCESTORS,
       redirectAllowlist: e.REDIRECT_ALLOWLIST,
       rateLimitAllowlist: e.RATE_LIMIT_ALLOWLIST,
-      turnstile: { secret: e.TURNSTILE_SECRET, verifyUrl: e.TURNSTILE_VERIFY_URL },
+      turnstile: { secret: e.TURNSTILE_SECRET, verifyUrl: e.TURNSTILE_VERIFY_URL, siteKey: e.TURNSTILE_SITE_KEY },
+      gameSecrets: { byGame: e.GAME_SECRETS, devFallback: mode === 'development' ? DEV_GAME_SECRET : undefined },
       mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
       outboxIntervalMs: e.OUTBOX_INTERVAL_MS,
       portal: {

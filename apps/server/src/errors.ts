@@ -1,4 +1,4 @@
-import { ERROR_STATUS, type ErrorCode } from '@fxid/contract';
+import { ERROR_STATUS, type ErrorCode, GameConnectionResult, type GameConnectionResultName } from '@fxid/contract';
 
 /** Short, stable summary of each kind of problem; the `title` of problem details. */
 export const ERROR_TITLES: Record<ErrorCode, string> = {
@@ -18,6 +18,7 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   connected_to_another_account: 'This game account is already connected to another account',
   game_not_connected: 'A game of this type is not connected to your account',
   payload_too_large: 'Request body too large',
+  uri_too_long: 'Request address too long',
   unsupported_media_type: 'Unsupported content type',
   rate_limited: 'Too many requests',
   internal_error: 'Internal server error',
@@ -117,5 +118,35 @@ export class RedirectNotAllowedError extends AppError {
 export class RateLimitedError extends AppError {
   constructor(what: string) {
     super('rate_limited', `Too many ${what}; wait a few minutes and try again`, { What: what });
+  }
+}
+
+export class ForbiddenError extends AppError {
+  constructor(detail: string) {
+    super('forbidden', detail);
+  }
+}
+
+/** The failures of connecting a game account (spec §3), as error codes the portal maps (spec §8). */
+const CONNECTION_FAILURES = {
+  GameTypeAlreadyConnected: 'already_connected',
+  GameAccountConnectedToAnotherAccount: 'connected_to_another_account',
+  Timeout: 'expired_token',
+  GameTypeNotConnected: 'game_not_connected',
+  Unknown: 'conflict',
+} as const satisfies Partial<Record<GameConnectionResultName, ErrorCode>>;
+export type GameConnectionFailure = keyof typeof CONNECTION_FAILURES;
+
+/** A game account could not be connected; L10NParam.GameConnectionResult carries the numeric result (1000–1999). */
+export class GameConnectionError extends AppError {
+  constructor(
+    readonly result: GameConnectionFailure,
+    game: string,
+  ) {
+    const code = CONNECTION_FAILURES[result];
+    super(code, `${ERROR_TITLES[code]} (game connection result ${GameConnectionResult[result]})`, {
+      Game: game,
+      GameConnectionResult: String(GameConnectionResult[result]),
+    });
   }
 }

@@ -21,6 +21,7 @@ export const ERROR_STATUS = {
   connected_to_another_account: 409,
   game_not_connected: 409,
   payload_too_large: 413,
+  uri_too_long: 414,
   unsupported_media_type: 415,
   rate_limited: 429,
   internal_error: 500,

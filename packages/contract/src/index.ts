@@ -4,6 +4,7 @@ export * from './errors.js';
 export * from './game.js';
 export * from './games.js';
 export * from './identity.js';
+export * from './invites.js';
 export * from './page-config.js';
 export * from './platform.js';
 export * from './play.js';

@@ -37,6 +37,8 @@ export interface PageConfig {
   ForcedAdapter?: string;
   Locales: string[];
   DefaultLocale: string;
+  /** Cloudflare Turnstile site key; without it the login modal shows the offline dev robot check. */
+  TurnstileSiteKey?: string;
 }
 
 /** id of the `<script type="application/json">` element that holds the PageConfig. */

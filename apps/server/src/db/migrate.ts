@@ -2,6 +2,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import * as catalog from './migrations/0001-catalog.js';
 import * as accounts from './migrations/0002-accounts.js';
 import * as signingKeys from './migrations/0003-signing-keys.js';
+import * as invites from './migrations/0005-invites.js';
 
 /**
  * Migrations in order. Imported statically so that the built server carries them
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0001-catalog': catalog,
   '0002-accounts': accounts,
   '0003-signing-keys': signingKeys,
+  '0005-invites': invites,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -16,6 +16,7 @@ export interface Database {
   email_invites: EmailInvitesTable;
   temp_tokens: TempTokensTable;
   game_connections: GameConnectionsTable;
+  game_connect_invites: GameConnectInvitesTable;
   outbox: OutboxTable;
   dev_mailbox: DevMailboxTable;
   signing_keys: SigningKeysTable;
@@ -160,6 +161,27 @@ export interface GameConnectionsTable {
   /** The player's id inside the game; unique per game. */
   game_uid: string;
   created_at: number;
+}
+
+/**
+ * A game's request to connect one of its player accounts (GameUid) to the fxid
+ * account of an email address; the emailed link is single use, stored as a hash.
+ */
+export interface GameConnectInvitesTable {
+  id: string;
+  token_hash: string;
+  game_id: string;
+  game_uid: string;
+  email: string;
+  email_normalized: string;
+  locale: string | null;
+  redirect_uri: string | null;
+  created_at: number;
+  expires_at: number;
+  consumed_at: number | null;
+  /** A GameConnectionResult name once the link was used: Created, Success, or a failure. */
+  result: string | null;
+  account_id: string | null;
 }
 
 /** Work that must survive a crash (emails, game webhooks), retried with backoff. */

@@ -1,5 +1,5 @@
 import { ERROR_STATUS, type ErrorCode } from '@fxid/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, type FieldIssue } from '../errors.js';
 import { type ProblemInput, sendProblem } from './problem.js';
@@ -12,6 +12,8 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: 'malformed_json',
   FST_ERR_CTP_INVALID_JSON_BODY: 'malformed_json',
   FST_ERR_VALIDATION: 'validation_failed',
+  FST_ERR_MAX_PARAM_LENGTH: 'uri_too_long',
+  FST_ERR_BAD_URL: 'validation_failed',
 };
 
 /**
@@ -19,12 +21,18 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
  * with a stable ErrorCode; 5xx details and stack traces stay in the log.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const problem = toProblem(error);
-    if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
-    else request.log.info({ code: problem.code, detail: problem.detail }, 'request refused');
-    return sendProblem(request, reply, problem);
-  });
+  app.setErrorHandler(handleError);
+}
+
+/**
+ * Also the `frameworkErrors` option of Fastify: errors its router raises before
+ * any route runs (a malformed URL, an over-long path segment).
+ */
+export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const problem = toProblem(error);
+  if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
+  else request.log.info({ code: problem.code, detail: problem.detail }, 'request refused');
+  return sendProblem(request, reply, problem);
 }
 
 function toProblem(error: FastifyError): ProblemInput {

@@ -132,10 +132,148 @@ const BAD_REQUESTS: BadRequest[] = [
     code: 'not_found',
   },
   { name: 'health with a body', method: 'POST', url: '/healthz', payload: '{}', status: 404, code: 'not_found' },
+  { name: 'readiness with a body', method: 'POST', url: '/readyz', payload: '{}', status: 404, code: 'not_found' },
+  ...(
+    [
+      ['/api/v1/invite/email_invite', '{"Email":"not-an-email","CaptchaResult":"x"}', 'body.Email'],
+      ['/api/v1/auth/authenticate_from_email_invite', '{}', 'body.InviteToken'],
+      ['/api/v1/auth/authenticate_from_temp_token', '{"TempToken":5}', 'body.TempToken'],
+      ['/api/v1/play/choose_game', '{"WebPublishingPlatform":"FxId"}', 'body.GameSystemName'],
+      ['/api/v1/info/news', '{"Locale":"klingon!"}', 'body.Locale'],
+      ['/api/v1/games/documents/list-with-versions', '{"GameSystemName":"Bad Name!"}', 'body.GameSystemName'],
+      [
+        '/api/v1/invite/connect_from_game',
+        '{"GameSystemName":"sky-runner","GameUid":"p","Email":"a@b.co"}',
+        'body.GameUidProof',
+      ],
+      [
+        '/api/v1/invite/status',
+        '{"GameSystemName":"sky-runner","GameUid":"p","GameUidProof":"v1.1.x"}',
+        'body.GameUidProof',
+      ],
+      ['/api/v1/invite/update_connect_game_invite', '{"InviteToken":"short"}', 'body.InviteToken'],
+    ] as const
+  ).map(
+    ([url, payload, field]): BadRequest => ({
+      name: `bad ${field}`,
+      method: 'POST',
+      url,
+      payload,
+      status: 400,
+      code: 'validation_failed',
+      field,
+    }),
+  ),
+  ...(
+    [
+      ['POST', '/api/v1/auth/create_temp_token', '{"RedirectUri":"/Profile"}'],
+      ['GET', '/api/v1/auth/logout', undefined],
+      ['GET', '/api/v1/auth/oauth/userinfo/sky-runner', undefined],
+      ['POST', '/api/v1/profile', '{}'],
+      ['POST', '/api/v1/profile/marketing', '{"MarketingEnabled":true}'],
+      ['POST', '/api/v1/profile/update', '{"Language":"ru"}'],
+      ['POST', '/api/v1/profile/fetch_fxid_game_connection', '{"Game":"sky-runner"}'],
+      ['GET', '/api/v1/play/sky-runner/list?OtaVersion=1.6', undefined],
+    ] as const
+  ).map(
+    ([method, url, payload]): BadRequest => ({
+      name: 'no bearer token',
+      method,
+      url,
+      ...(payload === undefined ? {} : { payload }),
+      status: 401,
+      code: 'unauthorized',
+    }),
+  ),
+  {
+    name: 'unknown social identifier type',
+    method: 'GET',
+    url: '/api/v1/info/check_account_exists_by_social_identifier/sky-runner/Pager/123',
+    status: 400,
+    code: 'validation_failed',
+    field: 'params.SocialIdentifierType',
+  },
+  {
+    name: 'portal version that is not a version',
+    method: 'GET',
+    url: '/api/v1/play/sky-runner/list?OtaVersion=latest',
+    status: 400,
+    code: 'validation_failed',
+    field: 'query.OtaVersion',
+  },
+  {
+    name: 'launch without the portal version',
+    method: 'GET',
+    url: '/api/v1/play/sky-runner?BuildNumber=1&WebPublishingPlatform=FxId',
+    status: 400,
+    code: 'validation_failed',
+    field: 'query.OtaVersion',
+  },
+  {
+    name: 'start page by POST',
+    method: 'POST',
+    url: '/api/v1/play/index_html',
+    payload: '{}',
+    status: 404,
+    code: 'not_found',
+  },
+  {
+    name: 'manifest of an unknown game',
+    method: 'GET',
+    url: '/api/v1/manifest/no-such-game',
+    status: 404,
+    code: 'game_not_found',
+  },
+  {
+    name: 'encoded link longer than a path segment may be',
+    method: 'GET',
+    url: `/api/v1/go/${'a'.repeat(4000)}`,
+    status: 400,
+    code: 'validation_failed',
+    field: 'params.Base64Url',
+  },
+  {
+    name: 'link target too long',
+    method: 'GET',
+    url: `/api/v1/go?url=/${'a'.repeat(3000)}`,
+    status: 400,
+    code: 'validation_failed',
+    field: 'query.url',
+  },
+  {
+    name: 'encoded link too long',
+    method: 'POST',
+    url: `/api/v1/go/${'a'.repeat(5000)}`,
+    status: 414,
+    code: 'uri_too_long',
+  },
+  {
+    name: 'keys by POST',
+    method: 'POST',
+    url: '/.well-known/jwks.json',
+    payload: '{}',
+    status: 404,
+    code: 'not_found',
+  },
 ];
+
+/** Whether a request URL falls under an OpenAPI path template such as /api/v1/manifest/{Game}. */
+function matchesTemplate(template: string, url: string): boolean {
+  const pattern = template.replace(/[.]/g, '\\.').replace(/\{[^}]+\}/g, '[^/]+');
+  return new RegExp(`^${pattern}$`).test(url.split('?')[0] ?? '');
+}
 
 describeEachEngine('error model', (engine) => {
   const testApp = useTestApp(engine);
+
+  it('has malformed-input cases for every documented endpoint', async () => {
+    const { app } = testApp();
+    const document = (await app.inject('/api/v1/openapi.json')).json() as { paths: Record<string, unknown> };
+    const uncovered = Object.keys(document.paths).filter(
+      (template) => !BAD_REQUESTS.some((bad) => matchesTemplate(template, bad.url)),
+    );
+    expect(uncovered).toEqual([]);
+  });
 
   it.each(BAD_REQUESTS)('$method $url: $name → $status $code', async (bad) => {
     const { app } = testApp();

@@ -20,6 +20,7 @@ export function pageConfigFor(config: Config): PageConfig {
     ...(portal.forcedAdapter ? { ForcedAdapter: portal.forcedAdapter } : {}),
     Locales: portal.locales,
     DefaultLocale: portal.defaultLocale,
+    ...(config.turnstile.siteKey ? { TurnstileSiteKey: config.turnstile.siteKey } : {}),
   };
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, RawRequestDefaultExpression } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RawRequestDefaultExpression } from 'fastify';
 import helmet from 'helmet';
 
 /**
@@ -23,7 +23,8 @@ export function securityHeaders(frameAncestors: string[]): Record<string, string
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The Turnstile robot check loads its script from Cloudflare (only when a site key is set).
+        scriptSrc: ["'self'", 'https://challenges.cloudflare.com'],
         // Inline style attributes are how React and the API reference set sizes and colours.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
@@ -62,11 +63,18 @@ export function requestIdFor(request: RawRequestDefaultExpression): string {
 }
 
 /** Every response, errors included, carries the security headers and the request's id. */
-export function registerResponseHeaders(app: FastifyInstance, frameAncestors: string[]): void {
+export function registerResponseHeaders(app: FastifyInstance, frameAncestors: string[]): ApplyHeaders {
   const headers = securityHeaders(frameAncestors);
-  app.addHook('onRequest', (request, reply, done) => {
+  const apply: ApplyHeaders = (request, reply) => {
     reply.headers(headers);
     reply.header('x-request-id', request.id);
+  };
+  app.addHook('onRequest', (request, reply, done) => {
+    apply(request, reply);
     done();
   });
+  return apply;
 }
+
+/** Puts the security headers and request id on a reply; also for errors raised before any hook runs. */
+export type ApplyHeaders = (request: FastifyRequest, reply: FastifyReply) => void;

@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { problemResponses } from '../../http/responses.js';
+import { presentedJson, problemResponses } from '../../http/responses.js';
 import { requireAccount } from '../auth/authenticate.js';
 import * as profile from './profile-service.js';
 
@@ -21,6 +21,7 @@ const bearer = [{ bearer: [] }];
 export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post('/profile', {
+      ...presentedJson,
       schema: {
         tags: ['profile'],
         summary: "The signed-in player's account; naming a game connects it",

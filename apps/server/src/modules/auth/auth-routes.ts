@@ -23,7 +23,7 @@ import { authenticateFromTempToken, createTempToken } from './temp-tokens.js';
 const bearer = [{ bearer: [] }];
 
 /** Country from a trusted edge proxy's header, for the account's GeoCountry. */
-function geoCountry(ctx: AppContext, headers: Record<string, unknown>): string | null {
+export function geoCountry(ctx: AppContext, headers: Record<string, unknown>): string | null {
   const value = headers['cf-ipcountry'];
   return ctx.config.trustProxy && typeof value === 'string' && /^[A-Z]{2}$/.test(value) ? value : null;
 }

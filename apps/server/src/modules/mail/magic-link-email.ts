@@ -16,12 +16,21 @@ export function magicLinkEmail(input: {
   minutes: number;
   branding: CompanyBranding;
   logoUrl: string;
+  /** Other wording for the same kind of link email (e.g. connecting a game); sign-in texts by default. */
+  texts?: Record<string, MagicLinkTexts>;
+  /** More `{name}` placeholders to fill in the texts. */
+  placeholders?: Record<string, string>;
 }): MailMessage {
-  const locale = input.locale && input.locale in MAGIC_LINK_TEXTS ? input.locale : 'en';
-  const raw = MAGIC_LINK_TEXTS[locale] ?? MAGIC_LINK_TEXTS.en;
-  if (!raw) throw new Error('the English magic-link texts are missing');
-  const fill = (text: string) =>
-    text.replaceAll('{brand}', input.branding.BrandName).replaceAll('{minutes}', String(input.minutes));
+  const texts = input.texts ?? MAGIC_LINK_TEXTS;
+  const locale = input.locale && input.locale in texts ? input.locale : 'en';
+  const raw = texts[locale] ?? texts.en;
+  if (!raw) throw new Error('the English texts of the link email are missing');
+  const values: Record<string, string> = {
+    ...input.placeholders,
+    brand: input.branding.BrandName,
+    minutes: String(input.minutes),
+  };
+  const fill = (text: string) => text.replace(/\{(\w+)\}/g, (match, name: string) => values[name] ?? match);
   const t = { ...raw };
   for (const key of Object.keys(t) as (keyof MagicLinkTexts)[]) t[key] = fill(raw[key]);
   const dir = RTL_LOCALES.has(locale) ? 'rtl' : 'ltr';

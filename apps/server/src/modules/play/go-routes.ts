@@ -29,7 +29,7 @@ export function goRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           schema: {
             tags: ['play'],
             summary: 'Follows an invite or share link',
-            params: z.object({ Base64Url: z.string().max(4096).optional() }),
+            params: z.object({ Base64Url: z.string().max(3072).optional() }),
             querystring: GoQuerySchema,
             response: { 302: z.null().describe('Redirect to the target') },
           },

@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useSignInInProgress } from '../../features/auth/lib/sign-in-progress';
 import { useBranding } from '../../shared/api/branding';
 import { assetUrl } from '../../shared/lib/asset-url';
 import { useAuthToken } from '../../shared/lib/auth-token';
+import { requestSignIn } from '../../shared/lib/sign-in-request';
 import { LazyInfoModal } from '../../shared/modals/lazy-modals';
 import { useModals } from '../../shared/modals/modal-manager';
 import { promptInstall, useInstallAvailable } from '../../shared/startup/install-prompt';
@@ -19,6 +21,7 @@ export function SiteHeader() {
   const token = useAuthToken();
   const modals = useModals();
   const installAvailable = useInstallAvailable();
+  const signingIn = useSignInInProgress();
 
   const install = async () => {
     // Without a captured prompt the browser's own menu is the way to install.
@@ -31,12 +34,6 @@ export function SiteHeader() {
       ));
     }
   };
-  const signIn = () =>
-    modals.open((close) => (
-      <LazyInfoModal title={t('auth.signInTitle')} onClose={close}>
-        {t('auth.signInBody')}
-      </LazyInfoModal>
-    ));
 
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200/80 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/85">
@@ -75,7 +72,7 @@ export function SiteHeader() {
               {t('header.profile')}
             </Link>
           ) : (
-            <Button size="sm" onClick={signIn}>
+            <Button size="sm" onClick={() => void requestSignIn()} disabled={signingIn}>
               {t('header.signIn')}
             </Button>
           )}

@@ -967,6 +967,292 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/invite/connect_from_game": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mails the player a link that connects a game account to their fxid account
+         * @description The link opens LoginValidateEmail; using it connects the game account to the account of the address (made on first use) and signs in. The answer is the same whether or not the address has an account. A game account already connected answers 409 connected_to_another_account (1001).
+         *
+         *     **Proof of the game account.** The request carries `GameUidProof`, made by the game's
+         *     server (never by the game client, which must not hold the secret) for the player it
+         *     has signed in:
+         *
+         *         iat   = current Unix time in seconds
+         *         text  = "fxid-game-uid-proof:v1\n" + GameSystemName + "\n" + GameUid + "\n" + iat
+         *         proof = "v1." + iat + "." + base64url(HMAC-SHA256(game secret, text))   (no padding)
+         *
+         *     The game secret is configured per game on the fxid server (`GAME_SECRETS`, several
+         *     during rotation). A proof is accepted for 15 minutes after `iat` (60 s of clock skew);
+         *     a bad, stale or other-game proof gets 403 `forbidden`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ConnectFromGameRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConnectFromGameResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invite/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Whether a game account is connected, or where its latest invite stands
+         * @description For a game to poll after connect_from_game. Connected: Success; waiting: Created; link expired: Timeout (1002); failed: the failure (1000, 1001, 1999); never asked: GameTypeNotConnected (1003).
+         *
+         *     **Proof of the game account.** The request carries `GameUidProof`, made by the game's
+         *     server (never by the game client, which must not hold the secret) for the player it
+         *     has signed in:
+         *
+         *         iat   = current Unix time in seconds
+         *         text  = "fxid-game-uid-proof:v1\n" + GameSystemName + "\n" + GameUid + "\n" + iat
+         *         proof = "v1." + iat + "." + base64url(HMAC-SHA256(game secret, text))   (no padding)
+         *
+         *     The game secret is configured per game on the fxid server (`GAME_SECRETS`, several
+         *     during rotation). A proof is accepted for 15 minutes after `iat` (60 s of clock skew);
+         *     a bad, stale or other-game proof gets 403 `forbidden`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["InviteStatusRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InviteStatusResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invite/update_connect_game_invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Uses a game-connection link: connects the game account and signs in (consumes the link)
+         * @description Called by the LoginValidateEmail page for links with inviteType=connect_game. Opening the page alone never uses the link, so mail scanners cannot burn it; a used link answers 400 invalid_token.
+         *
+         *     Failures carry `ErrorCode` and, for a connection that cannot be made, the numeric
+         *     game-connection result in `L10NParam.GameConnectionResult`:
+         *     1000 `already_connected` (the account already has another account of this game),
+         *     1001 `connected_to_another_account` (the game account belongs to another account),
+         *     1002 `expired_token` (the link expired),
+         *     1999 `conflict` (anything else).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UpdateConnectGameInviteRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UpdateConnectGameInviteResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/play/choose_game": {
         parameters: {
             query?: never;
@@ -1870,7 +2156,7 @@ export interface components {
         /** @enum {string} */
         DocumentContentTypeInput: "Markdown";
         /** @enum {string} */
-        ErrorCodeInput: "validation_failed" | "malformed_json" | "invalid_token" | "expired_token" | "captcha_failed" | "redirect_not_allowed" | "unauthorized" | "forbidden" | "not_found" | "game_not_found" | "game_not_on_platform" | "conflict" | "already_connected" | "connected_to_another_account" | "game_not_connected" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable";
+        ErrorCodeInput: "validation_failed" | "malformed_json" | "invalid_token" | "expired_token" | "captcha_failed" | "redirect_not_allowed" | "unauthorized" | "forbidden" | "not_found" | "game_not_found" | "game_not_on_platform" | "conflict" | "already_connected" | "connected_to_another_account" | "game_not_connected" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable";
         FieldIssueInput: {
             /** @description Where the bad value is, e.g. "body/Email" or "query/WebPublishingPlatform" */
             Field: string;
@@ -1911,6 +2197,66 @@ export interface components {
             };
             RequestId: string;
             AccountId?: string;
+        };
+        GameUidInput: string;
+        /** @description Proof from the game server that the caller controls the GameUid: `v1.{iat}.{sig}` where iat is the issue time in Unix seconds and sig is base64url(HMAC-SHA256(game secret, "fxid-game-uid-proof:v1\n{GameSystemName}\n{GameUid}\n{iat}")) without padding. Valid for 15 minutes after iat (60 s of clock skew allowed). */
+        GameUidProofInput: string;
+        ConnectFromGameRequestInput: {
+            GameSystemName: components["schemas"]["GameSystemNameInput"];
+            GameUid: components["schemas"]["GameUidInput"];
+            GameUidProof: components["schemas"]["GameUidProofInput"];
+            /** @description Where the confirmation link goes; the account of this address gets the game */
+            Email: components["schemas"]["EmailInput"];
+            /** @description Language of the email */
+            Locale?: components["schemas"]["LocaleInput"];
+            /** @description Where the link leads after connecting; same origin only */
+            RedirectUri?: string;
+        };
+        /** @description The same answer whether or not the address has an account */
+        ConnectFromGameResponseInput: {
+            /** @constant */
+            Success: true;
+            /** @description Created: the invite is mailed and waits for the player */
+            Result: components["schemas"]["GameConnectionResultInput"];
+            ResultCode: number;
+            /**
+             * Format: date-time
+             * @description When the emailed link stops working
+             */
+            ExpiresAt: string;
+        };
+        InviteStatusRequestInput: {
+            GameSystemName: components["schemas"]["GameSystemNameInput"];
+            GameUid: components["schemas"]["GameUidInput"];
+            GameUidProof: components["schemas"]["GameUidProofInput"];
+        };
+        /** @enum {string} */
+        InviteStateInput: "Connected" | "Pending" | "Failed" | "Expired" | "NotConnected";
+        InviteStatusResponseInput: {
+            State: components["schemas"]["InviteStateInput"];
+            Connected: boolean;
+            /** @description Success when connected, Created while the latest invite waits, Timeout (1002) when it expired, the failure of the latest invite (1000, 1001, 1999), GameTypeNotConnected (1003) when nothing was asked */
+            Result: components["schemas"]["GameConnectionResultInput"];
+            ResultCode: number;
+            /** @description The invited address, masked (p•••@example.com) */
+            EmailHint: string | null;
+            /** @description When the pending invite expires */
+            ExpiresAt: string | null;
+        };
+        UpdateConnectGameInviteRequestInput: {
+            InviteToken: string;
+        };
+        UpdateConnectGameInviteResponseInput: {
+            /** @constant */
+            Success: true;
+            /** @description Created: newly connected; Success: it already was */
+            Result: components["schemas"]["GameConnectionResultInput"];
+            ResultCode: number;
+            /** @description Bearer token of a new session of the account that now has the game */
+            Token: string;
+            RedirectUri?: string;
+            Game: components["schemas"]["GameSystemNameInput"];
+            GameUid: components["schemas"]["GameUidInput"];
         };
         ChooseGameRequestInput: {
             GameSystemName: components["schemas"]["GameSystemNameInput"];
@@ -2376,7 +2722,7 @@ export interface components {
         /** @enum {string} */
         DocumentContentType: "Markdown";
         /** @enum {string} */
-        ErrorCode: "validation_failed" | "malformed_json" | "invalid_token" | "expired_token" | "captcha_failed" | "redirect_not_allowed" | "unauthorized" | "forbidden" | "not_found" | "game_not_found" | "game_not_on_platform" | "conflict" | "already_connected" | "connected_to_another_account" | "game_not_connected" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable";
+        ErrorCode: "validation_failed" | "malformed_json" | "invalid_token" | "expired_token" | "captcha_failed" | "redirect_not_allowed" | "unauthorized" | "forbidden" | "not_found" | "game_not_found" | "game_not_on_platform" | "conflict" | "already_connected" | "connected_to_another_account" | "game_not_connected" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable";
         FieldIssue: {
             /** @description Where the bad value is, e.g. "body/Email" or "query/WebPublishingPlatform" */
             Field: string;
@@ -2417,6 +2763,66 @@ export interface components {
             };
             RequestId: string;
             AccountId?: string;
+        };
+        GameUid: string;
+        /** @description Proof from the game server that the caller controls the GameUid: `v1.{iat}.{sig}` where iat is the issue time in Unix seconds and sig is base64url(HMAC-SHA256(game secret, "fxid-game-uid-proof:v1\n{GameSystemName}\n{GameUid}\n{iat}")) without padding. Valid for 15 minutes after iat (60 s of clock skew allowed). */
+        GameUidProof: string;
+        ConnectFromGameRequest: {
+            GameSystemName: components["schemas"]["GameSystemName"];
+            GameUid: components["schemas"]["GameUid"];
+            GameUidProof: components["schemas"]["GameUidProof"];
+            /** @description Where the confirmation link goes; the account of this address gets the game */
+            Email: components["schemas"]["Email"];
+            /** @description Language of the email */
+            Locale?: components["schemas"]["Locale"];
+            /** @description Where the link leads after connecting; same origin only */
+            RedirectUri?: string;
+        };
+        /** @description The same answer whether or not the address has an account */
+        ConnectFromGameResponse: {
+            /** @constant */
+            Success: true;
+            /** @description Created: the invite is mailed and waits for the player */
+            Result: components["schemas"]["GameConnectionResult"];
+            ResultCode: number;
+            /**
+             * Format: date-time
+             * @description When the emailed link stops working
+             */
+            ExpiresAt: string;
+        };
+        InviteStatusRequest: {
+            GameSystemName: components["schemas"]["GameSystemName"];
+            GameUid: components["schemas"]["GameUid"];
+            GameUidProof: components["schemas"]["GameUidProof"];
+        };
+        /** @enum {string} */
+        InviteState: "Connected" | "Pending" | "Failed" | "Expired" | "NotConnected";
+        InviteStatusResponse: {
+            State: components["schemas"]["InviteState"];
+            Connected: boolean;
+            /** @description Success when connected, Created while the latest invite waits, Timeout (1002) when it expired, the failure of the latest invite (1000, 1001, 1999), GameTypeNotConnected (1003) when nothing was asked */
+            Result: components["schemas"]["GameConnectionResult"];
+            ResultCode: number;
+            /** @description The invited address, masked (p•••@example.com) */
+            EmailHint: string | null;
+            /** @description When the pending invite expires */
+            ExpiresAt: string | null;
+        };
+        UpdateConnectGameInviteRequest: {
+            InviteToken: string;
+        };
+        UpdateConnectGameInviteResponse: {
+            /** @constant */
+            Success: true;
+            /** @description Created: newly connected; Success: it already was */
+            Result: components["schemas"]["GameConnectionResult"];
+            ResultCode: number;
+            /** @description Bearer token of a new session of the account that now has the game */
+            Token: string;
+            RedirectUri?: string;
+            Game: components["schemas"]["GameSystemName"];
+            GameUid: components["schemas"]["GameUid"];
         };
         ChooseGameRequest: {
             GameSystemName: components["schemas"]["GameSystemName"];

@@ -27,7 +27,18 @@ describe('i18n', () => {
   it('translates every string of every locale (no English copies)', async () => {
     const locales = ['de', 'es', 'fa', 'fr', 'it', 'ja', 'ko', 'pt-br', 'ru', 'tr', 'zh', 'uk', 'pl'];
     const englishLeaves = leafCount(en);
-    const same = ['OK', 'FAQ', 'Info', 'Status', 'Link', '© {{year}} {{company}}', 'Update', 'Profil', 'Important'];
+    const same = [
+      'OK',
+      'FAQ',
+      'Info',
+      'Status',
+      'Link',
+      '© {{year}} {{company}}',
+      'Update',
+      'Profil',
+      'Important',
+      'Email',
+    ];
     for (const locale of locales) {
       const { messages } = await import(`./locales/${locale}.ts`);
       expect(leafCount(messages)).toBe(englishLeaves);

@@ -21,10 +21,20 @@ export interface ModalFrameProps {
   size?: ModalSize;
   /** Extra buttons beside the close button in the title bar. */
   headerActions?: ReactNode;
+  /** Hides the title bar's close button (Escape still closes). */
+  hideClose?: boolean;
 }
 
 /** The look of every modal: overlay, panel, title bar with a close button. Rendered inside a Dialog.Root. */
-export function ModalFrame({ title, description, children, footer, size = 'md', headerActions }: ModalFrameProps) {
+export function ModalFrame({
+  title,
+  description,
+  children,
+  footer,
+  size = 'md',
+  headerActions,
+  hideClose = false,
+}: ModalFrameProps) {
   const { t } = useTranslation();
   return (
     <Dialog.Portal>
@@ -40,12 +50,14 @@ export function ModalFrame({ title, description, children, footer, size = 'md', 
         <div className="flex items-center gap-2 border-b border-slate-200 px-5 py-3 dark:border-slate-800">
           <Dialog.Title className="min-w-0 flex-1 truncate text-lg font-semibold">{title}</Dialog.Title>
           {headerActions}
-          <Dialog.Close
-            aria-label={t('common.close')}
-            className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-slate-300 dark:hover:bg-slate-800"
-          >
-            <CloseIcon />
-          </Dialog.Close>
+          {!hideClose && (
+            <Dialog.Close
+              aria-label={t('common.close')}
+              className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-slate-300 dark:hover:bg-slate-800"
+            >
+              <CloseIcon />
+            </Dialog.Close>
+          )}
         </div>
         <div className="min-h-0 flex-1 overflow-auto px-5 py-4">
           {description && (

@@ -1,22 +1,28 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { buttonClass } from '../../../shared/ui/button-styles';
-import { InfoPage } from '../../../shared/ui/InfoPage';
+import { useSearchParams } from 'react-router';
+import { useApiClient } from '../../../shared/api/api-context';
+import { authenticateFromEmailInvite } from '../api/authenticate-from-email-invite';
+import { updateConnectGameInvite } from '../api/update-connect-game-invite';
+import { SignInLinkPage } from './SignInLinkPage';
 
-/** LoginValidateEmail?inviteToken=…: sign-in from an email invitation (arrives with email sign-in). */
+/** The inviteType of links that also connect a game account (sent by /invite/connect_from_game). */
+const CONNECT_GAME = 'connect_game';
+
+/**
+ * LoginValidateEmail?inviteToken=…: the emailed magic link. Opening the page spends the
+ * token through one POST (spec §4); a mail scanner fetching the page spends nothing.
+ */
 export function LoginValidateEmailPage() {
   const { t } = useTranslation();
+  const api = useApiClient();
+  const [search] = useSearchParams();
+  const connectsGame = search.get('inviteType') === CONNECT_GAME;
   return (
-    <InfoPage
-      title={t('auth.validateEmailTitle')}
-      badge={t('common.comingSoon')}
-      actions={
-        <Link to="/" className={buttonClass('primary')}>
-          {t('common.backHome')}
-        </Link>
-      }
-    >
-      {t('auth.validateEmailBody')}
-    </InfoPage>
+    <SignInLinkPage
+      title={connectsGame ? t('auth.connectGameTitle') : t('auth.validateEmailTitle')}
+      token={search.get('inviteToken')}
+      spend={(token) => (connectsGame ? updateConnectGameInvite(api, token) : authenticateFromEmailInvite(api, token))}
+      redirectOf={(result) => result.RedirectUri}
+    />
   );
 }

@@ -1,22 +1,20 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { buttonClass } from '../../../shared/ui/button-styles';
-import { InfoPage } from '../../../shared/ui/InfoPage';
+import { useSearchParams } from 'react-router';
+import { useApiClient } from '../../../shared/api/api-context';
+import { authenticateFromTempToken } from '../api/authenticate-from-temp-token';
+import { SignInLinkPage } from './SignInLinkPage';
 
-/** LoginWithTempToken?token=…: sign-in with a one-time token (arrives with temp-token sign-in). */
+/** LoginWithTempToken?token=…: signs in with a one-time token, then returns to its redirect_uri. */
 export function LoginWithTempTokenPage() {
   const { t } = useTranslation();
+  const api = useApiClient();
+  const [search] = useSearchParams();
   return (
-    <InfoPage
+    <SignInLinkPage
       title={t('auth.tempTokenTitle')}
-      badge={t('common.comingSoon')}
-      actions={
-        <Link to="/" className={buttonClass('primary')}>
-          {t('common.backHome')}
-        </Link>
-      }
-    >
-      {t('auth.tempTokenBody')}
-    </InfoPage>
+      token={search.get('token')}
+      spend={(token) => authenticateFromTempToken(api, token)}
+      redirectOf={(result) => result.TempTokenData.redirect_uri}
+    />
   );
 }

@@ -1,94 +1,110 @@
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useAccount } from '../../../shared/api/account';
 import { useBranding } from '../../../shared/api/branding';
 import { useNavigateToError } from '../../../shared/api/error-navigation';
 import { useGamesList } from '../../../shared/api/games-list';
 import { usePublicGameConfig } from '../../../shared/api/public-game-config';
-import { appUrl } from '../../../shared/config/app-url';
 import { usePageConfig } from '../../../shared/config/page-config-context';
 import { platformOf } from '../../../shared/config/site';
 import { useSite } from '../../../shared/config/use-site';
-import { assetUrl } from '../../../shared/lib/asset-url';
+import { useAuthToken } from '../../../shared/lib/auth-token';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
-import { LazyLinkShareModal } from '../../../shared/modals/lazy-modals';
-import { useModals } from '../../../shared/modals/modal-manager';
-import { Button } from '../../../shared/ui/Button';
-import { buttonClass } from '../../../shared/ui/button-styles';
-import { ShareIcon } from '../../../shared/ui/icons';
 import { Spinner } from '../../../shared/ui/Spinner';
+import { useLaunchData } from '../api/launch';
+import { useFxidHandlers } from '../hooks/use-fxid-handlers';
+import { presentationFor } from '../lib/presentation';
+import { GameStage } from './GameStage';
+import { LoaderScreen } from './LoaderScreen';
+import { PlayerToolbar } from './PlayerToolbar';
+import { UnityCanvas } from './UnityCanvas';
+
+const isMobileDevice = () => window.matchMedia('(pointer: coarse)').matches;
 
 /**
  * The game player: /play/{game}, /player/{game}, their /iframe/{adapter} forms, and
  * the home of a single-game site. A game that cannot be loaded sends the player to /error.
  */
 export function PlayerPage() {
-  const { t, i18n } = useTranslation();
+  const { i18n } = useTranslation();
   const config = usePageConfig();
   const site = useSite();
-  const modals = useModals();
   const { branding } = useBranding();
   const toError = useNavigateToError();
-  const publicConfig = usePublicGameConfig(site.game, platformOf(site.adapter));
+  const platform = platformOf(site.adapter);
+  const publicConfig = usePublicGameConfig(site.game, platform);
+  const launch = useLaunchData(site.game, platform);
+  const account = useAccount();
+  const token = useAuthToken();
   const games = useGamesList(i18n.resolvedLanguage ?? config.DefaultLocale);
   const game = games.data?.find((item) => item.GameSystemName === site.game);
+  const name = game?.Name ?? site.game ?? '';
   useDocumentTitle(game?.Name, branding.BrandName);
 
+  const [ready, setReady] = useState(false);
+  const [isMobile] = useState(isMobileDevice);
+  const player = useRef<HTMLDivElement>(null);
+  const gameUrl =
+    launch.data?.IframeGame &&
+    withQuery(launch.data.IframeGame.IframeUrl, launch.data.LaunchData.AppendToQuery, i18n.language);
+  const { frame } = useFxidHandlers({
+    game: site.game ?? '',
+    name,
+    gameUrl,
+    account: token ? account.data : undefined,
+    token,
+    gameJwt: launch.data?.GameJwt,
+    publicConfig: publicConfig.data,
+    isMobile,
+    onLoadingReady: () => setReady(true),
+  });
+
+  const failure = publicConfig.error ?? launch.error;
   useEffect(() => {
-    if (publicConfig.isError) toError(publicConfig.error);
-  }, [publicConfig.isError, publicConfig.error, toError]);
+    if (failure) toError(failure);
+  }, [failure, toError]);
 
-  if (!site.game) return <Spinner />;
-  if (publicConfig.isPending || games.isPending) return <Spinner />;
-  if (!publicConfig.data) return null;
-
-  const name = game?.Name ?? site.game;
-  const background = publicConfig.data.PublicWebClientConfig.LoaderScreen.BackgroundColor;
-  const share = () =>
-    modals.open(() => (
-      <LazyLinkShareModal url={appUrl(config, `/play/${site.game}`)} title={t('landing.shareGame', { name })} />
-    ));
+  if (!site.game || !publicConfig.data || !launch.data) return <Spinner />;
+  const { PublicGameData: data, PublicWebClientConfig: web } = publicConfig.data;
+  const { UnityGameConfig } = launch.data;
+  const loader = ready ? null : (
+    <LoaderScreen
+      name={name}
+      background={web.LoaderScreen.BackgroundColor}
+      imageUrl={web.LoaderScreen.ImageUrl}
+      logoUrl={branding.Logos.WebPlayerLogo}
+    />
+  );
 
   return (
-    <section className="mx-auto w-full max-w-5xl px-4">
-      <div
-        className="relative isolate overflow-hidden rounded-3xl shadow-2xl ring-1 ring-black/10"
-        style={{ backgroundColor: background }}
-      >
-        {game?.ImageUrl && (
-          <img
-            src={assetUrl(game.ImageUrl)}
-            alt=""
-            className="absolute inset-0 -z-10 h-full w-full object-cover opacity-40"
-          />
-        )}
-        <div className="absolute inset-0 -z-10 bg-gradient-to-t from-slate-950/90 via-slate-950/50 to-slate-950/20" />
-        <div className="flex aspect-[4/5] flex-col items-center justify-center gap-4 p-6 text-center text-white sm:aspect-[16/9] sm:p-10">
-          {game && (
-            <img
-              src={assetUrl(game.IconUrl)}
-              alt=""
-              width={96}
-              height={96}
-              className="h-20 w-20 rounded-3xl shadow-xl sm:h-24 sm:w-24"
-            />
+    <section
+      ref={player}
+      aria-label={name}
+      className="mx-auto flex h-[calc(100dvh-6rem)] min-h-80 w-full max-w-7xl flex-col gap-2 px-2 pb-2 sm:px-4"
+    >
+      <PlayerToolbar name={name} game={site.game} player={player} />
+      <div className="min-h-0 flex-1 overflow-hidden rounded-2xl bg-slate-950 shadow-xl ring-1 ring-black/10">
+        <GameStage
+          name={name}
+          frame={frame}
+          gameUrl={gameUrl}
+          presentation={presentationFor(data, isMobile)}
+          orientation={isMobile ? data.MobileGameOrientation : data.GameOrientation}
+          loader={loader}
+        >
+          {UnityGameConfig && (
+            <UnityCanvas build={UnityGameConfig} onReady={() => setReady(true)} onError={(error) => toError(error)} />
           )}
-          <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{name}</h1>
-          <p className="text-lg font-semibold text-indigo-100">{t('player.title')}</p>
-          <p className="max-w-xl text-pretty text-slate-100">{t('player.body', { name })}</p>
-          <div className="mt-2 flex flex-wrap justify-center gap-3">
-            <Button variant="secondary" onClick={share}>
-              <ShareIcon /> {t('common.share')}
-            </Button>
-            {!site.singleGame && (
-              <Link to="/" className={buttonClass('primary')}>
-                {t('common.allGames')}
-              </Link>
-            )}
-          </div>
-        </div>
+        </GameStage>
       </div>
-      {game && <p className="mt-4 text-center text-slate-600 dark:text-slate-300">{game.ShortDescription}</p>}
     </section>
   );
+}
+
+/** The game URL with the launch data's query and the portal language appended. */
+function withQuery(url: string, appendToQuery: string, language: string): string {
+  const target = new URL(url, window.location.href);
+  for (const [key, value] of new URLSearchParams(appendToQuery)) target.searchParams.set(key, value);
+  target.searchParams.set('lang', language);
+  return target.origin === window.location.origin ? `${target.pathname}${target.search}` : target.href;
 }

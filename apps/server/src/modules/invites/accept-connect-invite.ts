@@ -1,0 +1,103 @@
+import type { GameConnectionResultName } from '@fxid/contract';
+import type { Kysely } from 'kysely';
+import type { AppContext } from '../../context.js';
+import type { Database } from '../../db/schema.js';
+import { GameConnectionError, type GameConnectionFailure, InvalidTokenError } from '../../errors.js';
+import { newId } from '../../lib/ids.js';
+import { hashToken } from '../../lib/tokens.js';
+import { createEmailAccount, findAccountByEmail, updateAccount } from '../accounts/accounts-repository.js';
+import * as repo from './invites-repository.js';
+
+type Outcome =
+  | { ok: true; result: 'Created' | 'Success'; accountId: string }
+  | { ok: false; result: GameConnectionFailure; accountId: string | null };
+
+export interface AcceptedInvite {
+  result: 'Created' | 'Success';
+  token: string;
+  redirectUri: string | undefined;
+  game: string;
+  gameUid: string;
+}
+
+/**
+ * Connects the invite's game account to the account of its address, creating that
+ * account on first use. A game account belongs to one fxid account, and an fxid
+ * account holds one game account per game.
+ */
+async function connect(
+  trx: Kysely<Database>,
+  invite: repo.ConnectInviteRow,
+  geoCountry: string | null,
+  now: number,
+): Promise<Outcome> {
+  const holder = await repo.connectionOfGameUid(trx, invite.game_id, invite.game_uid);
+  let account = await findAccountByEmail(trx, invite.email_normalized);
+  if (holder) {
+    if (account && holder.account_id === account.id) return { ok: true, result: 'Success', accountId: account.id };
+    return { ok: false, result: 'GameAccountConnectedToAnotherAccount', accountId: account?.id ?? null };
+  }
+  if (account && (await repo.connectionOfAccount(trx, account.id, invite.game_id))) {
+    return { ok: false, result: 'GameTypeAlreadyConnected', accountId: account.id };
+  }
+  if (!account) {
+    account = await createEmailAccount(
+      trx,
+      { email: invite.email, emailNormalized: invite.email_normalized, locale: invite.locale, geoCountry },
+      now,
+    );
+  } else if (account.email_validated !== 1) {
+    // The link proved the address.
+    await updateAccount(trx, account.id, { email_validated: 1 }, now);
+  }
+  const row = { id: newId(), accountId: account.id, gameId: invite.game_id, gameUid: invite.game_uid, now };
+  if (await repo.insertConnection(trx, row)) return { ok: true, result: 'Created', accountId: account.id };
+  // Another request won the race; name what it took.
+  const failure: GameConnectionFailure = (await repo.connectionOfGameUid(trx, invite.game_id, invite.game_uid))
+    ? 'GameAccountConnectedToAnotherAccount'
+    : (await repo.connectionOfAccount(trx, account.id, invite.game_id))
+      ? 'GameTypeAlreadyConnected'
+      : 'Unknown';
+  return { ok: false, result: failure, accountId: account.id };
+}
+
+/**
+ * Uses a game-connection link (once, atomically; opening the page does not) and,
+ * when the game account could be connected, starts a session of the account that
+ * holds it. A failure is kept on the invite, so the game's status call can tell why.
+ */
+export async function acceptConnectInvite(
+  ctx: AppContext,
+  inviteToken: string,
+  geoCountry: string | null,
+): Promise<AcceptedInvite> {
+  const hash = hashToken(inviteToken);
+  const now = ctx.now();
+  const done = await ctx.db.transaction().execute(async (trx) => {
+    const invite = await repo.consumeInvite(trx, hash, now);
+    if (!invite) {
+      const stale = await repo.findInviteByTokenHash(trx, hash);
+      if (stale && stale.consumed_at === null) {
+        const outcome: Outcome = { ok: false, result: 'Timeout', accountId: null };
+        return { invite: stale, outcome, game: await repo.gameSystemName(trx, stale.game_id), token: null };
+      }
+      throw new InvalidTokenError('game connection link');
+    }
+    const outcome = await connect(trx, invite, geoCountry, now);
+    await repo.recordInviteResult(trx, invite.id, outcome.result satisfies GameConnectionResultName, outcome.accountId);
+    const token = outcome.ok ? await ctx.sessions.create(outcome.accountId, trx) : null;
+    return { invite, outcome, game: await repo.gameSystemName(trx, invite.game_id), token };
+  });
+  // Evicted after commit, so that no reader caches the account as it was before.
+  if (done.outcome.accountId) ctx.accounts.delete(done.outcome.accountId);
+  if (!done.outcome.ok || !done.token) {
+    throw new GameConnectionError(done.outcome.ok ? 'Unknown' : done.outcome.result, done.game);
+  }
+  return {
+    result: done.outcome.result,
+    token: done.token,
+    redirectUri: done.invite.redirect_uri ?? undefined,
+    game: done.game,
+    gameUid: done.invite.game_uid,
+  };
+}

@@ -1,0 +1,105 @@
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Database, GameConnectInvitesTable } from '../../db/schema.js';
+
+type Db = Kysely<Database>;
+export type ConnectInviteRow = Selectable<GameConnectInvitesTable>;
+
+export async function insertConnectInvite(db: Db, row: Insertable<GameConnectInvitesTable>): Promise<void> {
+  await db.insertInto('game_connect_invites').values(row).execute();
+}
+
+/** How many connect invites went to an address, or were asked for a game account, since a time. */
+export async function countRecentInvites(
+  db: Db,
+  by: { emailNormalized: string } | { gameId: string; gameUid: string },
+  since: number,
+): Promise<number> {
+  let query = db
+    .selectFrom('game_connect_invites')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('created_at', '>', since);
+  query =
+    'emailNormalized' in by
+      ? query.where('email_normalized', '=', by.emailNormalized)
+      : query.where('game_id', '=', by.gameId).where('game_uid', '=', by.gameUid);
+  const row = await query.executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** The newest invite for a game account. */
+export function latestInvite(db: Db, gameId: string, gameUid: string): Promise<ConnectInviteRow | undefined> {
+  return db
+    .selectFrom('game_connect_invites')
+    .selectAll()
+    .where('game_id', '=', gameId)
+    .where('game_uid', '=', gameUid)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Uses up a live invite, atomically: of two clicks at once only one gets the row. */
+export function consumeInvite(db: Db, tokenHash: string, now: number): Promise<ConnectInviteRow | undefined> {
+  return db
+    .updateTable('game_connect_invites')
+    .set({ consumed_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('consumed_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export function findInviteByTokenHash(db: Db, tokenHash: string): Promise<ConnectInviteRow | undefined> {
+  return db.selectFrom('game_connect_invites').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+}
+
+export async function recordInviteResult(db: Db, id: string, result: string, accountId: string | null): Promise<void> {
+  await db.updateTable('game_connect_invites').set({ result, account_id: accountId }).where('id', '=', id).execute();
+}
+
+/** Who holds a game account, if anyone. */
+export function connectionOfGameUid(db: Db, gameId: string, gameUid: string) {
+  return db
+    .selectFrom('game_connections')
+    .select(['account_id', 'game_uid'])
+    .where('game_id', '=', gameId)
+    .where('game_uid', '=', gameUid)
+    .executeTakeFirst();
+}
+
+/** The account's game account in a game, if it has one. */
+export function connectionOfAccount(db: Db, accountId: string, gameId: string) {
+  return db
+    .selectFrom('game_connections')
+    .select(['account_id', 'game_uid'])
+    .where('account_id', '=', accountId)
+    .where('game_id', '=', gameId)
+    .executeTakeFirst();
+}
+
+/** Connects a game account; false when a concurrent request connected the account or the GameUid first. */
+export async function insertConnection(
+  db: Db,
+  row: { id: string; accountId: string; gameId: string; gameUid: string; now: number },
+): Promise<boolean> {
+  const result = await db
+    .insertInto('game_connections')
+    .values({
+      id: row.id,
+      account_id: row.accountId,
+      game_id: row.gameId,
+      game_uid: row.gameUid,
+      created_at: row.now,
+    })
+    // Either unique constraint may be hit; the caller looks again and names the failure.
+    .onConflict((oc) => oc.doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+}
+
+export async function gameSystemName(db: Db, gameId: string): Promise<string> {
+  const row = await db.selectFrom('games').select('system_name').where('id', '=', gameId).executeTakeFirstOrThrow();
+  return row.system_name;
+}

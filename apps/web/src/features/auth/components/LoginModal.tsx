@@ -1,0 +1,109 @@
+import { useReducer } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApiClient } from '../../../shared/api/api-context';
+import { useBranding } from '../../../shared/api/branding';
+import { usePageConfig } from '../../../shared/config/page-config-context';
+import { ModalFrame } from '../../../shared/ui/ModalFrame';
+import { requestEmailLogin } from '../lib/email-login';
+import { loginErrorKey } from '../lib/login-errors';
+import { INITIAL_LOGIN_STATE, loginReducer } from '../lib/login-flow';
+import { offeredProviders } from '../lib/providers';
+import { EmailStep } from './EmailStep';
+import { LegalLinks } from './LegalLinks';
+import { LinkSentStep } from './LinkSentStep';
+import { RobotCheckStep } from './RobotCheckStep';
+
+/** Spec §9: how long after the sign-in the modal waits before reporting it. */
+export const DEFAULT_EMAIL_TIMEOUT_MS = 1000;
+
+/** The options of the login modal (spec store §2). */
+export interface LoginModalOptions {
+  /** The game the player signs in from, if any. */
+  gameSystemName?: string | undefined;
+  /** Portal route the emailed link returns to; the current page by default. */
+  returnTo?: string | undefined;
+  tosUrl?: string | undefined;
+  ppUrl?: string | undefined;
+  /** Providers the caller allows; the company's list by default. */
+  allowedProviders?: string[] | undefined;
+  onAuthenticatedEmailTimeout?: number | undefined;
+  /** The page configuration's key by default; without one the offline check is shown. */
+  turnstileSiteKey?: string | undefined;
+  onAuthenticated?: (() => void) | undefined;
+}
+
+/** Sign in by magic link: enterEmail → verifyTurnstile → success. */
+export function LoginModal({ onClose, ...options }: LoginModalOptions & { onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const api = useApiClient();
+  const config = usePageConfig();
+  const { branding } = useBranding();
+  const [state, dispatch] = useReducer(loginReducer, INITIAL_LOGIN_STATE);
+  const siteKey = options.turnstileSiteKey ?? config.TurnstileSiteKey;
+  const others = offeredProviders(options.allowedProviders ?? branding.Auth.AllowedAuthProviders);
+
+  const send = (captchaToken: string) => {
+    if (state.sending) return;
+    dispatch({ type: 'sending' });
+    requestEmailLogin(api, {
+      email: state.email,
+      captchaToken,
+      gameSystemName: options.gameSystemName ?? config.FixedGame,
+      returnTo: options.returnTo,
+      locale: i18n.resolvedLanguage,
+      basePath: config.RouterBasePath,
+    }).then(
+      () => dispatch({ type: 'sent' }),
+      (error: unknown) => dispatch({ type: 'failed', error: loginErrorKey(error) }),
+    );
+  };
+  const authenticated = () => {
+    options.onAuthenticated?.();
+    onClose();
+  };
+
+  return (
+    <ModalFrame
+      size="sm"
+      title={t('auth.signInTitle')}
+      hideClose={state.view === 'success'}
+      footer={<LegalLinks tosUrl={options.tosUrl} ppUrl={options.ppUrl} />}
+    >
+      {state.view === 'enterEmail' && (
+        <>
+          <EmailStep
+            email={state.email}
+            error={state.error}
+            onSubmit={(email) => dispatch({ type: 'emailAccepted', email })}
+          />
+          {others.length > 0 && (
+            <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-300">{t('auth.otherWays')}</p>
+          )}
+        </>
+      )}
+      {state.view === 'verifyTurnstile' && (
+        <RobotCheckStep
+          email={state.email}
+          siteKey={siteKey}
+          sending={state.sending}
+          onToken={send}
+          onFailure={(reason) =>
+            dispatch({
+              type: 'failed',
+              error: reason === 'unavailable' ? 'auth.errors.robotUnavailable' : 'auth.errors.robotCheck',
+            })
+          }
+          onBack={() => dispatch({ type: 'backToEmail' })}
+        />
+      )}
+      {state.view === 'success' && (
+        <LinkSentStep
+          email={state.email}
+          timeoutMs={options.onAuthenticatedEmailTimeout ?? DEFAULT_EMAIL_TIMEOUT_MS}
+          onAuthenticated={authenticated}
+          onUseAnotherEmail={() => dispatch({ type: 'backToEmail' })}
+        />
+      )}
+    </ModalFrame>
+  );
+}

@@ -1,0 +1,26 @@
+import type { ApiClient } from '../../../shared/api/client';
+import { sendEmailInvite } from '../api/email-invite';
+import { returnPath } from './redirect';
+
+export interface EmailLoginInput {
+  email: string;
+  captchaToken: string;
+  gameSystemName?: string | undefined;
+  /** Portal route to land on after the link is opened. */
+  returnTo?: string | undefined;
+  locale?: string | undefined;
+  basePath: string;
+}
+
+/** Asks for the magic link; both the address and the robot-check token are required (spec §5). */
+export function requestEmailLogin(api: ApiClient, input: EmailLoginInput) {
+  if (!input.email) return Promise.reject(new Error('Email is required for email login'));
+  if (!input.captchaToken) return Promise.reject(new Error('Captcha token is required for email login'));
+  return sendEmailInvite(api, {
+    Email: input.email,
+    CaptchaResult: input.captchaToken,
+    ...(input.gameSystemName ? { GameSystemName: input.gameSystemName } : {}),
+    ...(input.returnTo ? { RedirectUri: returnPath(input.returnTo, input.basePath) } : {}),
+    ...(input.locale ? { Locale: input.locale } : {}),
+  });
+}

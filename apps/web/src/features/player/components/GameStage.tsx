@@ -1,0 +1,63 @@
+import { type ReactNode, type RefObject, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useElementSize } from '../hooks/use-element-size';
+import { fitGameArea, needsRotation, type Orientation, type Presentation } from '../lib/presentation';
+
+/**
+ * The game area: fills the space it is given within the game's presentation
+ * limits, and shows the loader on top until the game is ready.
+ */
+export function GameStage({
+  name,
+  frame,
+  gameUrl,
+  presentation,
+  orientation,
+  loader,
+  children,
+}: {
+  name: string;
+  /** The iframe the game channel talks to. */
+  frame: RefObject<HTMLIFrameElement | null>;
+  gameUrl: string | undefined;
+  presentation: Presentation | undefined;
+  orientation: Orientation;
+  /** The loader screen, or null once the game reported loading ready. */
+  loader: ReactNode;
+  /** Content instead of an iframe (a Unity canvas). */
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const stage = useRef<HTMLDivElement>(null);
+  const available = useElementSize(stage);
+  const area = available && fitGameArea(available, presentation);
+  const rotate = available && needsRotation(orientation, available);
+
+  return (
+    <div ref={stage} className="relative flex h-full w-full items-center justify-center overflow-hidden">
+      {area && (
+        <div className="relative" style={{ width: area.width, height: area.height }}>
+          {gameUrl ? (
+            <iframe
+              ref={frame}
+              src={gameUrl}
+              title={t('player.frameTitle', { name })}
+              data-testid="game-frame"
+              className="h-full w-full border-0"
+              allow="autoplay; fullscreen; gamepad; clipboard-write; web-share"
+              allowFullScreen
+            />
+          ) : (
+            children
+          )}
+          {loader}
+        </div>
+      )}
+      {rotate && (
+        <div className="absolute inset-x-0 top-0 z-20 bg-slate-950/80 px-4 py-2 text-center text-sm text-white">
+          {t('player.rotate', { name })}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import type { Capability } from '@fxid/sdk';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Account } from '../../../shared/api/account';
+import type { PublicGameConfig } from '../../../shared/api/public-game-config';
+import { appUrl } from '../../../shared/config/app-url';
+import { usePageConfig } from '../../../shared/config/page-config-context';
+import { switchLanguage } from '../../../shared/i18n/language';
+import { createLogger } from '../../../shared/lib/logger';
+import { requestSignIn } from '../../../shared/lib/sign-in-request';
+import { LazyEmbeddedPageModal, LazyLinkShareModal } from '../../../shared/modals/lazy-modals';
+import { useModals } from '../../../shared/modals/modal-manager';
+import { useClipboard } from '../../../shared/modals/use-clipboard';
+import { createFxidHandlers, type FxidHostDeps } from '../host/fxid-handlers';
+import { buildGameInfo } from '../host/game-info';
+import { useGameHost } from '../host/use-game-host';
+
+const logger = createLogger('game');
+
+export interface PlayerState {
+  game: string;
+  name: string;
+  gameUrl: string | undefined;
+  account: Account | undefined;
+  token: string | null;
+  gameJwt: string | undefined;
+  publicConfig: PublicGameConfig | undefined;
+  isMobile: boolean;
+  onLoadingReady(): void;
+}
+
+/** Safe-area insets from CSS env(), which only CSS can read. */
+function readSafeArea() {
+  const probe = document.createElement('div');
+  probe.style.cssText =
+    'position:fixed;visibility:hidden;padding:env(safe-area-inset-top) env(safe-area-inset-right) env(safe-area-inset-bottom) env(safe-area-inset-left)';
+  document.body.append(probe);
+  const style = getComputedStyle(probe);
+  const area = {
+    top: Number.parseFloat(style.paddingTop) || 0,
+    right: Number.parseFloat(style.paddingRight) || 0,
+    bottom: Number.parseFloat(style.paddingBottom) || 0,
+    left: Number.parseFloat(style.paddingLeft) || 0,
+  };
+  probe.remove();
+  return area;
+}
+
+/**
+ * The own site's side of the game channel for one player page: the handlers of
+ * every SDK method, the channel itself, and the account events of spec §7.
+ */
+export function useFxidHandlers(state: PlayerState) {
+  const { t, i18n } = useTranslation();
+  const config = usePageConfig();
+  const modals = useModals();
+  const { copy } = useClipboard();
+  const frame = useRef<HTMLIFrameElement>(null);
+  const gameInfo = () =>
+    buildGameInfo({
+      game: state.game,
+      account: state.account,
+      token: state.token,
+      gameJwt: state.gameJwt,
+      locale: i18n.resolvedLanguage ?? i18n.language,
+      supportedLocales: config.Locales,
+      defaultLocale: config.DefaultLocale,
+      capabilities: (state.publicConfig?.PublicWebClientConfig.Capabilities ?? []) as Capability[],
+      userAgent: navigator.userAgent,
+      isMobile: state.isMobile,
+      safeArea: readSafeArea(),
+    });
+
+  const deps: FxidHostDeps = {
+    gameInfo,
+    signIn: requestSignIn,
+    changeLanguage: async (lang) => {
+      await switchLanguage(i18n, lang, logger);
+    },
+    supportedLocales: config.Locales,
+    share: (link, text) =>
+      modals.open(() => <LazyLinkShareModal url={link} title={text ?? t('landing.shareGame', { name: state.name })} />),
+    copy: (data, showModalOnFail) => copy(data, { showModalOnFail }),
+    showDocument: (type) => {
+      modals.open(() => <LazyEmbeddedPageModal url={appUrl(config, `/Docs/${type}`)} title={t(`docs.${type}`)} />);
+      return true;
+    },
+    onLoadingReady: state.onLoadingReady,
+    onGameRunning: (running) => logger.info(running ? 'game started' : 'game stopped'),
+    log: (message, data) => logger.debug(message, data),
+  };
+  const live = useRef(deps);
+  live.current = deps;
+  const [handlers] = useState(() => createFxidHandlers(() => live.current));
+  const host = useGameHost(frame, state.gameUrl, handlers, i18n.resolvedLanguage ?? i18n.language);
+
+  // Spec §4: a different account raises account-changed; every sign-in is followed by user-info-changed.
+  const accountId = state.account?.AccountId ?? null;
+  const previous = useRef(accountId);
+  useEffect(() => {
+    if (previous.current === accountId) return;
+    const oldAccountId = previous.current;
+    previous.current = accountId;
+    host.current?.emit('accountChanged', { oldAccountId, newAccountId: accountId });
+    if (accountId) host.current?.emit('userInfoChanged', live.current.gameInfo());
+  }, [accountId, host]);
+
+  return { frame };
+}

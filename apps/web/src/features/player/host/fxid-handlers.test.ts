@@ -1,0 +1,136 @@
+// @vitest-environment jsdom
+import { resolvePath } from '@fxid/sdk/host';
+import { describe, expect, it, vi } from 'vitest';
+import { createFxidHandlers, type FxidHostDeps } from './fxid-handlers';
+import { buildGameInfo } from './game-info';
+
+const info = (userId: string | null) =>
+  buildGameInfo({
+    game: 'sky-runner',
+    account: userId
+      ? {
+          AccountId: userId,
+          Name: 'Ada Lovelace',
+          EmailValidated: true,
+          MarketingEnabled: false,
+          Guest: false,
+          HasEmail: true,
+          HasCompletedOrder: false,
+        }
+      : undefined,
+    token: 'bearer',
+    gameJwt: `x.${btoa(JSON.stringify({ sub: 'uid-1' }))}.y`,
+    locale: 'en',
+    supportedLocales: ['en', 'ru'],
+    defaultLocale: 'en',
+    capabilities: [],
+    userAgent: 'Mozilla/5.0 (Linux; Android 14)',
+    isMobile: true,
+    safeArea: { left: 0, right: 0, top: 0, bottom: 0 },
+  });
+
+function setup(overrides: Partial<FxidHostDeps> = {}) {
+  const deps: FxidHostDeps = {
+    gameInfo: () => info(null),
+    signIn: vi.fn(async () => false),
+    changeLanguage: vi.fn(async () => {}),
+    supportedLocales: ['en', 'ru'],
+    share: vi.fn(),
+    copy: vi.fn(async () => ({ savedToClipboard: false })),
+    showDocument: vi.fn(() => true),
+    onLoadingReady: vi.fn(),
+    onGameRunning: vi.fn(),
+    log: vi.fn(),
+    ...overrides,
+  };
+  const handlers = createFxidHandlers(() => deps);
+  /** Calls a handler by its dotted path, as the channel does. */
+  const call = async (path: string, params?: unknown) => {
+    const found = resolvePath(handlers, path);
+    if ('error' in found) throw found.error;
+    return found.fn.call(found.self, params);
+  };
+  return { deps, call };
+}
+
+describe("the own site's answers to the game", () => {
+  it('describes a guest and a signed-in player', () => {
+    const guest = info(null);
+    expect(guest.fxId).toMatchObject({ userId: null, guest: true, token: null, gameToken: null, gameUid: null });
+    expect(guest.environment).toMatchObject({ os: 'android', isMobile: true, supportedLocales: ['en', 'ru'] });
+    expect(guest.sdk).toEqual({ major: 1, minor: 6, build: 3159 });
+    const player = info('acc-1');
+    expect(player.fxId).toMatchObject({ userId: 'acc-1', guest: false, token: 'bearer', gameUid: 'uid-1' });
+    expect(player.social).toMatchObject({ social: 'FxId', firstName: 'Ada', lastName: 'Lovelace' });
+  });
+
+  it.each([
+    ['ads.showVideo', 'not_available'],
+    ['ads.showInterstitial', 'not_available'],
+    ['buyProduct', 'not_available'],
+    ['storeFront', 'not_available'],
+    ['friends.get', 'not_available'],
+    ['review.request', 'unsupported'],
+    ['vkBridge.call', 'unsupported'],
+    ['crazyGames.call', 'unsupported'],
+  ])('answers %s with a typed %s error', async (path, code) => {
+    await expect(setup().call(path, { sku: 'stars_100', method: 'x' })).rejects.toMatchObject({ code });
+  });
+
+  it('says no ad is ready rather than failing the check', async () => {
+    expect(await setup().call('ads.isVideoReady')).toBe(false);
+  });
+
+  it('signs a guest in through the login modal, and reports a closed modal as cancelled', async () => {
+    const cancelled = setup();
+    await expect(cancelled.call('authenticateUser')).rejects.toMatchObject({ code: 'cancelled' });
+    const signed = setup({ signIn: vi.fn(async () => true) });
+    expect(await signed.call('authenticateUser')).toEqual({ authenticated: true });
+  });
+
+  it('changes to a supported language and refuses others', async () => {
+    const { call, deps } = setup();
+    await call('changeLanguage', { lang: 'ru' });
+    expect(deps.changeLanguage).toHaveBeenCalledWith('ru');
+    await expect(call('changeLanguage', { lang: 'xx' })).rejects.toMatchObject({ code: 'invalid_request' });
+  });
+
+  it('reads, sets and clears the page hash', async () => {
+    const { call } = setup();
+    await call('urlHash.set', { value: 'level 3' });
+    expect(window.location.hash).toBe('#level%203');
+    expect(await call('urlHash.get')).toBe('level 3');
+    await call('urlHash.set', { value: '' });
+    expect(window.location.href.endsWith('#')).toBe(false);
+    expect(await call('urlHash.get')).toBe('');
+  });
+
+  it('wants stat initialisation before stat events', async () => {
+    const { call } = setup();
+    await expect(call('stat.event', { section: 's', type: 't', name: 'n' })).rejects.toMatchObject({
+      code: 'not_initialized',
+    });
+    await call('stat.initialize');
+    await expect(call('stat.event', { section: 's', type: 't', name: 'n' })).resolves.toBeUndefined();
+  });
+
+  it('pushes analytics entries to the data layer and masks profanity', async () => {
+    const { call } = setup();
+    await call('analytics.dataLayerPush', { event: 'level_up' });
+    expect((window as unknown as { dataLayer: unknown[] }).dataLayer).toEqual([{ event: 'level_up' }]);
+    expect(await call('wordsFilter', { text: 'what the fuck' })).toEqual({ text: 'what the f***', changed: true });
+    expect(await call('wordsFilter', { text: 'hello' })).toEqual({ text: 'hello', changed: false });
+  });
+
+  it('hands sharing, copying, documents and lifecycle signals to the page', async () => {
+    const { call, deps } = setup();
+    expect(await call('linkShare', { link: 'https://x.example' })).toEqual({ shared: true });
+    expect(await call('clipboard.save', { data: 'code', showModalOnFail: true })).toEqual({ savedToClipboard: false });
+    expect(deps.copy).toHaveBeenCalledWith('code', true);
+    expect(await call('documents', { type: 'pp' })).toEqual({ shown: true });
+    await call('loadingReady');
+    await call('gameStarted');
+    expect(deps.onLoadingReady).toHaveBeenCalled();
+    expect(deps.onGameRunning).toHaveBeenCalledWith(true);
+  });
+});

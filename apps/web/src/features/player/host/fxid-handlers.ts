@@ -1,0 +1,118 @@
+import type { GameInfo, HostHandlers } from '@fxid/sdk/host';
+import { SdkError } from '@fxid/sdk/host';
+import { filterWords } from './words-filter';
+
+/** What the portal's own platform offers a game; the player page supplies it. */
+export interface FxidHostDeps {
+  gameInfo(): GameInfo;
+  /** Opens the login modal; true when the player signed in. */
+  signIn(): Promise<boolean>;
+  changeLanguage(lang: string): Promise<void>;
+  supportedLocales: string[];
+  share(link: string, text?: string): void;
+  copy(data: string, showModalOnFail: boolean): Promise<{ savedToClipboard: boolean }>;
+  showDocument(type: 'tos' | 'pp'): boolean;
+  onLoadingReady(): void;
+  onGameRunning(running: boolean): void;
+  log(message: string, data?: unknown): void;
+}
+
+const notAvailable = (what: string) => () => {
+  throw new SdkError('not_available', `${what} is not available on this platform`);
+};
+const unsupported = (what: string) => () => {
+  throw new SdkError('unsupported', `${what} is not supported on this platform`);
+};
+// Store and support flows arrive with their own issues; until then games get a typed answer.
+const storeNotReady = () => {
+  throw new SdkError('not_available', 'The store is not available yet');
+};
+
+/**
+ * Every method of the game channel on fxid's own site (spec §7): real answers where
+ * the site has the feature, a typed `not_available` / `unsupported` error where not.
+ */
+export function createFxidHandlers(live: () => FxidHostDeps): HostHandlers {
+  // Read at call time, so handlers made once always see the page's current state.
+  const deps = new Proxy({} as FxidHostDeps, { get: (_target, key) => live()[key as keyof FxidHostDeps] });
+  const statReady = { value: false };
+  return {
+    getInfo: () => deps.gameInfo(),
+    stat: {
+      initialize: () => {
+        statReady.value = true;
+        deps.log('stat initialised');
+      },
+      event: (event) => {
+        if (!statReady.value) throw new SdkError('not_initialized', 'Not initialized');
+        deps.log('stat event', event);
+      },
+    },
+    // The own site runs no ad network (capability AdsAvailable is off).
+    ads: {
+      isVideoReady: () => false,
+      isInterstitialReady: () => false,
+      showVideo: notAvailable('Rewarded video'),
+      showInterstitial: notAvailable('Interstitial advertising'),
+      showStickyBanner: notAvailable('Banner advertising'),
+      hideStickyBanner: notAvailable('Banner advertising'),
+    },
+    buyProduct: storeNotReady,
+    storeFront: storeNotReady,
+    review: {
+      canReview: () => ({ canReview: false, reason: 'unsupported' }),
+      request: unsupported('Rating the game'),
+      info: () => ({ reviewed: false }),
+    },
+    authenticateUser: async () => {
+      if (deps.gameInfo().fxId.userId) return { authenticated: true };
+      const signedIn = await deps.signIn();
+      if (!signedIn) throw new SdkError('cancelled', 'The player closed the sign-in window');
+      return { authenticated: true };
+    },
+    changeLanguage: async ({ lang }) => {
+      if (!deps.supportedLocales.includes(lang)) {
+        throw new SdkError('invalid_request', `Language ${lang} is not one of ${deps.supportedLocales.join(', ')}`);
+      }
+      await deps.changeLanguage(lang);
+    },
+    createSupportRequest: notAvailable('The support form'),
+    push: { register: notAvailable('Web push') },
+    friends: {
+      get: notAvailable('The friends list'),
+      invite: notAvailable('Inviting friends'),
+      joinCommunity: unsupported('Joining a community'),
+      addToFavourites: unsupported('Adding to favourites'),
+    },
+    linkShare: ({ link, text }) => {
+      deps.share(link, text);
+      return { shared: true };
+    },
+    setStatus: notAvailable('Player status'),
+    urlHash: {
+      get: () => decodeURIComponent(window.location.hash.replace(/^#/, '')),
+      set: ({ value }) => {
+        // An empty value clears the hash without leaving a bare "#" behind.
+        const url = `${window.location.pathname}${window.location.search}${value ? `#${encodeURIComponent(value)}` : ''}`;
+        window.history.replaceState(window.history.state, '', url);
+      },
+    },
+    clipboard: { save: ({ data, showModalOnFail }) => deps.copy(data, showModalOnFail ?? false) },
+    analytics: {
+      dataLayerPush: (entry) => {
+        const target = window as unknown as { dataLayer?: unknown[] };
+        target.dataLayer ??= [];
+        target.dataLayer.push(entry);
+      },
+    },
+    wordsFilter: ({ text }) => filterWords(text),
+    consentStatus: () => ({ applies: false, analytics: true, advertising: false }),
+    loadingReady: () => deps.onLoadingReady(),
+    gameStarted: () => deps.onGameRunning(true),
+    gameStopped: () => deps.onGameRunning(false),
+    documents: (params) => ({ shown: deps.showDocument(params?.type ?? 'tos') }),
+    vkBridge: { call: unsupported('VK Bridge') },
+    crazyGames: { call: unsupported('The CrazyGames SDK') },
+    fxEvent: notAvailable('Cross-play events'),
+  };
+}

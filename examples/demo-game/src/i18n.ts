@@ -1,0 +1,122 @@
+/** The game's own UI texts (not the portal's): English and Russian. */
+const en = {
+  guest: 'Guest',
+  connecting: 'Connecting to the portal…',
+  offline: 'Offline: not running inside the fxid portal',
+  account: 'Account',
+  signIn: 'Sign in',
+  shop: 'Shop',
+  ads: 'Ads',
+  watchAd: 'Watch ad (+25)',
+  interstitial: 'Interstitial',
+  bannerOn: 'Show banner',
+  bannerOff: 'Hide banner',
+  social: 'Friends & sharing',
+  share: 'Share',
+  friends: 'Friends',
+  invite: 'Invite',
+  community: 'Join community',
+  favourites: 'Add to favourites',
+  setStatus: 'Set status',
+  vkBridge: 'VK Bridge call',
+  crazyGames: 'CrazyGames call',
+  tools: 'Tools',
+  copyScore: 'Copy score',
+  hashGet: 'Read URL hash',
+  hashSet: 'Save to URL hash',
+  review: 'Rate the game',
+  reviewInfo: 'Review info',
+  support: 'Support',
+  documents: 'Terms',
+  consent: 'Consent',
+  push: 'Notifications',
+  language: 'Русский',
+  nickname: 'Nickname',
+  check: 'Check',
+  log: 'Events and calls',
+  tapToPlay: 'Tap to play',
+  tapToRetry: 'Tap to play again',
+  paused: 'Paused',
+  gameOver: 'Game over',
+  score: 'Score',
+  best: 'Best',
+  moves: 'Moves',
+  bought: 'Thanks! Purchase complete',
+  rewarded: 'Reward received',
+  copied: 'Copied',
+  statusText: 'scored {score} in {game}!',
+};
+
+type Texts = typeof en;
+export type TextKey = keyof Texts;
+
+const ru: Texts = {
+  guest: 'Гость',
+  connecting: 'Подключение к порталу…',
+  offline: 'Офлайн: игра запущена не в портале fxid',
+  account: 'Аккаунт',
+  signIn: 'Войти',
+  shop: 'Магазин',
+  ads: 'Реклама',
+  watchAd: 'Смотреть рекламу (+25)',
+  interstitial: 'Межуровневая',
+  bannerOn: 'Показать баннер',
+  bannerOff: 'Скрыть баннер',
+  social: 'Друзья и ссылки',
+  share: 'Поделиться',
+  friends: 'Друзья',
+  invite: 'Пригласить',
+  community: 'Вступить в сообщество',
+  favourites: 'В избранное',
+  setStatus: 'Установить статус',
+  vkBridge: 'Вызов VK Bridge',
+  crazyGames: 'Вызов CrazyGames',
+  tools: 'Инструменты',
+  copyScore: 'Копировать счёт',
+  hashGet: 'Прочитать хэш URL',
+  hashSet: 'Сохранить в хэш URL',
+  review: 'Оценить игру',
+  reviewInfo: 'Об оценке',
+  support: 'Поддержка',
+  documents: 'Соглашение',
+  consent: 'Согласия',
+  push: 'Уведомления',
+  language: 'English',
+  nickname: 'Никнейм',
+  check: 'Проверить',
+  log: 'События и вызовы',
+  tapToPlay: 'Коснитесь, чтобы играть',
+  tapToRetry: 'Коснитесь, чтобы сыграть ещё',
+  paused: 'Пауза',
+  gameOver: 'Игра окончена',
+  score: 'Очки',
+  best: 'Рекорд',
+  moves: 'Ходы',
+  bought: 'Спасибо! Покупка завершена',
+  rewarded: 'Награда получена',
+  copied: 'Скопировано',
+  statusText: 'набрал(а) {score} в {game}!',
+};
+
+export type Locale = 'en' | 'ru';
+const texts: Record<Locale, Texts> = { en, ru };
+let current: Locale = 'en';
+
+/** Picks the game's locale from any locale code (`ru-RU` → ru); everything else is English. */
+export function toLocale(code: string | null | undefined): Locale {
+  return code?.toLowerCase().startsWith('ru') ? 'ru' : 'en';
+}
+
+export function setLocale(locale: Locale): void {
+  current = locale;
+  document.documentElement.lang = locale;
+}
+
+export function getLocale(): Locale {
+  return current;
+}
+
+/** A UI text in the current locale, with `{name}` placeholders filled. */
+export function t(key: TextKey, values: Record<string, string | number> = {}): string {
+  return texts[current][key].replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? ''));
+}

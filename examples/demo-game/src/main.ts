@@ -1,0 +1,84 @@
+import './style.css';
+import { createFxidSdk } from '@fxid/sdk';
+import { createActions } from './actions.js';
+import { gameFromLocation } from './catalog.js';
+import { h, replaceChildren } from './dom.js';
+import { createGemGarden } from './games/gem-garden.js';
+import { createSkyRunner } from './games/sky-runner.js';
+import { getLocale, setLocale, t, toLocale } from './i18n.js';
+import { createLogPanel } from './log-panel.js';
+import { renderHeader } from './player-card.js';
+import { createRounds } from './rounds.js';
+import { connect, listenToPortal } from './session.js';
+import type { Shell } from './shell.js';
+import { createToast } from './toast.js';
+import { createWallet } from './wallet.js';
+
+const meta = gameFromLocation(location.search);
+document.documentElement.dataset.game = meta.id;
+setLocale(toLocale(navigator.language));
+
+const app = document.getElementById('app') as HTMLElement;
+const header = h('header', { class: 'card header', 'data-testid': 'player' });
+const canvas = h('canvas', { 'data-testid': 'game-canvas', 'aria-label': meta.title.en, role: 'img' });
+const stage = h('section', { class: 'card stage', 'data-orientation': meta.orientation }, canvas);
+const side = h('aside', { class: 'side' });
+const logTitle = h('h2', {}, t('log'));
+const log = createLogPanel(logTitle);
+replaceChildren(app, header, stage, side, log.element);
+
+const wallet = createWallet(meta.id);
+let status: 'connecting' | 'online' | 'offline' = 'connecting';
+const rounds = createRounds(() => shell);
+const createGame = meta.id === 'gem-garden' ? createGemGarden : createSkyRunner;
+const game = createGame(canvas, {
+  text: (key) => t(key),
+  onRoundStart: rounds.started,
+  onRoundEnd: rounds.ended,
+  onPickup: (amount) => shell.addToWallet(amount),
+});
+
+const shell: Shell = {
+  sdk: createFxidSdk(),
+  log,
+  meta,
+  game,
+  info: undefined,
+  products: meta.fallbackProducts,
+  toast: createToast(),
+  addToWallet(amount) {
+    wallet.add(amount);
+    // Only the header: re-rendering the panels on every star would steal focus from the nickname field.
+    updateHeader();
+  },
+  grant(sku) {
+    const grant = meta.grants[sku];
+    if (grant?.amount) wallet.add(grant.amount);
+    if (grant?.flag) wallet.setFlag(grant.flag);
+    shell.render();
+  },
+  hasFlag: (flag) => wallet.hasFlag(flag),
+  setLanguage(locale) {
+    setLocale(locale);
+    shell.render();
+  },
+  render() {
+    document.title = meta.title[getLocale()];
+    logTitle.textContent = t('log');
+    updateHeader();
+    replaceChildren(side, ...createActions(shell));
+  },
+};
+
+function updateHeader() {
+  const locale = getLocale();
+  const title = meta.title[locale];
+  renderHeader(header, { info: shell.info, status, title, wallet: `${wallet.balance} ${meta.currency[locale]}` });
+}
+
+shell.render();
+listenToPortal(shell);
+connect(shell).then((online) => {
+  status = online ? 'online' : 'offline';
+  shell.render();
+});

@@ -1,0 +1,22 @@
+import type { StoreProduct } from '@fxid/sdk';
+import { h, replaceChildren } from './dom.js';
+
+/** One button per product, with its localized price; `buy` runs the purchase. */
+export function renderShop(container: HTMLElement, products: StoreProduct[], buy: (sku: string) => void): void {
+  replaceChildren(
+    container,
+    ...products.map((product, index) =>
+      h(
+        'button',
+        {
+          class: index === 0 ? 'product primary' : 'product',
+          'data-testid': `buy-${product.sku}`,
+          'data-sku': product.sku,
+          onclick: () => buy(product.sku),
+        },
+        h('strong', {}, `${product.name} · ${product.price.localizedPrice}`),
+        h('small', {}, product.description),
+      ),
+    ),
+  );
+}

@@ -1,0 +1,188 @@
+/** Publishing platforms, by name as they travel in JSON (spec §1, platform enum). */
+export type Platform =
+  | 'Unspecified'
+  | 'FxId'
+  | 'VkontaktePlay'
+  | 'Odnoklassniki'
+  | 'VkontakteCom'
+  | 'YandexGames'
+  | 'AbsoluteGames'
+  | 'Kongregate'
+  | 'FacebookGames'
+  | 'CrazyGames'
+  | 'WizQ'
+  | 'Telegram'
+  | 'FxLauncher'
+  | 'FxNative'
+  | 'Steam'
+  | 'FacebookInstantGames';
+
+/** What the platform lets the game do (spec §3, Capabilities). */
+export type Capability =
+  | 'FriendsList'
+  | 'FriendsInvite'
+  | 'OutgoingLinksForbidden'
+  | 'AdsAvailable'
+  | 'RateApplication'
+  | 'GamesOfChanceDisabled'
+  | 'LegalDialogsDisabled'
+  | 'SupportDialogsDisabled'
+  | 'ExternalIncentivesDisabled';
+
+export type Gender = 'unspecified' | 'male' | 'female';
+
+/** A picture with its size in pixels. */
+export interface Photo {
+  url: string;
+  width: number;
+  height: number;
+}
+
+/** The player as the host platform knows them (spec §3, "Social info"). */
+export interface SocialInfo {
+  social: Platform;
+  paymentsAvailable: boolean;
+  /** Platform user id; null for an anonymous visitor. */
+  userId: string | null;
+  displayName: string;
+  firstName: string;
+  lastName: string;
+  photo: Photo | null;
+  gender: Gender;
+  capabilities: Capability[];
+  /** Locale reported by the platform, e.g. `ru`. */
+  socialLocale: string;
+  /** Platform sub-variant (e.g. mobile app vs web), free text; null when none. */
+  socialFlavor: string | null;
+  /** Present on VK only. */
+  vkcom?: { appId: string; defaultApiVersion: string; defaultAccessToken: string };
+}
+
+/** The player's fxid account (spec §3, "Game info", fxId block). */
+export interface FxIdInfo {
+  /** fxid account id; null for a guest. */
+  userId: string | null;
+  marketingEnabled: boolean;
+  locale: string;
+  /** ISO 3166-1 alpha-2 country guessed from the IP, when known. */
+  geoCountry: string | null;
+  /** Portal bearer token for the game's own API calls; null for a guest. */
+  token: string | null;
+  /** Signed game token (ES256 JWT) the game server verifies; null for a guest. */
+  gameToken: string | null;
+  /** The player's stable id within this game. */
+  gameUid: string | null;
+  guest: boolean;
+  hasEmail: boolean;
+  emailValidated: boolean;
+  hasCompletedOrder: boolean;
+}
+
+/** Screen insets (notches, platform bars) in CSS pixels. */
+export interface SafeArea {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
+/** Where the game runs (spec §3, "Game info", environment block). */
+export interface Environment {
+  /** e.g. `windows`, `macos`, `linux`, `android`, `ios`, `other`. */
+  os: string;
+  isMobile: boolean;
+  safeArea: SafeArea;
+  supportedLocales: string[];
+  defaultLocale: string;
+}
+
+/** Everything the game learns at start (spec §3, "Game info given to the game"). */
+export interface GameInfo {
+  /** The game's system name, e.g. `sky-runner`. */
+  game: string;
+  /** Version of the SDK the portal speaks. */
+  sdk: { major: number; minor: number; build: number };
+  environment: Environment;
+  fxId: FxIdInfo;
+  social: SocialInfo;
+}
+
+/** A friend on the host platform (spec §3, Friend). */
+export interface Friend {
+  uid: string;
+  firstName: string;
+  lastName: string;
+  displayName: string;
+  gender: Gender;
+  photo: Photo | null;
+}
+
+/** What a finished purchase reports (spec §3, "Purchase result returned to the game"). */
+export interface PurchaseResult {
+  transactionId: string;
+  stats: {
+    /** ISO 4217 code of what the player paid in. */
+    currency: string;
+    /** Amount paid, in major units (1.99). */
+    currencyAmount: number;
+    /** The same in US dollars; absent where the platform does not report it (Absolute Games). */
+    usdAmount?: number;
+  };
+}
+
+/** A product's price as the player sees it (spec §3, "Store front"). */
+export interface ProductPrice {
+  /** Ready-to-show text, e.g. `$0.99` or `99 ₽`. */
+  localizedPrice: string;
+  /** Amount in major units. */
+  price: number;
+  priceBeforeDiscount?: number;
+  /** Discount in percent, 0–100. */
+  discount?: number;
+  currencySymbol: string;
+  currencyIso: string;
+}
+
+/** One product of the game's store front. */
+export interface StoreProduct {
+  sku: string;
+  name: string;
+  description: string;
+  payload?: string;
+  quantity?: number;
+  imageUrl?: string;
+  iconUrl?: string;
+  price: ProductPrice;
+  /** The price in the game's default currency, for analytics. */
+  defaultCurrencyPrice?: ProductPrice;
+}
+
+/** The game's products for this player and platform. */
+export interface StoreFront {
+  products: StoreProduct[];
+}
+
+/** The player's privacy choices as the platform or consent banner reports them. */
+export interface ConsentStatus {
+  /** Whether a consent law (GDPR, …) applies to this player. */
+  applies: boolean;
+  analytics: boolean;
+  advertising: boolean;
+}
+
+/** A statistics event (spec §3, "Stat event"). */
+export interface StatEvent {
+  section: string;
+  type: string;
+  name: string;
+  value?: number;
+}
+
+/** An in-game event for cross-play rules (spec §3, "In-game event"). */
+export interface FxEvent {
+  eventCode: string;
+  value?: number;
+  p1?: string;
+  p2?: string;
+  p3?: string;
+}
