@@ -38,6 +38,7 @@ describe('i18n', () => {
       'Profil',
       'Important',
       'Email',
+      'Account',
     ];
     for (const locale of locales) {
       const { messages } = await import(`./locales/${locale}.ts`);

@@ -1,14 +1,20 @@
-import { type RefObject, useEffect, useState } from 'react';
+import { lazy, type RefObject, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { appUrl } from '../../../shared/config/app-url';
 import { usePageConfig } from '../../../shared/config/page-config-context';
 import { useSite } from '../../../shared/config/use-site';
+import { useAuthToken } from '../../../shared/lib/auth-token';
 import { LazyLinkShareModal } from '../../../shared/modals/lazy-modals';
 import { useModals } from '../../../shared/modals/modal-manager';
 import { Button } from '../../../shared/ui/Button';
 import { buttonClass } from '../../../shared/ui/button-styles';
 import { ExpandIcon, ShareIcon, ShrinkIcon } from '../../../shared/ui/icons';
+
+// Opened rarely and only by signed-in players: loads on first use.
+const LazyProfileModal = lazy(async () => ({
+  default: (await import('../../profile/components/ProfileModal')).ProfileModal,
+}));
 
 /** The game's name and what the player can do around it: share, full screen, back to all games. */
 export function PlayerToolbar({
@@ -24,6 +30,7 @@ export function PlayerToolbar({
   const config = usePageConfig();
   const site = useSite();
   const modals = useModals();
+  const signedIn = useAuthToken() !== null;
   const [fullScreen, setFullScreen] = useState(false);
   useEffect(() => {
     const onChange = () => setFullScreen(document.fullscreenElement !== null);
@@ -44,6 +51,11 @@ export function PlayerToolbar({
   return (
     <div className="flex items-center gap-2 text-white">
       <h1 className="min-w-0 flex-1 truncate text-lg font-bold sm:text-xl">{name}</h1>
+      {signedIn && (
+        <Button variant="secondary" size="sm" onClick={() => modals.open(() => <LazyProfileModal />)}>
+          {t('header.profile')}
+        </Button>
+      )}
       <Button variant="secondary" size="sm" onClick={share}>
         <ShareIcon /> {t('common.share')}
       </Button>

@@ -1,12 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useAccount } from '../../../shared/api/account';
 import { useBranding } from '../../../shared/api/branding';
 import { useSite } from '../../../shared/config/use-site';
-import { clearAuthToken } from '../../../shared/lib/auth-token';
 import { isEmbedded } from '../../../shared/lib/environment';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { Button } from '../../../shared/ui/Button';
 import { InfoPage } from '../../../shared/ui/InfoPage';
+import { Notice } from '../../../shared/ui/Notice';
+import { Spinner } from '../../../shared/ui/Spinner';
+import { useSignOut } from '../../auth/hooks/use-sign-out';
+import { ProfileDetails } from './ProfileDetails';
 
 /**
  * The player's profile. Inside a social platform or an iframe the platform owns the
@@ -17,26 +21,34 @@ export function ProfilePage() {
   const navigate = useNavigate();
   const { branding } = useBranding();
   const { adapter } = useSite();
+  const account = useAccount();
+  const signOut = useSignOut();
   useDocumentTitle(t('profile.title'), branding.BrandName);
   if (isEmbedded() || adapter !== 'fxid')
     return <InfoPage title={t('profile.title')}>{t('profile.embedded')}</InfoPage>;
+
   return (
-    <InfoPage
-      title={t('profile.title')}
-      badge={t('common.comingSoon')}
-      actions={
-        <Button
-          variant="secondary"
-          onClick={() => {
-            clearAuthToken();
-            navigate('/');
-          }}
-        >
+    <section className="mx-auto w-full max-w-2xl px-4 py-8 sm:py-12" data-testid="profile">
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">
+          {account.data?.Name ?? t('profile.title')}
+        </h1>
+        <Button variant="secondary" onClick={() => void signOut().then(() => navigate('/'))}>
           {t('profile.signOut')}
         </Button>
-      }
-    >
-      {t('profile.body')}
-    </InfoPage>
+      </div>
+      {account.data ? (
+        <ProfileDetails account={account.data} />
+      ) : account.isError ? (
+        <Notice tone="danger">
+          {t('profile.loadFailed')}{' '}
+          <Button variant="ghost" size="sm" onClick={() => void account.refetch()}>
+            {t('auth.tryAgain')}
+          </Button>
+        </Notice>
+      ) : (
+        <Spinner />
+      )}
+    </section>
   );
 }
