@@ -30,6 +30,9 @@ import { startOutboxWorker } from './modules/outbox/outbox-worker.js';
 import { createGameJwtSigner } from './modules/play/game-jwt.js';
 import { goRoutes } from './modules/play/go-routes.js';
 import { jwksRoutes, playRoutes } from './modules/play/play-routes.js';
+import { createPayments } from './modules/store/payments.js';
+import { paymentWebhookRoutes, sandboxCheckoutRoutes } from './modules/store/sandbox-routes.js';
+import { storeRoutes } from './modules/store/store-routes.js';
 
 /** How long a presented account is served from memory (bounds staleness across instances). */
 const ACCOUNT_CACHE_TTL_MS = 10_000;
@@ -64,6 +67,10 @@ export async function createApp(config: Config, deps: AppDependencies = {}): Pro
   });
   app.addHook('onClose', async () => db.destroy());
   const now = deps.now ?? Date.now;
+  const prefix = config.portal.routerBasePath.replace(/\/$/, '');
+  // The sandbox notifies through this server's own HTTP stack, in process: no network needed.
+  const sendToSelf = async (payload: string, headers: Record<string, string>) =>
+    (await app.inject({ method: 'POST', url: `${prefix}/api/v1/store/webhooks/sandbox`, headers, payload })).statusCode;
   const ctx: AppContext = {
     config,
     db,
@@ -74,6 +81,7 @@ export async function createApp(config: Config, deps: AppDependencies = {}): Pro
     captcha: createCaptcha(config),
     mailer: createMailer(config, db, now),
     gameJwt: createGameJwtSigner(db, config.publicUrl, now),
+    payments: createPayments(config, db, now, sendToSelf),
   };
 
   try {
@@ -99,7 +107,6 @@ export async function createApp(config: Config, deps: AppDependencies = {}): Pro
   });
   await registerOpenApi(app);
 
-  const prefix = config.portal.routerBasePath.replace(/\/$/, '');
   await app.register(
     async (scoped) => {
       await scoped.register(healthRoutes(ctx));
@@ -114,6 +121,10 @@ export async function createApp(config: Config, deps: AppDependencies = {}): Pro
         await scoped.register(devMailboxRoutes(ctx));
       }
       await scoped.register(contentRoutes(ctx), { prefix: '/api/v1' });
+      await scoped.register(storeRoutes(ctx), { prefix: '/api/v1' });
+      await scoped.register(paymentWebhookRoutes(ctx), { prefix: '/api/v1' });
+      if (ctx.payments.sandbox)
+        await scoped.register(sandboxCheckoutRoutes(ctx.payments.sandbox), { prefix: '/api/v1' });
       await registerApiReference(scoped);
     },
     { prefix },

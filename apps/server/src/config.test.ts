@@ -37,6 +37,9 @@ describe('loadConfig', () => {
       SMTP_URL: 'smtp://mail.example.com:587',
       MAIL_FROM: 'Foxhound <hello@example.com>',
       OUTBOX_INTERVAL_MS: '250',
+      PAYMENT_PROVIDER: 'sandbox',
+      SANDBOX_WEBHOOK_SECRET: 'sandbox-secret-0123456789-new, sandbox-secret-0123456789-old',
+      GAME_WEBHOOKS: 'sky-runner=https://sky.example.com/fxid,gem-garden=http://10.0.0.7:8000/hook',
       WEB_DIST_DIR: '/srv/web',
       TRUST_PROXY: 'true',
       FRAME_ANCESTORS: "'self' https://vk.com",
@@ -78,6 +81,11 @@ describe('loadConfig', () => {
         },
         mail: { smtpUrl: 'smtp://mail.example.com:587', from: 'Foxhound <hello@example.com>' },
         outboxIntervalMs: 250,
+        store: {
+          paymentProvider: 'sandbox',
+          sandboxWebhookSecrets: ['sandbox-secret-0123456789-new', 'sandbox-secret-0123456789-old'],
+          gameWebhooks: { 'sky-runner': 'https://sky.example.com/fxid', 'gem-garden': 'http://10.0.0.7:8000/hook' },
+        },
         portal: {
           routerBasePath: '/games/',
           routerType: 'hash',
@@ -89,6 +97,37 @@ describe('loadConfig', () => {
         },
       },
     });
+  });
+
+  it('keeps payments off in production unless a provider is named, and checks its secrets', () => {
+    const base = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://play.example.com',
+      TURNSTILE_SECRET: '0x4AAAAAAAreal-secret',
+      SMTP_URL: 'smtp://mail.example.com',
+    };
+    const off = loadConfig(base);
+    expect(off.ok && off.config.store).toEqual({
+      paymentProvider: 'none',
+      sandboxWebhookSecrets: [],
+      gameWebhooks: {},
+    });
+    const dev = loadConfig({});
+    expect(dev.ok && dev.config.store.paymentProvider).toBe('sandbox');
+    expect(
+      loadConfig({ ...base, PAYMENT_PROVIDER: 'sandbox', GAME_WEBHOOKS: 'sky-runner=https://x.example/h' }),
+    ).toEqual({
+      ok: false,
+      problems: [
+        'SANDBOX_WEBHOOK_SECRET: required in production when PAYMENT_PROVIDER is sandbox',
+        'GAME_WEBHOOKS: sky-runner needs a secret in GAME_SECRETS to sign with',
+      ],
+    });
+    const bad = loadConfig({ GAME_WEBHOOKS: 'sky-runner=ftp://x', SANDBOX_WEBHOOK_SECRET: 'short' });
+    expect(bad.ok ? [] : bad.problems.map((problem) => problem.split(':')[0]).sort()).toEqual([
+      'GAME_WEBHOOKS.0',
+      'SANDBOX_WEBHOOK_SECRET.0',
+    ]);
   });
 
   it('lists every bad variable at once', () => {

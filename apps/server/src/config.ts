@@ -35,6 +35,14 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string };
   /** How often the outbox worker looks for due work; 0 stops it (tests drive it by hand). */
   outboxIntervalMs: number;
+  store: {
+    /** The provider checkouts go through; `none` turns purchases off (the production default). */
+    paymentProvider: 'sandbox' | 'none';
+    /** HMAC secrets of the sandbox provider's webhooks; the first signs, all verify (rotation). */
+    sandboxWebhookSecrets: string[];
+    /** Per game, the game server's URL that paid orders are delivered to; games without one complete at once. */
+    gameWebhooks: Record<string, string>;
+  };
   portal: {
     routerBasePath: string;
     routerType: 'browser' | 'hash';
@@ -78,6 +86,20 @@ const gameSecretList = z
     for (const pair of pairs) {
       const [game = '', secret = ''] = pair.trim().split(/=(.*)/s);
       byGame[game] = [...(byGame[game] ?? []), secret];
+    }
+    return byGame;
+  });
+
+/** `game=https://…,game=https://…`: one fulfilment webhook per game. */
+const gameWebhookList = z
+  .string()
+  .transform((text) => text.split(',').filter((item) => item.trim() !== ''))
+  .pipe(z.array(z.string().regex(/^\s*[a-z0-9][a-z0-9-]{0,62}=https?:\/\/\S+\s*$/, 'Expected game=http(s)://…')))
+  .transform((pairs) => {
+    const byGame: Record<string, string> = {};
+    for (const pair of pairs) {
+      const [game = '', url = ''] = pair.trim().split(/=(.*)/s);
+      byGame[game] = url;
     }
     return byGame;
   });
@@ -144,6 +166,16 @@ const EnvSchema = z.object({
   ),
   SMTP_URL: optional(z.url({ protocol: /^smtps?$/ })),
   MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().default('fxid <no-reply@localhost>')),
+  PAYMENT_PROVIDER: optional(z.enum(['sandbox', 'none'])),
+  SANDBOX_WEBHOOK_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .transform((text) => text.split(',').map((item) => item.trim()))
+      .pipe(z.array(z.string().min(16, 'Expected secrets of 16+ characters')))
+      .optional(),
+  ),
+  GAME_WEBHOOKS: z.preprocess(emptyAsUndefined, gameWebhookList.default({})),
   OUTBOX_INTERVAL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(1000)),
   ROUTER_BASE_PATH: z.preprocess(
     emptyAsUndefined,
@@ -159,6 +191,9 @@ const EnvSchema = z.object({
   LOCALES: z.preprocess(emptyAsUndefined, localeList.default([...PORTAL_LOCALES])),
   DEFAULT_LOCALE: z.preprocess(emptyAsUndefined, z.enum(PORTAL_LOCALES).default('en')),
 });
+
+/** The sandbox provider's webhook secret in development (documented in README). */
+export const DEV_SANDBOX_WEBHOOK_SECRET = 'dev-sandbox-webhook-secret-not-for-production';
 
 /** The GameUid-proof secret of every game without its own, in development only (documented in README). */
 export const DEV_GAME_SECRET = 'dev-game-secret-not-for-production';
@@ -186,6 +221,12 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
       problems.push('TURNSTILE_SECRET: a Turnstile test secret cannot be used in production');
     }
     if (!e.SMTP_URL) problems.push('SMTP_URL: required in production');
+    if (e.PAYMENT_PROVIDER === 'sandbox' && !e.SANDBOX_WEBHOOK_SECRET) {
+      problems.push('SANDBOX_WEBHOOK_SECRET: required in production when PAYMENT_PROVIDER is sandbox');
+    }
+    for (const game of Object.keys(e.GAME_WEBHOOKS)) {
+      if (!e.GAME_SECRETS[game]) problems.push(`GAME_WEBHOOKS: ${game} needs a secret in GAME_SECRETS to sign with`);
+    }
   }
   if (problems.length > 0) return { ok: false, problems };
 
@@ -210,6 +251,12 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
       gameSecrets: { byGame: e.GAME_SECRETS, devFallback: mode === 'development' ? DEV_GAME_SECRET : undefined },
       mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
       outboxIntervalMs: e.OUTBOX_INTERVAL_MS,
+      store: {
+        // Purchases never fall back to the sandbox in production: it must be chosen by name.
+        paymentProvider: e.PAYMENT_PROVIDER ?? (mode === 'development' ? 'sandbox' : 'none'),
+        sandboxWebhookSecrets: e.SANDBOX_WEBHOOK_SECRET ?? (mode === 'development' ? [DEV_SANDBOX_WEBHOOK_SECRET] : []),
+        gameWebhooks: e.GAME_WEBHOOKS,
+      },
       portal: {
         routerBasePath: e.ROUTER_BASE_PATH,
         routerType: e.ROUTER_TYPE,

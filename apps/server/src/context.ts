@@ -8,6 +8,7 @@ import type { Sessions } from './modules/auth/sessions.js';
 import type { Captcha } from './modules/captcha/captcha.js';
 import type { Mailer } from './modules/mail/mailer.js';
 import type { GameJwtSigner } from './modules/play/game-jwt.js';
+import type { Payments } from './modules/store/payments.js';
 
 /** Everything a module needs, built once by createApp. */
 export interface AppContext {
@@ -22,4 +23,5 @@ export interface AppContext {
   captcha: Captcha;
   mailer: Mailer;
   gameJwt: GameJwtSigner;
+  payments: Payments;
 }

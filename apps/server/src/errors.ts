@@ -150,3 +150,20 @@ export class GameConnectionError extends AppError {
     });
   }
 }
+
+/** An order asked to move to a status its current one does not lead to (spec store §4). */
+export class OrderStatusConflictError extends AppError {
+  constructor(
+    readonly from: string,
+    readonly to: string,
+  ) {
+    super('conflict', `An order in status ${from} cannot become ${to}`, { From: from, To: to });
+  }
+}
+
+/** A webhook whose signature is missing, wrong or out of its time window; nothing is changed. */
+export class WebhookSignatureError extends AppError {
+  constructor(reason: string) {
+    super('invalid_token', `The webhook signature is not valid: ${reason}`, { What: 'webhook signature' });
+  }
+}

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { GameSystemNameSchema, LocaleSchema, StoreFlagsSchema } from './games.js';
+import { PlatformInputSchema } from './platform.js';
 
 /** Order status as most callers see it (spec store §4). */
 export const OrderStatusSchema = z.enum(['Created', 'Cancelled', 'Completed']).meta({ id: 'OrderStatus' });
@@ -39,3 +41,248 @@ export const MoneySchema = z
     Currency: CurrencyCodeSchema,
   })
   .meta({ id: 'Money' });
+
+/** Payment providers fxid can take money through; `sandbox` is built in and works offline. */
+export const PaymentProviderNameSchema = z.enum(['sandbox']).meta({ id: 'PaymentProviderName' });
+export type PaymentProviderName = z.infer<typeof PaymentProviderNameSchema>;
+
+/** A product's stock-keeping unit within its game. */
+export const SkuSchema = z
+  .string()
+  .regex(/^[\w.-]{1,64}$/, 'Expected letters, digits, dot, dash or underscore (at most 64)')
+  .meta({ id: 'Sku' });
+
+/** The id of an order that players, games and providers see: random, unguessable. */
+export const PublicOrderIdSchema = z
+  .string()
+  .regex(/^ord_[\w-]{22}$/, 'Expected an order id')
+  .meta({ id: 'PublicOrderId' });
+
+/** Body of store_availability and store_data (spec store §7). */
+export const StoreFrontRequestSchema = z
+  .object({
+    Game: GameSystemNameSchema,
+    WebPublishingPlatform: PlatformInputSchema.optional().describe('FxId when absent'),
+    Currency: CurrencyCodeSchema.optional().describe('Wanted currency; prices stay in the catalog currency otherwise'),
+    Locale: LocaleSchema.optional().describe("Language of names and price format; the game's default otherwise"),
+    StoreAdditionalData: z.record(z.string(), z.string().max(1024)).optional(),
+  })
+  .strict()
+  .meta({ id: 'StoreFrontRequest' });
+export type StoreFrontRequest = z.infer<typeof StoreFrontRequestSchema>;
+
+export const StoreAvailabilityResponseSchema = z
+  .object({
+    Available: z.boolean().describe('Whether the player can buy anything in this game here'),
+    Game: GameSystemNameSchema,
+    PaymentProvider: PaymentProviderNameSchema.nullable().describe('The provider payments go through, if any'),
+    Store: StoreFlagsSchema,
+  })
+  .meta({ id: 'StoreAvailabilityResponse' });
+
+/** A price as the store shows it (spec store §3, "Store front"); amounts in minor units. */
+export const StorePriceSchema = z
+  .object({
+    LocalizedPrice: z.string().describe('Formatted for the locale, e.g. "$4.99" or "4,99 €"'),
+    Price: z.number().int().nonnegative().describe('Minor units'),
+    PriceBeforeDiscount: z.number().int().nonnegative().nullable().describe('Minor units; null without a discount'),
+    Discount: z.number().int().min(0).max(100).describe('Percent off PriceBeforeDiscount; 0 without a discount'),
+    PriceBeforeBeautify: z.number().int().nonnegative().describe('Minor units before rounding to a nice price'),
+    CurrencySymbol: z.string(),
+    CurrencyIso4217: CurrencyCodeSchema,
+  })
+  .meta({ id: 'StorePrice' });
+export type StorePrice = z.infer<typeof StorePriceSchema>;
+
+export const StoreProductSchema = z
+  .object({
+    Sku: SkuSchema,
+    ProductName: z.string(),
+    ProductDescription: z.string(),
+    ProductType: z.enum(['Consumable', 'NonConsumable', 'Subscription']),
+    Labels: z.array(z.string()),
+    Payload: z.string().nullable(),
+    Quantity: z.number().int().positive(),
+    ImageUrl: z.string().nullable(),
+    IconUrl: z.string().nullable(),
+    Price: StorePriceSchema,
+    DefaultCurrencyPrice: MoneySchema.describe("The price in the product's own (catalog) currency"),
+    UsdPrice: z.number().int().nonnegative().nullable().describe('Minor units of USD when known'),
+  })
+  .meta({ id: 'StoreProduct' });
+export type StoreProduct = z.infer<typeof StoreProductSchema>;
+
+export const StoreDataResponseSchema = z
+  .object({ Game: GameSystemNameSchema, Products: z.array(StoreProductSchema), Store: StoreFlagsSchema })
+  .meta({ id: 'StoreDataResponse' });
+export type StoreDataResponse = z.infer<typeof StoreDataResponseSchema>;
+
+/** A product inside an order, copied from the catalog when the order was made (spec store §3, "Order product"). */
+export const OrderProductSchema = z
+  .object({
+    Sku: SkuSchema,
+    ProductName: z.string(),
+    ProductDescription: z.string(),
+    ProductType: z.string(),
+    Labels: z.array(z.string()),
+    Payload: z.string().nullable(),
+    Quantity: z.number().int().positive(),
+    ImageUrl: z.string().nullable(),
+    IconUrl: z.string().nullable(),
+    Price: z.number().int().nonnegative().describe('Minor units, for the whole quantity'),
+    Currency: CurrencyCodeSchema,
+    UsdPrice: z.number().int().nonnegative().nullable(),
+    Game: GameSystemNameSchema,
+    UsedTieredProducts: z.boolean(),
+    TieredProductsSku: z.string().nullable(),
+  })
+  .meta({ id: 'OrderProduct' });
+export type OrderProduct = z.infer<typeof OrderProductSchema>;
+
+/** An order (spec store §3) with its three status views (§4). */
+export const OrderSchema = z
+  .object({
+    PublicOrderId: PublicOrderIdSchema,
+    Status: OrderStatusSchema,
+    DetailedStatus: OrderDetailedStatusSchema,
+    DetailedStatusCode: z.number().int().describe('0, 1, 2, 898, 899 or 999'),
+    CheckoutStatus: CheckoutStatusSchema,
+    OrderProducts: z.object({ MainProduct: OrderProductSchema, AdditionalProducts: z.array(OrderProductSchema) }),
+    TotalPrice: MoneySchema,
+    Game: GameSystemNameSchema,
+    CreatedAt: z.iso.datetime(),
+  })
+  .meta({ id: 'Order' });
+export type Order = z.infer<typeof OrderSchema>;
+
+/** Optional developer data carried with an order back to the game's server. */
+export const DeveloperPayloadSchema = z
+  .object({ MerchantDeveloperPayload: z.string().max(2048).optional() })
+  .strict()
+  .meta({ id: 'DeveloperPayload' });
+
+/** Payment creation request (spec store §3). Price, currency and quantity are never taken from it. */
+export const CreatePaymentRequestSchema = z
+  .object({
+    Token: z.string().max(512).optional().describe('Ignored: the bearer token in Authorization is used'),
+    Game: GameSystemNameSchema,
+    Sku: SkuSchema,
+    WebPublishingPlatform: PlatformInputSchema,
+    EmbeddingType: EmbeddingTypeSchema.default('Redirect'),
+    ProductNameHint: z.string().max(200).optional(),
+    ProductDescriptionHint: z.string().max(1000).optional(),
+    DeveloperPayload: DeveloperPayloadSchema.optional(),
+    Currency: CurrencyCodeSchema.optional().describe('Wanted currency; the catalog currency is charged otherwise'),
+    CrazyGames: z
+      .object({ AccessToken: z.string().max(4096) })
+      .strict()
+      .optional(),
+    VkontaktePlay: z
+      .object({ IpAddress: z.string().max(64), Uid: z.string().max(64), Currency: z.string().max(8) })
+      .partial()
+      .strict()
+      .optional(),
+    AbsoluteGames: z.record(z.string(), z.union([z.string().max(512), z.boolean()])).optional(),
+  })
+  .strict()
+  .meta({ id: 'CreatePaymentRequest' });
+export type CreatePaymentRequest = z.infer<typeof CreatePaymentRequestSchema>;
+
+/** Price data of a checkout (spec store §3). */
+export const PriceDataSchema = z
+  .object({
+    Price: z.number().int().nonnegative().describe('Minor units'),
+    Currency: z.string().describe('Currency symbol'),
+    CurrencyIso4217: CurrencyCodeSchema,
+    LocalizedPrice: z.string(),
+  })
+  .meta({ id: 'PriceData' });
+
+/** Payment creation response: the checkout start (spec store §3). */
+export const CreatePaymentResponseSchema = z
+  .object({
+    TransactionId: PublicOrderIdSchema,
+    OrderPrice: MoneySchema,
+    ConfirmationUrl: z.string().nullable().describe('Where to send the player to pay'),
+    Merchant: PaymentProviderNameSchema,
+    OrderProduct: z.object({
+      Sku: SkuSchema,
+      Price: z.number().int().nonnegative(),
+      Currency: CurrencyCodeSchema,
+      UsdPrice: z.number().int().nonnegative().nullable(),
+      LocalizedProductName: z.string(),
+      LocalizedProductDescription: z.string(),
+      ImageUrl: z.string().nullable(),
+      UsedTieredProducts: z.boolean(),
+      TieredProductsSku: z.string().nullable(),
+    }),
+    PriceData: PriceDataSchema,
+    DryRunMetadata: z.null(),
+    PersonalInfoRequirements: z.object({
+      Email: z.object({ Required: z.boolean(), DefaultValue: z.string().nullable() }),
+    }),
+    Sandbox: z.object({ CheckoutUrl: z.string() }).optional().describe('Present when Merchant is sandbox'),
+    Order: OrderSchema,
+  })
+  .meta({ id: 'CreatePaymentResponse' });
+export type CreatePaymentResponse = z.infer<typeof CreatePaymentResponseSchema>;
+
+export const PaymentStatusRequestSchema = z
+  .object({ Game: GameSystemNameSchema, TransactionId: PublicOrderIdSchema })
+  .strict()
+  .meta({ id: 'PaymentStatusRequest' });
+
+/** What a purchase tells the game (spec store §3, "Purchase result"); amounts in major units. */
+export const PurchaseStatsSchema = z
+  .object({
+    currency: CurrencyCodeSchema,
+    currencyAmount: z.number().nonnegative(),
+    usdAmount: z.number().nonnegative().nullable(),
+  })
+  .meta({ id: 'PurchaseStats' });
+
+export const PaymentStatusResponseSchema = z
+  .object({
+    TransactionId: PublicOrderIdSchema,
+    Status: CheckoutStatusSchema.describe('Payed once the provider confirmed the payment; the portal polls for it'),
+    Order: OrderSchema,
+    Stats: PurchaseStatsSchema,
+  })
+  .meta({ id: 'PaymentStatusResponse' });
+export type PaymentStatusResponse = z.infer<typeof PaymentStatusResponseSchema>;
+
+/** The portal's optimistic status (spec store §4): advisory; never marks an order paid. */
+export const OptimisticOrderStatusRequestSchema = z
+  .object({ PublicOrderId: PublicOrderIdSchema, Status: z.enum(['Completed', 'Cancelled']) })
+  .strict()
+  .meta({ id: 'OptimisticOrderStatusRequest' });
+
+export const OptimisticOrderStatusResponseSchema = z
+  .object({ Order: OrderSchema })
+  .meta({ id: 'OptimisticOrderStatusResponse' });
+
+export const CheckBuyProductsRequestSchema = z
+  .object({
+    Game: GameSystemNameSchema,
+    Skus: z.array(SkuSchema).max(100).optional().describe('Every product of the game when absent'),
+  })
+  .strict()
+  .meta({ id: 'CheckBuyProductsRequest' });
+
+export const CheckBuyProductsResponseSchema = z
+  .object({
+    Products: z.array(
+      z.object({
+        Sku: SkuSchema,
+        Bought: z.boolean().describe('Whether the player has a completed order for it'),
+        Count: z.number().int().nonnegative().describe('Completed orders for it'),
+        Quantity: z.number().int().nonnegative().describe('Units delivered in those orders'),
+      }),
+    ),
+  })
+  .meta({ id: 'CheckBuyProductsResponse' });
+
+/** What a provider notification endpoint answers once an event is taken (or was already). */
+export const NotificationResponseSchema = z
+  .object({ Received: z.literal(true), Duplicate: z.boolean() })
+  .meta({ id: 'NotificationResponse' });

@@ -3,6 +3,7 @@ import * as catalog from './migrations/0001-catalog.js';
 import * as accounts from './migrations/0002-accounts.js';
 import * as signingKeys from './migrations/0003-signing-keys.js';
 import * as invites from './migrations/0005-invites.js';
+import * as orders from './migrations/0006-orders.js';
 
 /**
  * Migrations in order. Imported statically so that the built server carries them
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002-accounts': accounts,
   '0003-signing-keys': signingKeys,
   '0005-invites': invites,
+  '0006-orders': orders,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -152,6 +152,21 @@ const BAD_REQUESTS: BadRequest[] = [
         'body.GameUidProof',
       ],
       ['/api/v1/invite/update_connect_game_invite', '{"InviteToken":"short"}', 'body.InviteToken'],
+      ['/api/v1/store/store_availability', '{"Game":"Bad Name!"}', 'body.Game'],
+      ['/api/v1/store/store_data', '{"Game":"sky-runner","Currency":"usd"}', 'body.Currency'],
+      [
+        '/api/v1/store/create_payment',
+        '{"Game":"sky-runner","Sku":"stars_100","WebPublishingPlatform":"FxId","Price":1}',
+        'body',
+      ],
+      ['/api/v1/store/get_payment_status', '{"Game":"sky-runner","TransactionId":"1"}', 'body.TransactionId'],
+      [
+        '/api/v1/store/set-optimistic-order-status',
+        '{"PublicOrderId":"ord_aaaaaaaaaaaaaaaaaaaaaa","Status":"Payed"}',
+        'body.Status',
+      ],
+      ['/api/v1/store/check-buy-products', '{"Game":"sky-runner","Skus":["bad sku!"]}', 'body.Skus.0'],
+      ['/api/v1/store/sandbox/checkout/sbx_short', '{"Choice":"Pay"}', 'params.CheckoutId'],
     ] as const
   ).map(
     ([url, payload, field]): BadRequest => ({
@@ -174,6 +189,22 @@ const BAD_REQUESTS: BadRequest[] = [
       ['POST', '/api/v1/profile/update', '{"Language":"ru"}'],
       ['POST', '/api/v1/profile/fetch_fxid_game_connection', '{"Game":"sky-runner"}'],
       ['GET', '/api/v1/play/sky-runner/list?OtaVersion=1.6', undefined],
+      [
+        'POST',
+        '/api/v1/store/create_payment',
+        '{"Game":"sky-runner","Sku":"stars_100","WebPublishingPlatform":"FxId"}',
+      ],
+      [
+        'POST',
+        '/api/v1/store/get_payment_status',
+        '{"Game":"sky-runner","TransactionId":"ord_aaaaaaaaaaaaaaaaaaaaaa"}',
+      ],
+      [
+        'POST',
+        '/api/v1/store/set-optimistic-order-status',
+        '{"PublicOrderId":"ord_aaaaaaaaaaaaaaaaaaaaaa","Status":"Completed"}',
+      ],
+      ['POST', '/api/v1/store/check-buy-products', '{"Game":"sky-runner"}'],
     ] as const
   ).map(
     ([method, url, payload]): BadRequest => ({
@@ -246,6 +277,47 @@ const BAD_REQUESTS: BadRequest[] = [
     url: `/api/v1/go/${'a'.repeat(5000)}`,
     status: 414,
     code: 'uri_too_long',
+  },
+  {
+    name: 'sandbox checkout id that is not one',
+    method: 'GET',
+    url: '/api/v1/store/sandbox/checkout/sbx_bad',
+    status: 400,
+    code: 'validation_failed',
+    field: 'params.CheckoutId',
+  },
+  {
+    name: 'unknown sandbox checkout',
+    method: 'GET',
+    url: `/api/v1/store/sandbox/checkout/sbx_${'a'.repeat(32)}`,
+    status: 404,
+    code: 'not_found',
+  },
+  {
+    name: 'sandbox choice posted as plain text',
+    method: 'POST',
+    url: `/api/v1/store/sandbox/checkout/sbx_${'a'.repeat(32)}`,
+    payload: 'Choice=Pay',
+    contentType: 'text/plain',
+    status: 415,
+    code: 'unsupported_media_type',
+  },
+  {
+    name: 'unsigned payment notification',
+    method: 'POST',
+    url: '/api/v1/store/webhooks/sandbox',
+    payload: '{"id":"evt_1"}',
+    status: 400,
+    code: 'invalid_token',
+  },
+  {
+    name: 'notification from an unknown provider',
+    method: 'POST',
+    url: '/api/v1/store/webhooks/paypal',
+    payload: '{}',
+    status: 400,
+    code: 'validation_failed',
+    field: 'params.Provider',
   },
   {
     name: 'keys by POST',

@@ -66,6 +66,12 @@ const ProductSchema = z.strictObject({
     Amount: z.number().int().positive().describe('Minor units: 199 means 1.99'),
     Currency: CurrencyCodeSchema,
   }),
+  PriceBeforeDiscount: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe('Minor units in the same currency, shown struck through; above Price.Amount'),
   Quantity: z.number().int().positive().default(1),
   Payload: z.string().optional(),
   ImageUrl: Link.optional(),
@@ -181,6 +187,9 @@ function checkConsistency(catalog: z.output<typeof CatalogSchema> | Catalog, ctx
     game.Products.forEach((product, p) => {
       if (skus.has(product.Sku)) issue(at('Products', p, 'Sku'), `Duplicate sku ${product.Sku}`);
       skus.add(product.Sku);
+      if (product.PriceBeforeDiscount !== undefined && product.PriceBeforeDiscount <= product.Price.Amount) {
+        issue(at('Products', p, 'PriceBeforeDiscount'), 'Must be above Price.Amount');
+      }
     });
     game.Documents.forEach((document, d) => {
       if (documentIds.has(document.Id)) issue(at('Documents', d, 'Id'), `Duplicate document id ${document.Id}`);

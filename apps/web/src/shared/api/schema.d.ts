@@ -1851,6 +1851,621 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/store/store_availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Whether the player can buy in a game on a platform */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["StoreFrontRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StoreAvailabilityResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/store/store_data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A game's store front with prices formatted for the locale */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["StoreFrontRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StoreDataResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/store/create_payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Creates an order for a catalog product and opens the checkout
+         * @description Price, currency and quantity come from the catalog; the request cannot set them.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CreatePaymentRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CreatePaymentResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/store/get_payment_status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An order's status; the portal polls it until the checkout is Payed */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PaymentStatusRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PaymentStatusResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/store/set-optimistic-order-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The portal's view of how a checkout ended; never marks an order paid */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["OptimisticOrderStatusRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OptimisticOrderStatusResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/store/check-buy-products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Which of a game's products the player has bought */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CheckBuyProductsRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CheckBuyProductsResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/store/webhooks/{Provider}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A payment provider's signed notification
+         * @description The body is verified as received (signature, timestamp within 300 s) and taken once per provider event id.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    Provider: components["schemas"]["PaymentProviderNameInput"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NotificationResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/store/sandbox/checkout/{CheckoutId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The sandbox checkout page */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    CheckoutId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description HTML */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * The player's choice on the sandbox checkout page
+         * @description Closes the checkout and makes the sandbox send fxid its signed notification.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    CheckoutId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        Choice: "Pay" | "Decline" | "Abandon";
+                    };
+                };
+            };
+            responses: {
+                /** @description HTML */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2409,6 +3024,212 @@ export interface components {
             /** @description Integer minor units of the currency */
             Amount: number;
             Currency: components["schemas"]["CurrencyCodeInput"];
+        };
+        /** @enum {string} */
+        PaymentProviderNameInput: "sandbox";
+        SkuInput: string;
+        PublicOrderIdInput: string;
+        StoreFrontRequestInput: {
+            Game: components["schemas"]["GameSystemNameInput"];
+            /** @description FxId when absent */
+            WebPublishingPlatform?: ("Unspecified" | "FxId" | "VkontaktePlay" | "Odnoklassniki" | "VkontakteCom" | "YandexGames" | "AbsoluteGames" | "Kongregate" | "FacebookGames" | "CrazyGames" | "WizQ" | "Telegram" | "FxLauncher" | "FxNative" | "Steam" | "FacebookInstantGames") | number | string;
+            /** @description Wanted currency; prices stay in the catalog currency otherwise */
+            Currency?: components["schemas"]["CurrencyCodeInput"];
+            /** @description Language of names and price format; the game's default otherwise */
+            Locale?: components["schemas"]["LocaleInput"];
+            StoreAdditionalData?: {
+                [key: string]: string;
+            };
+        };
+        StoreAvailabilityResponseInput: {
+            /** @description Whether the player can buy anything in this game here */
+            Available: boolean;
+            Game: components["schemas"]["GameSystemNameInput"];
+            /** @description The provider payments go through, if any */
+            PaymentProvider: components["schemas"]["PaymentProviderNameInput"] | null;
+            Store: components["schemas"]["StoreFlagsInput"];
+        };
+        StorePriceInput: {
+            /** @description Formatted for the locale, e.g. "$4.99" or "4,99 €" */
+            LocalizedPrice: string;
+            /** @description Minor units */
+            Price: number;
+            /** @description Minor units; null without a discount */
+            PriceBeforeDiscount: number | null;
+            /** @description Percent off PriceBeforeDiscount; 0 without a discount */
+            Discount: number;
+            /** @description Minor units before rounding to a nice price */
+            PriceBeforeBeautify: number;
+            CurrencySymbol: string;
+            CurrencyIso4217: components["schemas"]["CurrencyCodeInput"];
+        };
+        StoreProductInput: {
+            Sku: components["schemas"]["SkuInput"];
+            ProductName: string;
+            ProductDescription: string;
+            /** @enum {string} */
+            ProductType: "Consumable" | "NonConsumable" | "Subscription";
+            Labels: string[];
+            Payload: string | null;
+            Quantity: number;
+            ImageUrl: string | null;
+            IconUrl: string | null;
+            Price: components["schemas"]["StorePriceInput"];
+            /** @description The price in the product's own (catalog) currency */
+            DefaultCurrencyPrice: components["schemas"]["MoneyInput"];
+            /** @description Minor units of USD when known */
+            UsdPrice: number | null;
+        };
+        StoreDataResponseInput: {
+            Game: components["schemas"]["GameSystemNameInput"];
+            Products: components["schemas"]["StoreProductInput"][];
+            Store: components["schemas"]["StoreFlagsInput"];
+        };
+        OrderProductInput: {
+            Sku: components["schemas"]["SkuInput"];
+            ProductName: string;
+            ProductDescription: string;
+            ProductType: string;
+            Labels: string[];
+            Payload: string | null;
+            Quantity: number;
+            ImageUrl: string | null;
+            IconUrl: string | null;
+            /** @description Minor units, for the whole quantity */
+            Price: number;
+            Currency: components["schemas"]["CurrencyCodeInput"];
+            UsdPrice: number | null;
+            Game: components["schemas"]["GameSystemNameInput"];
+            UsedTieredProducts: boolean;
+            TieredProductsSku: string | null;
+        };
+        OrderInput: {
+            PublicOrderId: components["schemas"]["PublicOrderIdInput"];
+            Status: components["schemas"]["OrderStatusInput"];
+            DetailedStatus: components["schemas"]["OrderDetailedStatusInput"];
+            /** @description 0, 1, 2, 898, 899 or 999 */
+            DetailedStatusCode: number;
+            CheckoutStatus: components["schemas"]["CheckoutStatusInput"];
+            OrderProducts: {
+                MainProduct: components["schemas"]["OrderProductInput"];
+                AdditionalProducts: components["schemas"]["OrderProductInput"][];
+            };
+            TotalPrice: components["schemas"]["MoneyInput"];
+            Game: components["schemas"]["GameSystemNameInput"];
+            /** Format: date-time */
+            CreatedAt: string;
+        };
+        DeveloperPayloadInput: {
+            MerchantDeveloperPayload?: string;
+        };
+        CreatePaymentRequestInput: {
+            /** @description Ignored: the bearer token in Authorization is used */
+            Token?: string;
+            Game: components["schemas"]["GameSystemNameInput"];
+            Sku: components["schemas"]["SkuInput"];
+            WebPublishingPlatform: ("Unspecified" | "FxId" | "VkontaktePlay" | "Odnoklassniki" | "VkontakteCom" | "YandexGames" | "AbsoluteGames" | "Kongregate" | "FacebookGames" | "CrazyGames" | "WizQ" | "Telegram" | "FxLauncher" | "FxNative" | "Steam" | "FacebookInstantGames") | number | string;
+            /** @default Redirect */
+            EmbeddingType: components["schemas"]["EmbeddingTypeInput"];
+            ProductNameHint?: string;
+            ProductDescriptionHint?: string;
+            DeveloperPayload?: components["schemas"]["DeveloperPayloadInput"];
+            /** @description Wanted currency; the catalog currency is charged otherwise */
+            Currency?: components["schemas"]["CurrencyCodeInput"];
+            CrazyGames?: {
+                AccessToken: string;
+            };
+            VkontaktePlay?: {
+                IpAddress?: string;
+                Uid?: string;
+                Currency?: string;
+            };
+            AbsoluteGames?: {
+                [key: string]: string | boolean;
+            };
+        };
+        PriceDataInput: {
+            /** @description Minor units */
+            Price: number;
+            /** @description Currency symbol */
+            Currency: string;
+            CurrencyIso4217: components["schemas"]["CurrencyCodeInput"];
+            LocalizedPrice: string;
+        };
+        CreatePaymentResponseInput: {
+            TransactionId: components["schemas"]["PublicOrderIdInput"];
+            OrderPrice: components["schemas"]["MoneyInput"];
+            /** @description Where to send the player to pay */
+            ConfirmationUrl: string | null;
+            Merchant: components["schemas"]["PaymentProviderNameInput"];
+            OrderProduct: {
+                Sku: components["schemas"]["SkuInput"];
+                Price: number;
+                Currency: components["schemas"]["CurrencyCodeInput"];
+                UsdPrice: number | null;
+                LocalizedProductName: string;
+                LocalizedProductDescription: string;
+                ImageUrl: string | null;
+                UsedTieredProducts: boolean;
+                TieredProductsSku: string | null;
+            };
+            PriceData: components["schemas"]["PriceDataInput"];
+            DryRunMetadata: null;
+            PersonalInfoRequirements: {
+                Email: {
+                    Required: boolean;
+                    DefaultValue: string | null;
+                };
+            };
+            /** @description Present when Merchant is sandbox */
+            Sandbox?: {
+                CheckoutUrl: string;
+            };
+            Order: components["schemas"]["OrderInput"];
+        };
+        PaymentStatusRequestInput: {
+            Game: components["schemas"]["GameSystemNameInput"];
+            TransactionId: components["schemas"]["PublicOrderIdInput"];
+        };
+        PurchaseStatsInput: {
+            currency: components["schemas"]["CurrencyCodeInput"];
+            currencyAmount: number;
+            usdAmount: number | null;
+        };
+        PaymentStatusResponseInput: {
+            TransactionId: components["schemas"]["PublicOrderIdInput"];
+            /** @description Payed once the provider confirmed the payment; the portal polls for it */
+            Status: components["schemas"]["CheckoutStatusInput"];
+            Order: components["schemas"]["OrderInput"];
+            Stats: components["schemas"]["PurchaseStatsInput"];
+        };
+        OptimisticOrderStatusRequestInput: {
+            PublicOrderId: components["schemas"]["PublicOrderIdInput"];
+            /** @enum {string} */
+            Status: "Completed" | "Cancelled";
+        };
+        OptimisticOrderStatusResponseInput: {
+            Order: components["schemas"]["OrderInput"];
+        };
+        CheckBuyProductsRequestInput: {
+            Game: components["schemas"]["GameSystemNameInput"];
+            /** @description Every product of the game when absent */
+            Skus?: components["schemas"]["SkuInput"][];
+        };
+        CheckBuyProductsResponseInput: {
+            Products: {
+                Sku: components["schemas"]["SkuInput"];
+                /** @description Whether the player has a completed order for it */
+                Bought: boolean;
+                /** @description Completed orders for it */
+                Count: number;
+                /** @description Units delivered in those orders */
+                Quantity: number;
+            }[];
+        };
+        NotificationResponseInput: {
+            /** @constant */
+            Received: true;
+            Duplicate: boolean;
         };
         HealthInput: {
             /** @constant */
@@ -2975,6 +3796,212 @@ export interface components {
             /** @description Integer minor units of the currency */
             Amount: number;
             Currency: components["schemas"]["CurrencyCode"];
+        };
+        /** @enum {string} */
+        PaymentProviderName: "sandbox";
+        Sku: string;
+        PublicOrderId: string;
+        StoreFrontRequest: {
+            Game: components["schemas"]["GameSystemName"];
+            /** @description FxId when absent */
+            WebPublishingPlatform?: unknown;
+            /** @description Wanted currency; prices stay in the catalog currency otherwise */
+            Currency?: components["schemas"]["CurrencyCode"];
+            /** @description Language of names and price format; the game's default otherwise */
+            Locale?: components["schemas"]["Locale"];
+            StoreAdditionalData?: {
+                [key: string]: string;
+            };
+        };
+        StoreAvailabilityResponse: {
+            /** @description Whether the player can buy anything in this game here */
+            Available: boolean;
+            Game: components["schemas"]["GameSystemName"];
+            /** @description The provider payments go through, if any */
+            PaymentProvider: components["schemas"]["PaymentProviderName"] | null;
+            Store: components["schemas"]["StoreFlags"];
+        };
+        StorePrice: {
+            /** @description Formatted for the locale, e.g. "$4.99" or "4,99 €" */
+            LocalizedPrice: string;
+            /** @description Minor units */
+            Price: number;
+            /** @description Minor units; null without a discount */
+            PriceBeforeDiscount: number | null;
+            /** @description Percent off PriceBeforeDiscount; 0 without a discount */
+            Discount: number;
+            /** @description Minor units before rounding to a nice price */
+            PriceBeforeBeautify: number;
+            CurrencySymbol: string;
+            CurrencyIso4217: components["schemas"]["CurrencyCode"];
+        };
+        StoreProduct: {
+            Sku: components["schemas"]["Sku"];
+            ProductName: string;
+            ProductDescription: string;
+            /** @enum {string} */
+            ProductType: "Consumable" | "NonConsumable" | "Subscription";
+            Labels: string[];
+            Payload: string | null;
+            Quantity: number;
+            ImageUrl: string | null;
+            IconUrl: string | null;
+            Price: components["schemas"]["StorePrice"];
+            /** @description The price in the product's own (catalog) currency */
+            DefaultCurrencyPrice: components["schemas"]["Money"];
+            /** @description Minor units of USD when known */
+            UsdPrice: number | null;
+        };
+        StoreDataResponse: {
+            Game: components["schemas"]["GameSystemName"];
+            Products: components["schemas"]["StoreProduct"][];
+            Store: components["schemas"]["StoreFlags"];
+        };
+        OrderProduct: {
+            Sku: components["schemas"]["Sku"];
+            ProductName: string;
+            ProductDescription: string;
+            ProductType: string;
+            Labels: string[];
+            Payload: string | null;
+            Quantity: number;
+            ImageUrl: string | null;
+            IconUrl: string | null;
+            /** @description Minor units, for the whole quantity */
+            Price: number;
+            Currency: components["schemas"]["CurrencyCode"];
+            UsdPrice: number | null;
+            Game: components["schemas"]["GameSystemName"];
+            UsedTieredProducts: boolean;
+            TieredProductsSku: string | null;
+        };
+        Order: {
+            PublicOrderId: components["schemas"]["PublicOrderId"];
+            Status: components["schemas"]["OrderStatus"];
+            DetailedStatus: components["schemas"]["OrderDetailedStatus"];
+            /** @description 0, 1, 2, 898, 899 or 999 */
+            DetailedStatusCode: number;
+            CheckoutStatus: components["schemas"]["CheckoutStatus"];
+            OrderProducts: {
+                MainProduct: components["schemas"]["OrderProduct"];
+                AdditionalProducts: components["schemas"]["OrderProduct"][];
+            };
+            TotalPrice: components["schemas"]["Money"];
+            Game: components["schemas"]["GameSystemName"];
+            /** Format: date-time */
+            CreatedAt: string;
+        };
+        DeveloperPayload: {
+            MerchantDeveloperPayload?: string;
+        };
+        CreatePaymentRequest: {
+            /** @description Ignored: the bearer token in Authorization is used */
+            Token?: string;
+            Game: components["schemas"]["GameSystemName"];
+            Sku: components["schemas"]["Sku"];
+            WebPublishingPlatform: unknown;
+            /** @default Redirect */
+            EmbeddingType: components["schemas"]["EmbeddingType"];
+            ProductNameHint?: string;
+            ProductDescriptionHint?: string;
+            DeveloperPayload?: components["schemas"]["DeveloperPayload"];
+            /** @description Wanted currency; the catalog currency is charged otherwise */
+            Currency?: components["schemas"]["CurrencyCode"];
+            CrazyGames?: {
+                AccessToken: string;
+            };
+            VkontaktePlay?: {
+                IpAddress?: string;
+                Uid?: string;
+                Currency?: string;
+            };
+            AbsoluteGames?: {
+                [key: string]: string | boolean;
+            };
+        };
+        PriceData: {
+            /** @description Minor units */
+            Price: number;
+            /** @description Currency symbol */
+            Currency: string;
+            CurrencyIso4217: components["schemas"]["CurrencyCode"];
+            LocalizedPrice: string;
+        };
+        CreatePaymentResponse: {
+            TransactionId: components["schemas"]["PublicOrderId"];
+            OrderPrice: components["schemas"]["Money"];
+            /** @description Where to send the player to pay */
+            ConfirmationUrl: string | null;
+            Merchant: components["schemas"]["PaymentProviderName"];
+            OrderProduct: {
+                Sku: components["schemas"]["Sku"];
+                Price: number;
+                Currency: components["schemas"]["CurrencyCode"];
+                UsdPrice: number | null;
+                LocalizedProductName: string;
+                LocalizedProductDescription: string;
+                ImageUrl: string | null;
+                UsedTieredProducts: boolean;
+                TieredProductsSku: string | null;
+            };
+            PriceData: components["schemas"]["PriceData"];
+            DryRunMetadata: null;
+            PersonalInfoRequirements: {
+                Email: {
+                    Required: boolean;
+                    DefaultValue: string | null;
+                };
+            };
+            /** @description Present when Merchant is sandbox */
+            Sandbox?: {
+                CheckoutUrl: string;
+            };
+            Order: components["schemas"]["Order"];
+        };
+        PaymentStatusRequest: {
+            Game: components["schemas"]["GameSystemName"];
+            TransactionId: components["schemas"]["PublicOrderId"];
+        };
+        PurchaseStats: {
+            currency: components["schemas"]["CurrencyCode"];
+            currencyAmount: number;
+            usdAmount: number | null;
+        };
+        PaymentStatusResponse: {
+            TransactionId: components["schemas"]["PublicOrderId"];
+            /** @description Payed once the provider confirmed the payment; the portal polls for it */
+            Status: components["schemas"]["CheckoutStatus"];
+            Order: components["schemas"]["Order"];
+            Stats: components["schemas"]["PurchaseStats"];
+        };
+        OptimisticOrderStatusRequest: {
+            PublicOrderId: components["schemas"]["PublicOrderId"];
+            /** @enum {string} */
+            Status: "Completed" | "Cancelled";
+        };
+        OptimisticOrderStatusResponse: {
+            Order: components["schemas"]["Order"];
+        };
+        CheckBuyProductsRequest: {
+            Game: components["schemas"]["GameSystemName"];
+            /** @description Every product of the game when absent */
+            Skus?: components["schemas"]["Sku"][];
+        };
+        CheckBuyProductsResponse: {
+            Products: {
+                Sku: components["schemas"]["Sku"];
+                /** @description Whether the player has a completed order for it */
+                Bought: boolean;
+                /** @description Completed orders for it */
+                Count: number;
+                /** @description Units delivered in those orders */
+                Quantity: number;
+            }[];
+        };
+        NotificationResponse: {
+            /** @constant */
+            Received: true;
+            Duplicate: boolean;
         };
         Health: {
             /** @constant */

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../lib/logger';
-import { initI18n, supportedLocales } from './i18n';
+import { initI18n, matchLocale, supportedLocales } from './i18n';
 import { switchLanguage } from './language';
 import { messages as en } from './locales/en';
 
@@ -20,6 +20,21 @@ const leafCount = (value: unknown): number =>
     : Object.values(value as object).reduce((sum: number, item) => sum + leafCount(item), 0);
 
 describe('i18n', () => {
+  it('names the play button the way the game card labels it (screen-reader label contains the visible text)', async () => {
+    for (const locale of ['en', 'de', 'es', 'fa', 'fr', 'it', 'ja', 'ko', 'pt-br', 'ru', 'tr', 'zh', 'uk', 'pl']) {
+      const { messages } = await import(`./locales/${locale}.ts`);
+      expect(messages.landing.playGame.toLowerCase(), locale).toContain(messages.common.play.toLowerCase());
+    }
+  });
+
+  it('maps a regional browser language to the supported locale', () => {
+    const supported = ['en', 'fa', 'pt-br', 'de'];
+    expect(matchLocale('fa-IR', supported)).toBe('fa');
+    expect(matchLocale('pt-BR', supported)).toBe('pt-br');
+    expect(matchLocale('de', supported)).toBe('de');
+    expect(matchLocale('pt-PT', supported)).toBe('pt-pt');
+  });
+
   it('keeps only the configured locales the portal has translations for', () => {
     expect(supportedLocales({ Locales: ['en', 'xx', 'pt-br'] })).toEqual(['en', 'pt-br']);
   });

@@ -30,6 +30,18 @@ export function supportedLocales(config: Pick<PageConfig, 'Locales'>): string[] 
   return config.Locales.filter((locale) => known.includes(locale));
 }
 
+/**
+ * The supported locale a detected browser tag stands for: exact (pt-BR → pt-br), else
+ * its base language (fa-IR → fa), else the tag unchanged (which i18next then skips).
+ * Without this a regional tag missed and the page's own `<html lang>` won.
+ */
+export function matchLocale(tag: string, supported: readonly string[]): string {
+  const lower = tag.toLowerCase();
+  if (supported.includes(lower)) return lower;
+  const base = lower.split('-')[0] ?? lower;
+  return supported.includes(base) ? base : lower;
+}
+
 /** Sets `lang` and the writing direction of the page for a language. */
 export function applyDocumentLanguage(instance: i18n, language: string, root: HTMLElement): void {
   root.lang = language;
@@ -61,6 +73,7 @@ export async function initI18n(config: PageConfig, logger: Logger): Promise<i18n
       interpolation: { escapeValue: false },
       react: { useSuspense: false },
       returnNull: false,
+      detection: { convertDetectedLanguage: (tag: string) => matchLocale(tag, supported) },
     });
   return instance;
 }

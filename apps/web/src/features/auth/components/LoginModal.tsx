@@ -1,5 +1,6 @@
 import { useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { useApiClient } from '../../../shared/api/api-context';
 import { useBranding } from '../../../shared/api/branding';
 import { usePageConfig } from '../../../shared/config/page-config-context';
@@ -32,12 +33,18 @@ export interface LoginModalOptions {
   onAuthenticated?: (() => void) | undefined;
 }
 
+/** The page the link brings the player back to: where they are, unless that is a sign-in link page. */
+function returnRoute(current: string): string {
+  return /^\/Login/i.test(current) ? '/' : current;
+}
+
 /** Sign in by magic link: enterEmail → verifyTurnstile → success. */
 export function LoginModal({ onClose, ...options }: LoginModalOptions & { onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const api = useApiClient();
   const config = usePageConfig();
   const { branding } = useBranding();
+  const location = useLocation();
   const [state, dispatch] = useReducer(loginReducer, INITIAL_LOGIN_STATE);
   const siteKey = options.turnstileSiteKey ?? config.TurnstileSiteKey;
   const others = offeredProviders(options.allowedProviders ?? branding.Auth.AllowedAuthProviders);
@@ -49,7 +56,7 @@ export function LoginModal({ onClose, ...options }: LoginModalOptions & { onClos
       email: state.email,
       captchaToken,
       gameSystemName: options.gameSystemName ?? config.FixedGame,
-      returnTo: options.returnTo,
+      returnTo: options.returnTo ?? returnRoute(`${location.pathname}${location.search}`),
       locale: i18n.resolvedLanguage,
       basePath: config.RouterBasePath,
     }).then(

@@ -17,10 +17,16 @@ export function useAuthSync(): void {
   const account = useAccount();
   const [sync] = useState(() =>
     createSessionSync(token, {
+      // After this commit's effects: query observers move to the new token's keys in their
+      // own effects, and a reset before that would refetch with the old (maybe revoked) token.
       resetQueries: (keep) =>
-        void queryClient.resetQueries({
-          predicate: (query) => !(query.queryKey[0] === 'account' && query.queryKey[1] === keep),
-        }),
+        setTimeout(
+          () =>
+            void queryClient.resetQueries({
+              predicate: (query) => !(query.queryKey[0] === 'account' && query.queryKey[1] === keep),
+            }),
+          0,
+        ),
       fetchAccountId: async (next) => (await queryClient.fetchQuery(accountQuery(api, next))).AccountId,
       emit: emitAuthEvent,
       onError: (error) => logger.warn('the signed-in account could not be loaded', error),

@@ -7,14 +7,15 @@ import { logout } from '../api/logout';
 const logger = createLogger('auth');
 
 /**
- * Ends the session on the server, then forgets the token here; the root's auth sync
- * wipes the cache and raises account-changed. Signed out locally even if the call fails.
+ * Forgets the token here first (so nothing in this or another tab asks with a revoked
+ * one), then ends the session on the server; the root's auth sync wipes the cache and
+ * raises account-changed. Signed out locally even if the call fails.
  */
 export function useSignOut(): () => Promise<void> {
   const api = useApiClient();
   return useCallback(async () => {
     const token = readAuthToken();
-    if (token) await logout(api, token).catch((error: unknown) => logger.warn('logout failed', error));
     clearAuthToken();
+    if (token) await logout(api, token).catch((error: unknown) => logger.warn('logout failed', error));
   }, [api]);
 }

@@ -26,7 +26,7 @@ export function fetchLaunchData(api: ApiClient, game: string, platform: string, 
   );
 }
 
-/** Launch data per game, platform and player: signing in or out launches anew. */
+/** Launch data per game, platform and player: signing in or out fetches it anew (a new GameJwt). */
 export function useLaunchData(game: string | undefined, platform: string) {
   const api = useApiClient();
   const token = useAuthToken();

@@ -1,4 +1,4 @@
-import { type ReactNode, type RefObject, useRef } from 'react';
+import { type ReactNode, type Ref, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useElementSize } from '../hooks/use-element-size';
 import { fitGameArea, needsRotation, type Orientation, type Presentation } from '../lib/presentation';
@@ -17,8 +17,8 @@ export function GameStage({
   children,
 }: {
   name: string;
-  /** The iframe the game channel talks to. */
-  frame: RefObject<HTMLIFrameElement | null>;
+  /** Receives the iframe the game channel talks to. */
+  frame: Ref<HTMLIFrameElement>;
   gameUrl: string | undefined;
   presentation: Presentation | undefined;
   orientation: Orientation;

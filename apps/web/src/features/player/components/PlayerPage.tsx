@@ -13,6 +13,7 @@ import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { useLaunchData } from '../api/launch';
 import { useFxidHandlers } from '../hooks/use-fxid-handlers';
+import { useKeptWhileReloading } from '../hooks/use-kept-while-reloading';
 import { presentationFor } from '../lib/presentation';
 import { GameStage } from './GameStage';
 import { LoaderScreen } from './LoaderScreen';
@@ -32,8 +33,13 @@ export function PlayerPage() {
   const { branding } = useBranding();
   const toError = useNavigateToError();
   const platform = platformOf(site.adapter);
-  const publicConfig = usePublicGameConfig(site.game, platform);
-  const launch = useLaunchData(site.game, platform);
+  const publicConfigQuery = usePublicGameConfig(site.game, platform);
+  const launchQuery = useLaunchData(site.game, platform);
+  const publicConfig = {
+    data: useKeptWhileReloading(site.game, publicConfigQuery.data),
+    error: publicConfigQuery.error,
+  };
+  const launch = { data: useKeptWhileReloading(site.game, launchQuery.data), error: launchQuery.error };
   const account = useAccount();
   const token = useAuthToken();
   const games = useGamesList(i18n.resolvedLanguage ?? config.DefaultLocale);
@@ -44,16 +50,19 @@ export function PlayerPage() {
   const [ready, setReady] = useState(false);
   const [isMobile] = useState(isMobileDevice);
   const player = useRef<HTMLDivElement>(null);
+  // The game learns later language changes by event: a new address would reload it.
+  const [launchLanguage] = useState(() => i18n.resolvedLanguage ?? i18n.language);
   const gameUrl =
     launch.data?.IframeGame &&
-    withQuery(launch.data.IframeGame.IframeUrl, launch.data.LaunchData.AppendToQuery, i18n.language);
-  const { frame } = useFxidHandlers({
+    withQuery(launch.data.IframeGame.IframeUrl, launch.data.LaunchData.AppendToQuery, launchLanguage);
+  const { frameRef } = useFxidHandlers({
     game: site.game ?? '',
     name,
     gameUrl,
     account: token ? account.data : undefined,
     token,
-    gameJwt: launch.data?.GameJwt,
+    // Only the current player's token, never one kept from before a sign-in or sign-out.
+    gameJwt: launchQuery.data?.GameJwt,
     publicConfig: publicConfig.data,
     isMobile,
     onLoadingReady: () => setReady(true),
@@ -86,7 +95,7 @@ export function PlayerPage() {
       <div className="min-h-0 flex-1 overflow-hidden rounded-2xl bg-slate-950 shadow-xl ring-1 ring-black/10">
         <GameStage
           name={name}
-          frame={frame}
+          frame={frameRef}
           gameUrl={gameUrl}
           presentation={presentationFor(data, isMobile)}
           orientation={isMobile ? data.MobileGameOrientation : data.GameOrientation}

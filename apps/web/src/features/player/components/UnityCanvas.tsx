@@ -37,7 +37,10 @@ export function UnityCanvas({
   const callbacks = useRef({ onReady, onError });
   callbacks.current = { onReady, onError };
 
+  // The build's fields, not the object: a refetch of the same launch data must not restart the game.
+  const { BaseUrl, BaseBuildUrl, UnityBuildJson, Compression } = build;
   useEffect(() => {
+    const build = { BaseUrl, BaseBuildUrl, UnityBuildJson, Compression };
     let quit: (() => Promise<void>) | undefined;
     let cancelled = false;
     (async () => {
@@ -58,7 +61,7 @@ export function UnityCanvas({
       cancelled = true;
       void quit?.();
     };
-  }, [build]);
+  }, [BaseUrl, BaseBuildUrl, UnityBuildJson, Compression]);
 
   return <canvas ref={canvas} id="unity-canvas" className="h-full w-full" tabIndex={-1} />;
 }

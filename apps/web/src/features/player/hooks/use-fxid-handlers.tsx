@@ -55,7 +55,7 @@ export function useFxidHandlers(state: PlayerState) {
   const config = usePageConfig();
   const modals = useModals();
   const { copy } = useClipboard();
-  const frame = useRef<HTMLIFrameElement>(null);
+  const [frame, setFrame] = useState<HTMLIFrameElement | null>(null);
   const gameInfo = () =>
     buildGameInfo({
       game: state.game,
@@ -105,5 +105,6 @@ export function useFxidHandlers(state: PlayerState) {
     if (accountId) host.current?.emit('userInfoChanged', live.current.gameInfo());
   }, [accountId, host]);
 
-  return { frame };
+  /** The callback ref of the game iframe. */
+  return { frameRef: setFrame };
 }

@@ -5,14 +5,15 @@ import { createLogger } from '../../../shared/lib/logger';
 const logger = createLogger('game');
 
 /**
- * Runs the portal end of the game channel for a mounted iframe: one private port
+ * Runs the portal end of the game channel once the iframe is in the page: one private port
  * for the game's origin, and the portal-to-game events of spec §7 (focus, pause and
  * resume with the tab, orientation, language). The handlers of the first render
  * serve the whole session (they read live state through getters), so a re-render
  * never restarts the channel.
  */
 export function useGameHost(
-  frame: RefObject<HTMLIFrameElement | null>,
+  /** The game iframe once mounted; the channel starts only then (its window must exist). */
+  frame: HTMLIFrameElement | null,
   gameUrl: string | undefined,
   handlers: HostHandlers,
   language: string,
@@ -22,9 +23,9 @@ export function useGameHost(
   current.current = handlers;
 
   useEffect(() => {
-    if (!gameUrl) return;
+    if (!frame || !gameUrl) return;
     const created = createGameHost({
-      getGameWindow: () => frame.current?.contentWindow ?? null,
+      getGameWindow: () => frame.contentWindow,
       gameOrigin: new URL(gameUrl, window.location.href).origin,
       handlers: current.current,
       logger,
@@ -33,7 +34,7 @@ export function useGameHost(
     host.current = created;
 
     const onVisibility = () => created.emit(document.hidden ? 'pause' : 'resume');
-    const onFocus = () => created.emit('focus', { focused: document.activeElement === frame.current });
+    const onFocus = () => created.emit('focus', { focused: document.activeElement === frame });
     const onBlur = () => setTimeout(onFocus, 0); // activeElement settles after blur
     const onOrientation = () =>
       created.emit('orientationChange', {

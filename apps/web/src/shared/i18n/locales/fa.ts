@@ -49,7 +49,7 @@ export const messages: Messages = {
     newsEmpty: 'هنوز خبری نیست.',
     newsError: 'بارگذاری اخبار ممکن نشد.',
     notifyMe: 'به من خبر بده',
-    playGame: 'بازی {{name}}',
+    playGame: 'بازی کنید: {{name}}',
     shareGame: 'اشتراک‌گذاری {{name}}',
     readMore: 'بیشتر بدانید',
   },

@@ -49,7 +49,7 @@ export const messages: Messages = {
     newsEmpty: 'Na razie brak aktualności.',
     newsError: 'Nie udało się wczytać aktualności.',
     notifyMe: 'Powiadamiaj mnie',
-    playGame: 'Zagraj w {{name}}',
+    playGame: 'Graj w {{name}}',
     shareGame: 'Udostępnij {{name}}',
     readMore: 'Dowiedz się więcej',
   },

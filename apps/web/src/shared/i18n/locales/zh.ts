@@ -49,7 +49,7 @@ export const messages: Messages = {
     newsEmpty: '暂无新闻。',
     newsError: '无法加载新闻。',
     notifyMe: '通知我',
-    playGame: '玩 {{name}}',
+    playGame: '开始游戏：{{name}}',
     shareGame: '分享 {{name}}',
     readMore: '了解更多',
   },

@@ -1,0 +1,99 @@
+import type { Order, OrderDetailedStatusName, OrderProduct, StoreProduct } from '@fxid/contract';
+import { localize } from '../games/games-presenter.js';
+import { checkoutStatus, generalStatus, isOrderStatus, statusCode } from './order-state-machine.js';
+import type { OrderProductRow, OrderRow } from './orders-repository.js';
+import { storePrice, toMajor, usdAmount } from './prices.js';
+import type { ProductRecord } from './products-repository.js';
+
+/** What an order keeps of its product, localized when the order was made. */
+export interface ProductSnapshot {
+  ProductName: string;
+  ProductDescription: string;
+  ProductType: string;
+  Labels: string[];
+  Payload: string | null;
+  ImageUrl: string | null;
+  IconUrl: string | null;
+}
+
+export function productSnapshot(product: ProductRecord, locale: string, fallback: string): ProductSnapshot {
+  const { definition } = product;
+  return {
+    ProductName: localize(definition.Names, locale, fallback),
+    ProductDescription: localize(definition.Descriptions, locale, fallback),
+    ProductType: definition.ProductType,
+    Labels: definition.Labels,
+    Payload: definition.Payload ?? null,
+    ImageUrl: definition.ImageUrl ?? null,
+    IconUrl: definition.IconUrl ?? null,
+  };
+}
+
+export function toStoreProduct(product: ProductRecord, locale: string, fallback: string): StoreProduct {
+  const { row, definition } = product;
+  const snapshot = productSnapshot(product, locale, fallback);
+  return {
+    Sku: row.sku,
+    ProductName: snapshot.ProductName,
+    ProductDescription: snapshot.ProductDescription,
+    ProductType: definition.ProductType,
+    Labels: snapshot.Labels,
+    Payload: snapshot.Payload,
+    Quantity: definition.Quantity,
+    ImageUrl: snapshot.ImageUrl,
+    IconUrl: snapshot.IconUrl,
+    Price: storePrice(row.price_amount, row.price_currency, locale, definition.PriceBeforeDiscount),
+    DefaultCurrencyPrice: { Amount: row.price_amount, Currency: row.price_currency },
+    UsdPrice: usdAmount(row.price_amount, row.price_currency),
+  };
+}
+
+function toOrderProduct(row: OrderProductRow, game: string): OrderProduct {
+  const snapshot = JSON.parse(row.snapshot_json) as ProductSnapshot;
+  return {
+    Sku: row.sku,
+    ...snapshot,
+    Quantity: row.quantity,
+    Price: row.amount,
+    Currency: row.currency,
+    UsdPrice: usdAmount(row.amount, row.currency),
+    Game: game,
+    UsedTieredProducts: false,
+    TieredProductsSku: null,
+  };
+}
+
+export function orderStatusOf(order: OrderRow): OrderDetailedStatusName {
+  if (!isOrderStatus(order.status)) throw new Error(`order ${order.id} has unknown status ${order.status}`);
+  return order.status;
+}
+
+export function toOrder(order: OrderRow, products: OrderProductRow[], game: string): Order {
+  const status = orderStatusOf(order);
+  const [main, ...additional] = products;
+  if (!main) throw new Error(`order ${order.id} has no products`);
+  return {
+    PublicOrderId: order.public_id,
+    Status: generalStatus(status),
+    DetailedStatus: status,
+    DetailedStatusCode: statusCode(status),
+    CheckoutStatus: checkoutStatus(status),
+    OrderProducts: {
+      MainProduct: toOrderProduct(main, game),
+      AdditionalProducts: additional.map((row) => toOrderProduct(row, game)),
+    },
+    TotalPrice: { Amount: order.total_amount, Currency: order.currency },
+    Game: game,
+    CreatedAt: new Date(order.created_at).toISOString(),
+  };
+}
+
+/** The purchase result's stats for the game (spec store §3), in major units. */
+export function purchaseStats(order: OrderRow) {
+  const usd = usdAmount(order.total_amount, order.currency);
+  return {
+    currency: order.currency,
+    currencyAmount: toMajor(order.total_amount, order.currency),
+    usdAmount: usd === null ? null : toMajor(usd, 'USD'),
+  };
+}

@@ -1,0 +1,206 @@
+import { randomBytes } from 'node:crypto';
+import type { CreatePaymentRequest, CreatePaymentResponse, PaymentStatusResponse } from '@fxid/contract';
+import type { AppContext } from '../../context.js';
+import { GameNotFoundError, NotFoundError, OrderStatusConflictError, ServiceUnavailableError } from '../../errors.js';
+import { newId } from '../../lib/ids.js';
+import { findAccount } from '../accounts/accounts-repository.js';
+import { findGame } from '../games/games-repository.js';
+import { recordCreation, transitionOrder } from './order-state-machine.js';
+import { orderStatusOf, productSnapshot, purchaseStats, toOrder } from './orders-presenter.js';
+import * as repo from './orders-repository.js';
+import { currencySymbol, localizedPrice, usdAmount } from './prices.js';
+import { findProduct, gameSystemName, listProducts } from './products-repository.js';
+import { requireGameOnPlatform } from './store-front-service.js';
+
+/** 128 random bits: order ids cannot be guessed or enumerated. */
+function newPublicOrderId(): string {
+  return `ord_${randomBytes(16).toString('base64url')}`;
+}
+
+/**
+ * Creates an order for one catalog product and opens the provider's checkout.
+ * Price, currency and quantity come from the catalog only; the request names a
+ * sku and nothing else that costs money.
+ */
+export async function createPayment(
+  ctx: AppContext,
+  accountId: string,
+  input: CreatePaymentRequest,
+): Promise<CreatePaymentResponse> {
+  const provider = ctx.payments.active;
+  if (!provider) throw new ServiceUnavailableError('Payments');
+  const game = await requireGameOnPlatform(ctx, input.Game, input.WebPublishingPlatform);
+  const product = await findProduct(ctx.db, game.id, input.Sku);
+  if (!product) throw new NotFoundError('Product');
+  const account = await findAccount(ctx.db, accountId);
+  const locale = account?.locale ?? game.definition.DefaultLanguage;
+  const snapshot = productSnapshot(product, locale, game.definition.DefaultLanguage);
+  const now = ctx.now();
+  const amount = product.row.price_amount;
+  const currency = product.row.price_currency;
+  const order: repo.OrderRow = {
+    id: newId(),
+    public_id: newPublicOrderId(),
+    account_id: accountId,
+    game_id: game.id,
+    status: 'Created',
+    total_amount: amount,
+    currency,
+    usd_amount: usdAmount(amount, currency),
+    platform: input.WebPublishingPlatform,
+    embedding_type: input.EmbeddingType,
+    provider: provider.name,
+    provider_ref: null,
+    developer_payload: input.DeveloperPayload?.MerchantDeveloperPayload ?? null,
+    pi_email: account?.email ?? null,
+    pi_phone: null,
+    pi_auto_confirm: 0,
+    created_at: now,
+    updated_at: now,
+    completed_at: null,
+  };
+  const products = [
+    {
+      id: newId(),
+      order_id: order.id,
+      role: 'main' as const,
+      position: 0,
+      product_id: product.row.id,
+      sku: product.row.sku,
+      quantity: product.definition.Quantity,
+      amount,
+      currency,
+      snapshot_json: JSON.stringify(snapshot),
+      created_at: now,
+    },
+  ];
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.insertOrder(trx, order, products);
+    await recordCreation(trx, order.id, `create_payment by account ${accountId}`, now);
+  });
+
+  let checkout: Awaited<ReturnType<typeof provider.createCheckout>>;
+  try {
+    checkout = await provider.createCheckout({
+      publicOrderId: order.public_id,
+      amount,
+      currency,
+      description: snapshot.ProductName,
+      embeddingType: input.EmbeddingType,
+      returnUrl: `${ctx.config.publicUrl}${ctx.config.portal.routerBasePath}Store/Return/${order.public_id}`,
+      idempotencyKey: `order:${order.id}:create-checkout`,
+    });
+  } catch (error) {
+    await ctx.db
+      .transaction()
+      .execute((trx) =>
+        transitionOrder(trx, order.id, 'Created', 'Cancelled', `checkout failed: ${String(error)}`, ctx.now()),
+      );
+    throw new ServiceUnavailableError('The payment provider');
+  }
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.setProviderRef(trx, order.id, checkout.providerRef, ctx.now());
+    await transitionOrder(
+      trx,
+      order.id,
+      'Created',
+      'WaitingForPayment',
+      `checkout opened at ${provider.name}`,
+      ctx.now(),
+    );
+  });
+
+  const stored = await requireOwnOrder(ctx, accountId, input.Game, order.public_id);
+  return {
+    TransactionId: order.public_id,
+    OrderPrice: { Amount: amount, Currency: currency },
+    ConfirmationUrl: checkout.confirmationUrl,
+    Merchant: provider.name,
+    OrderProduct: {
+      Sku: product.row.sku,
+      Price: amount,
+      Currency: currency,
+      UsdPrice: order.usd_amount,
+      LocalizedProductName: snapshot.ProductName,
+      LocalizedProductDescription: snapshot.ProductDescription,
+      ImageUrl: snapshot.ImageUrl,
+      UsedTieredProducts: false,
+      TieredProductsSku: null,
+    },
+    PriceData: {
+      Price: amount,
+      Currency: currencySymbol(currency, locale),
+      CurrencyIso4217: currency,
+      LocalizedPrice: localizedPrice(amount, currency, locale),
+    },
+    DryRunMetadata: null,
+    PersonalInfoRequirements: { Email: { Required: !account?.email, DefaultValue: account?.email ?? null } },
+    ...(provider.name === 'sandbox' ? { Sandbox: { CheckoutUrl: checkout.confirmationUrl } } : {}),
+    Order: stored.presented,
+  };
+}
+
+/** The caller's own order in the named game; 404 for anyone else's, so ids cannot be probed. */
+async function requireOwnOrder(ctx: AppContext, accountId: string, game: string | undefined, publicId: string) {
+  const order = await repo.findOrderByPublicId(ctx.db, publicId);
+  if (!order || order.account_id !== accountId) throw new NotFoundError('Order');
+  const products = await repo.listOrderProducts(ctx.db, order.id);
+  const gameName = await gameSystemName(ctx.db, order.game_id);
+  if (game !== undefined && gameName !== game) throw new NotFoundError('Order');
+  return { order, presented: toOrder(order, products, gameName) };
+}
+
+/** The order's status as the portal polls it; Payed only once the provider's notification arrived. */
+export async function getPaymentStatus(
+  ctx: AppContext,
+  accountId: string,
+  game: string,
+  publicId: string,
+): Promise<PaymentStatusResponse> {
+  const { order, presented } = await requireOwnOrder(ctx, accountId, game, publicId);
+  return { TransactionId: publicId, Status: presented.CheckoutStatus, Order: presented, Stats: purchaseStats(order) };
+}
+
+/**
+ * The portal's optimistic status (spec store §4). The client cannot pay an order:
+ * Completed is refused unless the order really is. Cancelled closes an unpaid
+ * checkout, unless the provider says the player has in fact paid.
+ */
+export async function setOptimisticStatus(
+  ctx: AppContext,
+  accountId: string,
+  publicId: string,
+  wanted: 'Completed' | 'Cancelled',
+) {
+  const { order, presented } = await requireOwnOrder(ctx, accountId, undefined, publicId);
+  const status = orderStatusOf(order);
+  if (presented.Status === wanted) return { Order: presented };
+  if (wanted === 'Completed') throw new OrderStatusConflictError(status, 'Completed');
+  if (status !== 'Created' && status !== 'WaitingForPayment') throw new OrderStatusConflictError(status, 'Cancelled');
+  const provider = ctx.payments.get(order.provider);
+  if (order.provider_ref && provider) {
+    if ((await provider.fetchStatus(order.provider_ref)) === 'paid') return { Order: presented };
+    await provider.cancelCheckout(order.provider_ref);
+  }
+  await ctx.db
+    .transaction()
+    .execute((trx) =>
+      transitionOrder(trx, order.id, status, 'Cancelled', 'the player closed the checkout (client)', ctx.now()),
+    );
+  return { Order: (await requireOwnOrder(ctx, accountId, undefined, publicId)).presented };
+}
+
+/** Which of the game's products the player has completed orders for. */
+export async function checkBuyProducts(ctx: AppContext, accountId: string, gameName: string, skus?: string[]) {
+  // Whatever platform the game is on now, what was bought stays bought.
+  const game = await findGame(ctx.db, gameName);
+  if (!game) throw new GameNotFoundError(gameName);
+  const bought = await repo.completedPurchases(ctx.db, accountId, game.id);
+  const wanted = skus ?? (await listProducts(ctx.db, game.id)).map((product) => product.row.sku);
+  return {
+    Products: [...new Set(wanted)].map((sku) => {
+      const entry = bought.get(sku);
+      return { Sku: sku, Bought: entry !== undefined, Count: entry?.count ?? 0, Quantity: entry?.quantity ?? 0 };
+    }),
+  };
+}

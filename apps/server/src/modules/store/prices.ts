@@ -1,0 +1,51 @@
+import type { StorePrice } from '@fxid/contract';
+
+function formatter(locale: string, currency: string): Intl.NumberFormat {
+  try {
+    return new Intl.NumberFormat(locale, { style: 'currency', currency });
+  } catch {
+    // A locale tag the runtime does not know: fall back rather than fail the store.
+    return new Intl.NumberFormat('en', { style: 'currency', currency });
+  }
+}
+
+/** Digits after the point of a currency (ISO 4217 exponent): 2 for USD, 0 for JPY. */
+export function minorDigits(currency: string): number {
+  return formatter('en', currency).resolvedOptions().maximumFractionDigits ?? 2;
+}
+
+/** Minor units as a decimal amount: 199 USD → 1.99. */
+export function toMajor(amount: number, currency: string): number {
+  return amount / 10 ** minorDigits(currency);
+}
+
+export function localizedPrice(amount: number, currency: string, locale: string): string {
+  return formatter(locale, currency).format(toMajor(amount, currency));
+}
+
+export function currencySymbol(currency: string, locale: string): string {
+  return (
+    formatter(locale, currency)
+      .formatToParts(0)
+      .find((part) => part.type === 'currency')?.value ?? currency
+  );
+}
+
+/** A store price; the discount is the whole percent off the struck-through price. */
+export function storePrice(amount: number, currency: string, locale: string, before?: number): StorePrice {
+  const discounted = before !== undefined && before > amount;
+  return {
+    LocalizedPrice: localizedPrice(amount, currency, locale),
+    Price: amount,
+    PriceBeforeDiscount: discounted ? before : null,
+    Discount: discounted ? Math.round(((before - amount) / before) * 100) : 0,
+    PriceBeforeBeautify: amount,
+    CurrencySymbol: currencySymbol(currency, locale),
+    CurrencyIso4217: currency,
+  };
+}
+
+/** USD minor units when the price is in USD; fxid keeps no exchange rates. */
+export function usdAmount(amount: number, currency: string): number | null {
+  return currency === 'USD' ? amount : null;
+}

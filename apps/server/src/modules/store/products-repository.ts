@@ -1,0 +1,59 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, ProductsTable } from '../../db/schema.js';
+import type { CatalogProduct } from '../catalog/catalog-schema.js';
+
+/** A catalog product as stored, its definition parsed. */
+export interface ProductRecord {
+  row: Selectable<ProductsTable>;
+  definition: Omit<CatalogProduct, 'Sku' | 'Price' | 'ShowInWebStore'>;
+}
+
+const parse = (row: Selectable<ProductsTable>): ProductRecord => ({ row, definition: JSON.parse(row.definition_json) });
+
+/** The products a game shows in its web store, in catalog order. */
+export async function listWebStoreProducts(db: Kysely<Database>, gameId: string): Promise<ProductRecord[]> {
+  const rows = await db
+    .selectFrom('products')
+    .selectAll()
+    .where('game_id', '=', gameId)
+    .where('show_in_web_store', '=', 1)
+    .orderBy('sort_order')
+    .execute();
+  return rows.map(parse);
+}
+
+export async function listProducts(db: Kysely<Database>, gameId: string): Promise<ProductRecord[]> {
+  const rows = await db
+    .selectFrom('products')
+    .selectAll()
+    .where('game_id', '=', gameId)
+    .orderBy('sort_order')
+    .execute();
+  return rows.map(parse);
+}
+
+export async function findProduct(db: Kysely<Database>, gameId: string, sku: string) {
+  const row = await db
+    .selectFrom('products')
+    .selectAll()
+    .where('game_id', '=', gameId)
+    .where('sku', '=', sku)
+    .executeTakeFirst();
+  return row && parse(row);
+}
+
+export async function gameSystemName(db: Kysely<Database>, gameId: string): Promise<string> {
+  const row = await db.selectFrom('games').select('system_name').where('id', '=', gameId).executeTakeFirstOrThrow();
+  return row.system_name;
+}
+
+/** The player's id inside the game, when the account is connected to it. */
+export async function findGameUid(db: Kysely<Database>, accountId: string, gameId: string) {
+  const row = await db
+    .selectFrom('game_connections')
+    .select('game_uid')
+    .where('account_id', '=', accountId)
+    .where('game_id', '=', gameId)
+    .executeTakeFirst();
+  return row?.game_uid ?? null;
+}

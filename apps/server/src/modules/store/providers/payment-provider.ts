@@ -1,0 +1,57 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { PaymentProviderName } from '@fxid/contract';
+
+/** What fxid asks a provider to charge; every figure comes from the order row. */
+export interface CheckoutRequest {
+  publicOrderId: string;
+  /** Minor units. */
+  amount: number;
+  currency: string;
+  description: string;
+  embeddingType: 'Redirect' | 'Embed';
+  /** Where the player lands after paying, declining or leaving. */
+  returnUrl: string;
+  /** One key per order, so a retry after a crash reuses the same checkout (security.md §8b). */
+  idempotencyKey: string;
+}
+
+export interface CheckoutStart {
+  /** The provider's id of the checkout, kept on the order. */
+  providerRef: string;
+  /** Where the player pays (redirect or new tab). */
+  confirmationUrl: string;
+}
+
+/** A provider notification, verified and reduced to what the order state machine needs. */
+export interface PaymentEvent {
+  /** The provider's event id; UNIQUE per provider, so a repeat acts once. */
+  eventId: string;
+  type: 'payment.succeeded' | 'payment.failed' | 'checkout.abandoned' | 'payment.refunded';
+  providerRef: string;
+  /** Our order id as the provider echoes it. */
+  publicOrderId: string;
+  /** What the provider says it charged, compared with the order before anything is granted. */
+  amount: number;
+  currency: string;
+}
+
+export type ProviderPaymentState = 'open' | 'paid' | 'failed' | 'cancelled' | 'refunded';
+
+/**
+ * One payment provider (security.md §8). Implementations live one per file beside
+ * this one and are chosen by config; the sandbox works offline.
+ */
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  createCheckout(request: CheckoutRequest): Promise<CheckoutStart>;
+  /**
+   * Verifies a notification on the raw bytes received (never a re-serialization) and
+   * parses it; throws WebhookSignatureError for a missing, wrong or stale signature.
+   */
+  parseNotification(rawBody: Buffer, headers: IncomingHttpHeaders, nowMs: number): PaymentEvent;
+  /** The provider's own view of a checkout, for out-of-order events and client claims. */
+  fetchStatus(providerRef: string): Promise<ProviderPaymentState>;
+  /** Closes an unpaid checkout so that it can no longer be paid. */
+  cancelCheckout(providerRef: string): Promise<void>;
+  refund(providerRef: string): Promise<void>;
+}

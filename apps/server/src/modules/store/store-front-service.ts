@@ -1,0 +1,51 @@
+import type { PlatformName, StoreFrontRequest } from '@fxid/contract';
+import type { AppContext } from '../../context.js';
+import { GameNotFoundError, GameNotOnPlatformError } from '../../errors.js';
+import type { GameRecord } from '../games/games-repository.js';
+import { findGame } from '../games/games-repository.js';
+import { adapterOf } from '../games/games-service.js';
+import { toStoreProduct } from './orders-presenter.js';
+import { listWebStoreProducts } from './products-repository.js';
+
+/** A game that exists and is published on the platform asked about; 404 otherwise. */
+export async function requireGameOnPlatform(ctx: AppContext, name: string, platform: PlatformName | undefined) {
+  const game = await findGame(ctx.db, name);
+  if (!game) throw new GameNotFoundError(name);
+  if (!isOnPlatform(game, platform)) throw new GameNotOnPlatformError(name, platform ?? 'FxId');
+  return game;
+}
+
+function isOnPlatform(game: GameRecord, platform: PlatformName | undefined): boolean {
+  const adapter = adapterOf(platform);
+  return adapter !== undefined && game.definition.Platforms.includes(adapter);
+}
+
+/** Whether the player can buy anything in the game on this platform right now. */
+export async function storeAvailability(ctx: AppContext, input: StoreFrontRequest) {
+  const game = await findGame(ctx.db, input.Game);
+  if (!game) throw new GameNotFoundError(input.Game);
+  const provider = ctx.payments.active;
+  const products = await listWebStoreProducts(ctx.db, game.id);
+  return {
+    Available: provider !== undefined && isOnPlatform(game, input.WebPublishingPlatform) && products.length > 0,
+    Game: input.Game,
+    PaymentProvider: provider?.name ?? null,
+    Store: game.definition.Store,
+  };
+}
+
+/**
+ * The store front: the web-store products with prices formatted for the locale.
+ * Prices are in the catalog currency; a Currency asked for that differs is not
+ * converted, since fxid keeps no exchange rates.
+ */
+export async function storeData(ctx: AppContext, input: StoreFrontRequest) {
+  const game = await requireGameOnPlatform(ctx, input.Game, input.WebPublishingPlatform);
+  const locale = input.Locale?.toLowerCase() ?? game.definition.DefaultLanguage;
+  const products = await listWebStoreProducts(ctx.db, game.id);
+  return {
+    Game: input.Game,
+    Products: products.map((product) => toStoreProduct(product, locale, game.definition.DefaultLanguage)),
+    Store: game.definition.Store,
+  };
+}

@@ -1,0 +1,105 @@
+import {
+  CheckBuyProductsRequestSchema,
+  CheckBuyProductsResponseSchema,
+  CreatePaymentRequestSchema,
+  CreatePaymentResponseSchema,
+  OptimisticOrderStatusRequestSchema,
+  OptimisticOrderStatusResponseSchema,
+  PaymentStatusRequestSchema,
+  PaymentStatusResponseSchema,
+  StoreAvailabilityResponseSchema,
+  StoreDataResponseSchema,
+  StoreFrontRequestSchema,
+} from '@fxid/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.js';
+import { problemResponses } from '../../http/responses.js';
+import { requireAccount } from '../auth/authenticate.js';
+import * as orders from './orders-service.js';
+import { storeAvailability, storeData } from './store-front-service.js';
+
+const bearer = [{ bearer: [] }];
+
+/** The store (spec store §7): store front, checkout creation, status polls and the client's hints. */
+export function storeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post('/store/store_availability', {
+      schema: {
+        tags: ['store'],
+        summary: 'Whether the player can buy in a game on a platform',
+        body: StoreFrontRequestSchema,
+        response: { 200: StoreAvailabilityResponseSchema, ...problemResponses(400, 404) },
+      },
+      handler: async (request) => storeAvailability(ctx, request.body),
+    });
+
+    app.post('/store/store_data', {
+      schema: {
+        tags: ['store'],
+        summary: "A game's store front with prices formatted for the locale",
+        body: StoreFrontRequestSchema,
+        response: { 200: StoreDataResponseSchema, ...problemResponses(400, 404) },
+      },
+      handler: async (request) => storeData(ctx, request.body),
+    });
+
+    app.post('/store/create_payment', {
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['store'],
+        summary: 'Creates an order for a catalog product and opens the checkout',
+        description: 'Price, currency and quantity come from the catalog; the request cannot set them.',
+        security: bearer,
+        body: CreatePaymentRequestSchema,
+        response: { 200: CreatePaymentResponseSchema, ...problemResponses(400, 401, 404, 429, 503) },
+      },
+      handler: async (request) => orders.createPayment(ctx, await requireAccount(request, ctx.sessions), request.body),
+    });
+
+    app.post('/store/get_payment_status', {
+      schema: {
+        tags: ['store'],
+        summary: "An order's status; the portal polls it until the checkout is Payed",
+        security: bearer,
+        body: PaymentStatusRequestSchema,
+        response: { 200: PaymentStatusResponseSchema, ...problemResponses(400, 401, 404) },
+      },
+      handler: async (request) =>
+        orders.getPaymentStatus(
+          ctx,
+          await requireAccount(request, ctx.sessions),
+          request.body.Game,
+          request.body.TransactionId,
+        ),
+    });
+
+    app.post('/store/set-optimistic-order-status', {
+      schema: {
+        tags: ['store'],
+        summary: "The portal's view of how a checkout ended; never marks an order paid",
+        security: bearer,
+        body: OptimisticOrderStatusRequestSchema,
+        response: { 200: OptimisticOrderStatusResponseSchema, ...problemResponses(400, 401, 404, 409) },
+      },
+      handler: async (request) =>
+        orders.setOptimisticStatus(
+          ctx,
+          await requireAccount(request, ctx.sessions),
+          request.body.PublicOrderId,
+          request.body.Status,
+        ),
+    });
+
+    app.post('/store/check-buy-products', {
+      schema: {
+        tags: ['store'],
+        summary: "Which of a game's products the player has bought",
+        security: bearer,
+        body: CheckBuyProductsRequestSchema,
+        response: { 200: CheckBuyProductsResponseSchema, ...problemResponses(400, 401, 404) },
+      },
+      handler: async (request) =>
+        orders.checkBuyProducts(ctx, await requireAccount(request, ctx.sessions), request.body.Game, request.body.Skus),
+    });
+  };
+}

@@ -1,0 +1,111 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import { type Config, DEV_SANDBOX_WEBHOOK_SECRET } from '../config.js';
+import { signWebhook } from '../lib/webhook-signature.js';
+import { nextIp } from './connect-invites.js';
+import { bearer } from './sign-in.js';
+
+/** A game's server on loopback that records the deliveries it gets and answers with `status`. */
+export interface GameServer {
+  url: string;
+  status: number;
+  received: { headers: IncomingHttpHeaders; body: string }[];
+}
+
+/**
+ * Starts a game server before the app (call before useTestApp) and returns store
+ * config that sends `game`'s deliveries to it.
+ */
+export function useGameServer(game: string): { server: () => GameServer; store: Config['store'] } {
+  const store: Config['store'] = {
+    paymentProvider: 'sandbox',
+    sandboxWebhookSecrets: [DEV_SANDBOX_WEBHOOK_SECRET],
+    gameWebhooks: {},
+  };
+  const state: GameServer = { url: '', status: 200, received: [] };
+  let http: Server | undefined;
+  beforeAll(async () => {
+    http = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => {
+        body += chunk;
+      });
+      request.on('end', () => {
+        state.received.push({ headers: request.headers, body });
+        response.statusCode = state.status;
+        response.end();
+      });
+    });
+    await new Promise<void>((resolve) => http?.listen(0, '127.0.0.1', resolve));
+    state.url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/fxid-webhook`;
+    store.gameWebhooks[game] = state.url;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => http?.close(resolve));
+  });
+  return { server: () => state, store };
+}
+
+export function storePost(app: FastifyInstance, url: string, payload: object, token?: string) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/v1/store${url}`,
+    payload,
+    headers: token ? bearer(token) : {},
+    remoteAddress: nextIp(),
+  });
+}
+
+/** Creates a payment and returns the response body; throws unless it answered 200. */
+export async function createPayment(app: FastifyInstance, token: string, game: string, sku: string) {
+  const response = await storePost(
+    app,
+    '/create_payment',
+    { Game: game, Sku: sku, WebPublishingPlatform: 'FxId' },
+    token,
+  );
+  if (response.statusCode !== 200) throw new Error(`create_payment answered ${response.statusCode}: ${response.body}`);
+  return response.json();
+}
+
+export function checkoutIdOf(created: { ConfirmationUrl: string }): string {
+  const id = created.ConfirmationUrl.split('/').at(-1);
+  if (!id) throw new Error('no checkout id');
+  return id;
+}
+
+/** The player's choice on the sandbox page, posted as its HTML form would. */
+export function choose(app: FastifyInstance, checkoutId: string, choice: 'Pay' | 'Decline' | 'Abandon') {
+  return app.inject({
+    method: 'POST',
+    url: `/api/v1/store/sandbox/checkout/${checkoutId}`,
+    payload: `Choice=${choice}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+}
+
+/** A sandbox notification signed as the sandbox would sign it (or with another secret or time). */
+export function sandboxNotification(
+  event: { id: string; type: string; checkout: string; order: string; amount: number; currency: string },
+  options: { nowMs: number; secret?: string; timestampSeconds?: number },
+) {
+  const body = JSON.stringify({
+    id: event.id,
+    type: event.type,
+    created: Math.floor(options.nowMs / 1000),
+    data: { checkout: event.checkout, order: event.order, amount: event.amount, currency: event.currency },
+  });
+  const t = options.timestampSeconds ?? Math.floor(options.nowMs / 1000);
+  return { body, signature: signWebhook(options.secret ?? DEV_SANDBOX_WEBHOOK_SECRET, body, t) };
+}
+
+export function postNotification(app: FastifyInstance, body: string, signature?: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/v1/store/webhooks/sandbox',
+    payload: body,
+    headers: { 'content-type': 'application/json', ...(signature ? { 'sandbox-signature': signature } : {}) },
+  });
+}

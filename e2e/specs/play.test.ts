@@ -1,0 +1,134 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { saveScreenshot } from '../harness/artifacts';
+import { gameFrame, isSameGame, logLine, logLines, markGame } from '../harness/game';
+import { browserSession } from '../harness/session';
+import { signInByEmail } from '../harness/sign-in';
+import { portalUrl } from '../harness/sites';
+
+// The demo game in the player of the multi-game portal: the SDK handshake, calls that
+// come back, and events from the portal, read from the game's own log panel.
+const session = browserSession(portalUrl);
+
+/**
+ * What the demo game's connect() logs, in order, once the portal answered every call.
+ * The store front may answer with an error (`not_available` while the site has no
+ * store): what matters here is that the call came back.
+ */
+const HANDSHAKE = [
+  /^init ok$/,
+  /^call getInfo ok$/,
+  /^call storeFront (ok|error \w+)$/,
+  /^call stat\.initialize ok$/,
+  /^call loadingReady ok$/,
+];
+
+/** Hides or shows the tab as the browser does (headless Chromium never hides a tab by itself). */
+async function setTabHidden(page: Page, hidden: boolean) {
+  await page.evaluate((value) => {
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => value });
+    Object.defineProperty(document, 'visibilityState', {
+      configurable: true,
+      get: () => (value ? 'hidden' : 'visible'),
+    });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, hidden);
+}
+
+async function waitForReadyGame(page: Page) {
+  const frame = gameFrame(page);
+  await logLine(frame, 'call loadingReady ok').waitFor();
+  // The branded loader stays over the game until loadingReady, then goes.
+  await page.getByTestId('game-loader').waitFor({ state: 'detached' });
+  return frame;
+}
+
+describe('a visitor plays Sky Runner', () => {
+  it('the loader shows, then the game connects and reports ready', async () => {
+    const { page } = await session.tab();
+    // The loader may come and go between two polls: a watcher in the page notes that it was there.
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector('[data-testid="game-loader"]')) return;
+        (window as { loaderSeen?: boolean }).loaderSeen = true;
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('play/sky-runner');
+    const frame = await waitForReadyGame(page);
+    expect(await page.evaluate(() => (window as { loaderSeen?: boolean }).loaderSeen)).toBe(true);
+    expect(await logLines(frame)).toEqual(HANDSHAKE.map((pattern) => expect.stringMatching(pattern)));
+    await frame.getByTestId('player-name').filter({ hasText: 'Guest' }).waitFor();
+    expect(await frame.getByTestId('user-id').count()).toBe(0);
+    await frame.getByTestId('platform').filter({ hasText: 'platform: FxId' }).waitFor();
+    await saveScreenshot(page, 'player-sky-runner-desktop');
+  });
+
+  it('SDK calls come back with results and stable error codes', async () => {
+    const { page } = await session.open('/play/sky-runner');
+    const frame = await waitForReadyGame(page);
+    await frame.getByTestId('ad-video').click();
+    await logLine(frame, 'call ads.showVideo error not_available').waitFor();
+    await frame.getByText('Tools').click();
+    await frame.getByTestId('hash-get').click();
+    await logLine(frame, 'call urlHash.get ok').waitFor();
+  });
+
+  it('hiding and showing the tab pauses and resumes the game', async () => {
+    const { page } = await session.open('/play/sky-runner');
+    const frame = await waitForReadyGame(page);
+    await setTabHidden(page, true);
+    await logLine(frame, 'event pause').waitFor();
+    await setTabHidden(page, false);
+    await logLine(frame, 'event resume').waitFor();
+    const lines = await logLines(frame);
+    expect(lines.indexOf('event pause')).toBeLessThan(lines.indexOf('event resume'));
+  });
+
+  it('switching the portal language tells the running game, without reloading it', async () => {
+    // A profile of its own: the chosen language is remembered in storage.
+    const { page } = await session.openIn(await session.freshContext(), '/play/sky-runner');
+    const frame = await waitForReadyGame(page);
+    await markGame(frame);
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('ru');
+    await logLine(frame, 'event languageChange').waitFor();
+    await frame.getByTestId('language').filter({ hasText: 'lang: ru' }).waitFor();
+    // The event exists so a game can switch in place; a reload would lose the player's round.
+    expect(await isSameGame(frame), 'the game was reloaded').toBe(true);
+  });
+});
+
+describe('a signed-in player plays Sky Runner', () => {
+  it('the game sees the account', async () => {
+    const player = await signInByEmail(portalUrl());
+    const context = await session.freshContext();
+    await context.addInitScript((token) => localStorage.setItem('AuthToken', token), player.token);
+    const { page } = await session.tab(context);
+    await page.goto('play/sky-runner');
+    const frame = await waitForReadyGame(page);
+    await frame
+      .getByTestId('user-id')
+      .filter({ hasText: `id: ${player.accountId}` })
+      .waitFor();
+    expect(await frame.getByTestId('player-name').textContent()).not.toBe('Guest');
+  });
+
+  it('signing in in another tab tells the running game', async () => {
+    const context = await session.freshContext();
+    const { page } = await session.openIn(context, '/play/sky-runner');
+    const frame = await waitForReadyGame(page);
+    await frame.getByTestId('player-name').filter({ hasText: 'Guest' }).waitFor();
+    await markGame(frame);
+    const player = await signInByEmail(portalUrl());
+    // What the sign-in page of another tab does once the player followed the mailed link.
+    const { page: other } = await session.openIn(context, '/error');
+    await other.evaluate((token) => localStorage.setItem('AuthToken', token), player.token);
+    await frame
+      .getByTestId('user-id')
+      .filter({ hasText: `id: ${player.accountId}` })
+      .waitFor();
+    // Told through accountChanged (then getInfo again), not by a reload that ends the player's round.
+    expect(await isSameGame(frame), 'the game was reloaded').toBe(true);
+    await logLine(frame, 'event accountChanged').waitFor();
+  });
+});
