@@ -74,6 +74,51 @@ describe('a visitor plays Sky Runner', () => {
     await logLine(frame, 'call urlHash.get ok').waitFor();
   });
 
+  it('the channel: one port per game, and an unknown method gets an error answer', async () => {
+    const { page, problems } = await session.tab();
+    // Keeps a handle on the private port the portal hands the game (in the game's frame only).
+    await page.addInitScript(() => {
+      if (window === window.top) return;
+      window.addEventListener(
+        'message',
+        (event) => {
+          if ((event.data as { type?: string })?.type === 'fxid:port' && event.ports[0]) {
+            (window as { gamePort?: MessagePort }).gamePort = event.ports[0];
+          }
+        },
+        true,
+      );
+    });
+    await page.goto('play/sky-runner');
+    const frame = await waitForReadyGame(page);
+    const answers = await frame.locator('html').evaluate(async () => {
+      const port = (window as { gamePort?: MessagePort }).gamePort;
+      if (!port) throw new Error('the game never received a port');
+      // A second handshake: the portal warns and transfers nothing.
+      const secondPort = new Promise<number>((resolve) => {
+        const onMessage = (event: MessageEvent) => {
+          if ((event.data as { type?: string })?.type === 'fxid:port') resolve(event.ports.length);
+        };
+        window.addEventListener('message', onMessage);
+        setTimeout(() => resolve(0), 1500);
+      });
+      window.parent.postMessage({ type: 'fxid:handshake', version: 1 }, window.location.origin);
+      // A request for a method the portal does not have, on the real channel.
+      const reply = new Promise<unknown>((resolve) => {
+        port.addEventListener('message', (event) => {
+          if ((event.data as { id?: number })?.id === 987654) resolve(event.data);
+        });
+        setTimeout(() => resolve('no answer'), 3000);
+      });
+      port.postMessage({ id: 987654, method: 'no.such.method', params: {} });
+      return { secondPort: await secondPort, reply: await reply };
+    });
+    expect(answers.secondPort).toBe(0);
+    expect(answers.reply).toMatchObject({ id: 987654, error: { code: 'method_not_found' } });
+    // The portal's own warning about the repeated handshake is expected here.
+    problems.allow(/handshake/i);
+  });
+
   it('hiding and showing the tab pauses and resumes the game', async () => {
     const { page } = await session.open('/play/sky-runner');
     const frame = await waitForReadyGame(page);

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { saveScreenshot } from '../harness/artifacts';
+import { HTTP_ERROR_LINE, VIEWPORTS } from '../harness/browser';
+import { en, fill } from '../harness/messages';
+import { browserSession } from '../harness/session';
+import { portalUrl } from '../harness/sites';
+
+// Every shared modal opened the way a visitor opens it, the error page's details,
+// and screenshots of the main pages at a desktop and a phone size.
+const session = browserSession(portalUrl);
+
+describe('modals', () => {
+  it('the info modal explains how to install the app, and closes', async () => {
+    const { page } = await session.open('/');
+    await page.getByRole('button', { name: en.header.install }).click();
+    const dialog = page.getByRole('dialog', { name: en.modals.installTitle });
+    await dialog.getByText(en.modals.installBody).waitFor();
+    await dialog.getByRole('button', { name: en.common.close }).first().click();
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('the link share modal shows a QR code and the link', async () => {
+    const { page } = await session.open('/');
+    await page.getByRole('button', { name: fill(en.landing.shareGame, { name: 'Sky Runner' }) }).click();
+    const dialog = page.getByRole('dialog', { name: fill(en.landing.shareGame, { name: 'Sky Runner' }) });
+    const qr = dialog.getByRole('img', { name: en.modals.shareQrAlt });
+    await qr.waitFor();
+    expect(await qr.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    expect(await dialog.getByRole('textbox').inputValue()).toBe(new URL('play/sky-runner', portalUrl()).href);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('when the clipboard refuses, the text-copy modal shows the text selected with the keyboard hint', async () => {
+    const { page, problems } = await session.tab();
+    problems.allow(HTTP_ERROR_LINE(404));
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, 'clipboard', {
+        configurable: true,
+        value: { writeText: () => Promise.reject(new DOMException('denied', 'NotAllowedError')) },
+      });
+    });
+    await page.goto('play/no-such-game');
+    await page.waitForURL('**/error');
+    await page.getByRole('button', { name: en.errorPage.showDetails }).click();
+    await page.getByRole('button', { name: en.common.copy }).click();
+    const dialog = page.getByRole('dialog', { name: en.modals.copyTitle });
+    await dialog.getByText(en.modals.copyHintCtrl).waitFor();
+    const selected = await dialog
+      .getByRole('textbox')
+      .evaluate((area: HTMLTextAreaElement) => area.value.slice(area.selectionStart, area.selectionEnd));
+    expect(JSON.parse(selected)).toMatchObject({ status: 404, ErrorCode: 'game_not_found' });
+  });
+
+  it('the iframe viewer shows the FAQ and the embedded-page modal the contacts', async () => {
+    const { page } = await session.open('/');
+    await page.getByRole('button', { name: en.footer.faq }).click();
+    const faq = page.getByRole('dialog', { name: en.docs.faq });
+    await faq.locator('iframe').contentFrame().locator('body').getByText(/\S/).first().waitFor();
+    await page.keyboard.press('Escape');
+    await faq.waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: en.footer.contacts }).click();
+    const contacts = page.getByRole('dialog', { name: en.docs.contacts });
+    await contacts.locator('iframe').contentFrame().locator('body').getByText(/\S/).first().waitFor();
+    await page.keyboard.press('Escape');
+    await contacts.waitFor({ state: 'detached' });
+  });
+
+  it('the push-permission confirm can be cancelled, and OK asks the browser', async () => {
+    const { page } = await session.open('/');
+    await page.getByRole('button', { name: en.landing.notifyMe }).click();
+    const confirm = page.getByRole('dialog', { name: en.modals.pushTitle });
+    await confirm.getByText(en.modals.pushBody).waitFor();
+    await confirm.getByRole('button', { name: en.common.cancel }).click();
+    await confirm.waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: en.landing.notifyMe }).click();
+    await confirm.getByRole('button', { name: en.common.ok }).click();
+    // Headless Chromium answers the permission request itself; either way the player is told.
+    await page
+      .getByRole('dialog', { name: en.modals.pushTitle })
+      .getByText(new RegExp(`${en.modals.pushEnabled}|${en.modals.pushDenied}`))
+      .waitFor();
+  });
+});
+
+describe('error page', () => {
+  it('pretty-prints a JSON body under "show details" and collapses it again', async () => {
+    const { page, problems } = await session.open('/play/no-such-game');
+    problems.allow(HTTP_ERROR_LINE(404));
+    await page.waitForURL('**/error');
+    await page.getByRole('button', { name: en.errorPage.showDetails }).click();
+    const details = await page.getByTestId('error-details').textContent();
+    expect(details).toContain('\n  "status": 404');
+    expect(JSON.parse(details ?? '')).toMatchObject({ ErrorCode: 'game_not_found' });
+    await page.getByRole('button', { name: en.errorPage.hideDetails }).click();
+    await page.getByTestId('error-details').waitFor({ state: 'hidden' });
+  });
+});
+
+describe('screenshots', () => {
+  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+    it(`landing, error and docs at ${viewport.width}×${viewport.height}`, async () => {
+      const { page, problems } = await session.tab(await session.freshContext({ viewport }));
+      problems.allow(HTTP_ERROR_LINE(404));
+      await page.goto('.');
+      await page.getByRole('link', { name: fill(en.landing.playGame, { name: 'Sky Runner' }) }).waitFor();
+      await saveScreenshot(page, `landing-${size}`);
+      await page.goto('play/no-such-game');
+      await page.getByTestId('error-message').waitFor();
+      await saveScreenshot(page, `error-${size}`);
+      await page.goto('Docs/tos');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await saveScreenshot(page, `docs-${size}`);
+      // Nothing wider than the screen: no sideways scrolling on a phone.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    });
+  }
+});
