@@ -32,6 +32,7 @@ import { goRoutes } from './modules/play/go-routes.js';
 import { jwksRoutes, playRoutes } from './modules/play/play-routes.js';
 import { createPayments } from './modules/store/payments.js';
 import { paymentWebhookRoutes, sandboxCheckoutRoutes } from './modules/store/sandbox-routes.js';
+import { storeRedirectRoutes } from './modules/store/store-redirect-routes.js';
 import { storeRoutes } from './modules/store/store-routes.js';
 
 /** How long a presented account is served from memory (bounds staleness across instances). */
@@ -122,6 +123,7 @@ export async function createApp(config: Config, deps: AppDependencies = {}): Pro
       }
       await scoped.register(contentRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(storeRoutes(ctx), { prefix: '/api/v1' });
+      await scoped.register(storeRedirectRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(paymentWebhookRoutes(ctx), { prefix: '/api/v1' });
       if (ctx.payments.sandbox)
         await scoped.register(sandboxCheckoutRoutes(ctx.payments.sandbox), { prefix: '/api/v1' });

@@ -35,6 +35,8 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string };
   /** How often the outbox worker looks for due work; 0 stops it (tests drive it by hand). */
   outboxIntervalMs: number;
+  /** How long a claimed outbox job is left to its worker before another may retry it (a crashed worker's job). */
+  outboxLeaseMs: number;
   store: {
     /** The provider checkouts go through; `none` turns purchases off (the production default). */
     paymentProvider: 'sandbox' | 'none';
@@ -177,6 +179,7 @@ const EnvSchema = z.object({
   ),
   GAME_WEBHOOKS: z.preprocess(emptyAsUndefined, gameWebhookList.default({})),
   OUTBOX_INTERVAL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(1000)),
+  OUTBOX_LEASE_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1000).default(120_000)),
   ROUTER_BASE_PATH: z.preprocess(
     emptyAsUndefined,
     z
@@ -251,6 +254,7 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
       gameSecrets: { byGame: e.GAME_SECRETS, devFallback: mode === 'development' ? DEV_GAME_SECRET : undefined },
       mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
       outboxIntervalMs: e.OUTBOX_INTERVAL_MS,
+      outboxLeaseMs: e.OUTBOX_LEASE_MS,
       store: {
         // Purchases never fall back to the sandbox in production: it must be chosen by name.
         paymentProvider: e.PAYMENT_PROVIDER ?? (mode === 'development' ? 'sandbox' : 'none'),

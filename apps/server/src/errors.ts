@@ -161,6 +161,15 @@ export class OrderStatusConflictError extends AppError {
   }
 }
 
+/** Personal info of an order may change only while it awaits payment. */
+export class OrderNotAwaitingPaymentError extends AppError {
+  constructor(status: string) {
+    super('conflict', `The order is ${status}; its personal info can change only while it awaits payment`, {
+      Status: status,
+    });
+  }
+}
+
 /** A webhook whose signature is missing, wrong or out of its time window; nothing is changed. */
 export class WebhookSignatureError extends AppError {
   constructor(reason: string) {

@@ -286,3 +286,122 @@ export const CheckBuyProductsResponseSchema = z
 export const NotificationResponseSchema = z
   .object({ Received: z.literal(true), Duplicate: z.boolean() })
   .meta({ id: 'NotificationResponse' });
+
+/**
+ * A phone number as the personal-info form takes it (spec store §5): an optional plus,
+ * a first digit 1–9, 2 to 15 digits in all, nothing else. Checked after trimming.
+ */
+export const PHONE_NUMBER_PATTERN = /^\+?[1-9]\d{1,14}$/;
+
+/** Trims, and turns an empty or absent value into null: an empty form field means "not given". */
+const trimmedOrNull = z
+  .string()
+  .max(320)
+  .nullish()
+  .transform((value) => {
+    const trimmed = value?.trim() ?? '';
+    return trimmed === '' ? null : trimmed;
+  });
+
+/**
+ * An order's personal info (spec store §3), with the personal-info form's rules (§5):
+ * values trimmed, email of valid format, phone of the international pattern, both
+ * optional here. The portal's modal validates with this same schema.
+ */
+export const OrderPersonalInfoSchema = z
+  .object({
+    Email: trimmedOrNull
+      .pipe(z.email('Invalid email format').max(254).nullable())
+      .optional()
+      .describe("Where the receipt goes; empty or absent means the account's address"),
+    PhoneNumber: trimmedOrNull
+      .pipe(z.string().regex(PHONE_NUMBER_PATTERN, 'Invalid phone number').nullable())
+      .optional()
+      .describe('International format: optional +, first digit 1-9, 2 to 15 digits'),
+    IsAutoConfirm: z.boolean().default(false).describe('The player chose to confirm with these values at once'),
+  })
+  .strict()
+  .meta({ id: 'OrderPersonalInfo' });
+export type OrderPersonalInfo = z.infer<typeof OrderPersonalInfoSchema>;
+
+/** Personal info as stored on an order. */
+export const StoredOrderPersonalInfoSchema = z
+  .object({ Email: z.string().nullable(), PhoneNumber: z.string().nullable(), IsAutoConfirm: z.boolean() })
+  .meta({ id: 'StoredOrderPersonalInfo' });
+
+/** What an order needs to know about the player before the checkout (spec store §3). */
+export const PersonalInfoRequirementsSchema = z
+  .object({ Email: z.object({ Required: z.boolean(), DefaultValue: z.string().nullable() }) })
+  .meta({ id: 'PersonalInfoRequirements' });
+
+export const UpdateOrderPiRequestSchema = z
+  .object({ PublicOrderId: PublicOrderIdSchema, OrderPersonalInfo: OrderPersonalInfoSchema })
+  .strict()
+  .meta({ id: 'UpdateOrderPiRequest' });
+
+export const UpdateOrderPiResponseSchema = z
+  .object({ Order: OrderSchema, OrderPersonalInfo: StoredOrderPersonalInfoSchema })
+  .meta({ id: 'UpdateOrderPiResponse' });
+
+/** Path of the redirect variant of payment creation (spec store §3, §7). */
+export const CreatePaymentWithRedirectParamsSchema = z.object({ Game: GameSystemNameSchema, Sku: SkuSchema });
+
+/** Query of the redirect variant; price, currency and quantity still come from the catalog only. */
+export const CreatePaymentWithRedirectQuerySchema = z
+  .object({
+    Token: z
+      .string()
+      .regex(/^[\w-]{20,128}$/, 'Not a valid token')
+      .describe('A temp token from POST /auth/create_temp_token: single use, 5 minutes; never a session token'),
+    WebPublishingPlatform: PlatformInputSchema,
+    Currency: CurrencyCodeSchema.optional().describe('Wanted currency; the catalog currency is charged otherwise'),
+    Country: z
+      .string()
+      .regex(/^[A-Z]{2,3}$/, 'Expected an ISO 3166 country code')
+      .optional(),
+    CountryHint: z
+      .string()
+      .regex(/^[A-Z]{2,3}$/, 'Expected an ISO 3166 country code')
+      .optional(),
+    DeveloperPayload: z.string().max(2048).optional().describe('MerchantDeveloperPayload, carried to the game server'),
+    ProductNameHint: z.string().max(200).optional(),
+    ProductDescriptionHint: z.string().max(1000).optional(),
+  })
+  .strict();
+
+/** A link token of a redirect checkout (32 random bytes, base64url). */
+const OrderLinkTokenSchema = z.string().regex(/^[\w-]{43}$/, 'Not a valid token');
+
+export const ContinueRedirectWithPiRequestSchema = z
+  .object({
+    Token: OrderLinkTokenSchema.describe('The Token query parameter of /Store/ContinueWithPI'),
+    OrderPersonalInfo: OrderPersonalInfoSchema.optional().describe(
+      'Absent: only read the order and the prefill (the token stays valid). Present: save it and continue',
+    ),
+  })
+  .strict()
+  .meta({ id: 'ContinueRedirectWithPiRequest' });
+
+export const ContinueRedirectWithPiResponseSchema = z
+  .object({
+    Order: OrderSchema,
+    PersonalInfoRequirements: PersonalInfoRequirementsSchema,
+    OrderPersonalInfo: StoredOrderPersonalInfoSchema,
+    RedirectUrl: z.string().nullable().describe("The provider's checkout once personal info was saved; null on a read"),
+  })
+  .meta({ id: 'ContinueRedirectWithPiResponse' });
+
+export const MerchantPaymentCompletedRequestSchema = z
+  .object({ Token: OrderLinkTokenSchema.describe('The {token} of /Store/MerchantPaymentCompleted/{token}') })
+  .strict()
+  .meta({ id: 'MerchantPaymentCompletedRequest' });
+
+export const MerchantPaymentCompletedResponseSchema = z
+  .object({
+    TransactionId: PublicOrderIdSchema,
+    Status: CheckoutStatusSchema.describe('Payed once the provider confirmed; poll while Created'),
+    Order: OrderSchema,
+    Stats: PurchaseStatsSchema,
+    ReturnUrl: z.string().describe("Where to send the player afterwards: the game's page on this portal"),
+  })
+  .meta({ id: 'MerchantPaymentCompletedResponse' });

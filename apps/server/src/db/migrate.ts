@@ -4,6 +4,7 @@ import * as accounts from './migrations/0002-accounts.js';
 import * as signingKeys from './migrations/0003-signing-keys.js';
 import * as invites from './migrations/0005-invites.js';
 import * as orders from './migrations/0006-orders.js';
+import * as orderLinks from './migrations/0007-order-links.js';
 
 /**
  * Migrations in order. Imported statically so that the built server carries them
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003-signing-keys': signingKeys,
   '0005-invites': invites,
   '0006-orders': orders,
+  '0007-order-links': orderLinks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -25,6 +25,7 @@ export interface Database {
   order_transitions: OrderTransitionsTable;
   payment_events: PaymentEventsTable;
   sandbox_payments: SandboxPaymentsTable;
+  order_links: OrderLinksTable;
 }
 
 /** The deployment's one company; branding as JSON (the catalog's Company block). */
@@ -299,4 +300,18 @@ export interface SandboxPaymentsTable {
   idempotency_key: string;
   created_at: number;
   updated_at: number;
+}
+
+/** A capability link to one order for a page without a session; stored as the token's hash. */
+export interface OrderLinksTable {
+  id: string;
+  token_hash: string;
+  order_id: string;
+  /** `continue_pi`: single use, sets personal info and continues; `merchant_return`: shows the status. */
+  purpose: 'continue_pi' | 'merchant_return';
+  /** For `continue_pi`, the provider's checkout to continue to. */
+  target_url: string | null;
+  created_at: number;
+  expires_at: number;
+  consumed_at: number | null;
 }

@@ -167,6 +167,13 @@ const BAD_REQUESTS: BadRequest[] = [
       ],
       ['/api/v1/store/check-buy-products', '{"Game":"sky-runner","Skus":["bad sku!"]}', 'body.Skus.0'],
       ['/api/v1/store/sandbox/checkout/sbx_short', '{"Choice":"Pay"}', 'params.CheckoutId'],
+      [
+        '/api/v1/store/update-order-pi',
+        '{"PublicOrderId":"ord_aaaaaaaaaaaaaaaaaaaaaa","OrderPersonalInfo":{"PhoneNumber":"+0123"}}',
+        'body.OrderPersonalInfo.PhoneNumber',
+      ],
+      ['/api/v1/store/continue_redirect_with_pi', '{"Token":"short"}', 'body.Token'],
+      ['/api/v1/store/merchant_payment_completed', '{"Token":5}', 'body.Token'],
     ] as const
   ).map(
     ([url, payload, field]): BadRequest => ({
@@ -205,6 +212,11 @@ const BAD_REQUESTS: BadRequest[] = [
         '{"PublicOrderId":"ord_aaaaaaaaaaaaaaaaaaaaaa","Status":"Completed"}',
       ],
       ['POST', '/api/v1/store/check-buy-products', '{"Game":"sky-runner"}'],
+      [
+        'POST',
+        '/api/v1/store/update-order-pi',
+        '{"PublicOrderId":"ord_aaaaaaaaaaaaaaaaaaaaaa","OrderPersonalInfo":{"Email":"a@b.co"}}',
+      ],
     ] as const
   ).map(
     ([method, url, payload]): BadRequest => ({
@@ -277,6 +289,21 @@ const BAD_REQUESTS: BadRequest[] = [
     url: `/api/v1/go/${'a'.repeat(5000)}`,
     status: 414,
     code: 'uri_too_long',
+  },
+  {
+    name: 'redirect payment without its temp token',
+    method: 'GET',
+    url: '/api/v1/store/create_payment_with_redirect/sky-runner/stars_100?WebPublishingPlatform=FxId',
+    status: 400,
+    code: 'validation_failed',
+    field: 'query.Token',
+  },
+  {
+    name: 'redirect payment with an unknown temp token',
+    method: 'GET',
+    url: `/api/v1/store/create_payment_with_redirect/sky-runner/stars_100?WebPublishingPlatform=FxId&Token=${'t'.repeat(43)}`,
+    status: 400,
+    code: 'invalid_token',
   },
   {
     name: 'sandbox checkout id that is not one',

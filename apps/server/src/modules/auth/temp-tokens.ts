@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
+import type { Database } from '../../db/schema.js';
 import { ExpiredTokenError, InvalidTokenError } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
 import { safeRedirect } from '../../lib/redirects.js';
@@ -32,28 +34,37 @@ export async function createTempToken(
   return token;
 }
 
-/** Consumes a temp token once and starts a new session for its account. */
-export async function authenticateFromTempToken(ctx: AppContext, tempToken: string) {
+/**
+ * Consumes a temp token once, inside the caller's transaction, and gives what it
+ * carried; throws 400 invalid_token (unknown or used) or expired_token.
+ */
+export async function consumeTempToken(ctx: AppContext, trx: Kysely<Database>, tempToken: string) {
   const hash = hashToken(tempToken);
   const now = ctx.now();
-  return ctx.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .updateTable('temp_tokens')
-      .set({ consumed_at: now })
+  const row = await trx
+    .updateTable('temp_tokens')
+    .set({ consumed_at: now })
+    .where('token_hash', '=', hash)
+    .where('consumed_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning(['account_id', 'redirect_uri', 'order_public_id', 'merchant_redirect_type'])
+    .executeTakeFirst();
+  if (!row) {
+    const stale = await trx
+      .selectFrom('temp_tokens')
+      .select(['consumed_at'])
       .where('token_hash', '=', hash)
-      .where('consumed_at', 'is', null)
-      .where('expires_at', '>', now)
-      .returning(['account_id', 'redirect_uri', 'order_public_id', 'merchant_redirect_type'])
       .executeTakeFirst();
-    if (!row) {
-      const stale = await trx
-        .selectFrom('temp_tokens')
-        .select(['consumed_at'])
-        .where('token_hash', '=', hash)
-        .executeTakeFirst();
-      if (stale && stale.consumed_at === null) throw new ExpiredTokenError('temporary token');
-      throw new InvalidTokenError('temporary token');
-    }
+    if (stale && stale.consumed_at === null) throw new ExpiredTokenError('temporary token');
+    throw new InvalidTokenError('temporary token');
+  }
+  return row;
+}
+
+/** Consumes a temp token once and starts a new session for its account. */
+export async function authenticateFromTempToken(ctx: AppContext, tempToken: string) {
+  return ctx.db.transaction().execute(async (trx) => {
+    const row = await consumeTempToken(ctx, trx, tempToken);
     return {
       Token: await ctx.sessions.create(row.account_id, trx),
       TempTokenData: {

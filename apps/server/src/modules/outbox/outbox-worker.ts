@@ -25,12 +25,12 @@ export function outboxHandlers(ctx: AppContext): Record<string, OutboxHandler> {
 /** Polls the outbox every config.outboxIntervalMs until the app closes; 0 leaves it to the caller. */
 export function startOutboxWorker(app: FastifyInstance, ctx: AppContext): void {
   const handlers = outboxHandlers(ctx);
-  app.decorate('runOutbox', () => processOutbox(ctx.db, handlers, ctx.now));
+  app.decorate('runOutbox', () => processOutbox(ctx.db, handlers, ctx.now, ctx.config.outboxLeaseMs));
   if (ctx.config.outboxIntervalMs <= 0) return;
   let running: Promise<unknown> = Promise.resolve();
   const timer = setInterval(() => {
     running = running
-      .then(() => processOutbox(ctx.db, handlers, ctx.now))
+      .then(() => processOutbox(ctx.db, handlers, ctx.now, ctx.config.outboxLeaseMs))
       .catch((error: unknown) => app.log.error({ err: error }, 'outbox run failed'));
   }, ctx.config.outboxIntervalMs);
   timer.unref();

@@ -6,8 +6,12 @@ import { newId } from '../../lib/ids.js';
 const BASE_DELAY_MS = 30_000;
 const MAX_DELAY_MS = 3_600_000;
 export const MAX_ATTEMPTS = 10;
-/** A claimed job whose worker died is retried after this long. */
-const CLAIM_LEASE_MS = 120_000;
+/**
+ * A claimed job whose worker died is retried after this long (OUTBOX_LEASE_MS). It
+ * must outlast the slowest handler (a game delivery times out after 10 s), or a job
+ * still running could be claimed again.
+ */
+export const DEFAULT_CLAIM_LEASE_MS = 120_000;
 
 export type OutboxHandler = (payload: unknown) => Promise<void>;
 
@@ -42,6 +46,7 @@ export async function processOutbox(
   db: Kysely<Database>,
   handlers: Record<string, OutboxHandler>,
   now: () => number,
+  leaseMs = DEFAULT_CLAIM_LEASE_MS,
 ): Promise<{ done: number; failed: number }> {
   const due = await db
     .selectFrom('outbox')
@@ -56,7 +61,7 @@ export async function processOutbox(
   for (const candidate of due) {
     const claimed = await db
       .updateTable('outbox')
-      .set({ next_attempt_at: now() + CLAIM_LEASE_MS, attempts: (eb) => eb('attempts', '+', 1), updated_at: now() })
+      .set({ next_attempt_at: now() + leaseMs, attempts: (eb) => eb('attempts', '+', 1), updated_at: now() })
       .where('id', '=', candidate.id)
       .where('status', '=', 'pending')
       .where('next_attempt_at', '=', candidate.next_attempt_at)

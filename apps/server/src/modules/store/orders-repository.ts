@@ -121,3 +121,20 @@ export async function markAccountHasCompletedOrder(trx: Db, accountId: string, n
     .where('has_completed_order', '=', 0)
     .execute();
 }
+
+/** Sets an order's personal info; only while it is `status`, so a paid order's info cannot change. */
+export async function setPersonalInfoIf(
+  trx: Db,
+  orderId: string,
+  status: string,
+  info: { email: string | null; phone: string | null; autoConfirm: boolean },
+  now: number,
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('orders')
+    .set({ pi_email: info.email, pi_phone: info.phone, pi_auto_confirm: info.autoConfirm ? 1 : 0, updated_at: now })
+    .where('id', '=', orderId)
+    .where('status', '=', status)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

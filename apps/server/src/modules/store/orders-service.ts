@@ -17,6 +17,18 @@ function newPublicOrderId(): string {
   return `ord_${randomBytes(16).toString('base64url')}`;
 }
 
+export interface CreatePaymentOptions {
+  /** Where the provider sends the player back; the portal's return page otherwise. */
+  returnUrl?: (publicOrderId: string) => string;
+  /** Runs inside the transaction that creates the order (links made with it exist exactly when it does). */
+  onCreated?: (trx: repo.Db, order: repo.OrderRow) => Promise<void>;
+}
+
+/** What an order needs from the player before the checkout: an email when the account has none. */
+export function personalInfoRequirements(accountEmail: string | null | undefined, orderEmail: string | null) {
+  return { Email: { Required: !accountEmail, DefaultValue: orderEmail ?? accountEmail ?? null } };
+}
+
 /**
  * Creates an order for one catalog product and opens the provider's checkout.
  * Price, currency and quantity come from the catalog only; the request names a
@@ -26,6 +38,7 @@ export async function createPayment(
   ctx: AppContext,
   accountId: string,
   input: CreatePaymentRequest,
+  options: CreatePaymentOptions = {},
 ): Promise<CreatePaymentResponse> {
   const provider = ctx.payments.active;
   if (!provider) throw new ServiceUnavailableError('Payments');
@@ -77,6 +90,7 @@ export async function createPayment(
   await ctx.db.transaction().execute(async (trx) => {
     await repo.insertOrder(trx, order, products);
     await recordCreation(trx, order.id, `create_payment by account ${accountId}`, now);
+    await options.onCreated?.(trx, order);
   });
 
   let checkout: Awaited<ReturnType<typeof provider.createCheckout>>;
@@ -87,7 +101,9 @@ export async function createPayment(
       currency,
       description: snapshot.ProductName,
       embeddingType: input.EmbeddingType,
-      returnUrl: `${ctx.config.publicUrl}${ctx.config.portal.routerBasePath}Store/Return/${order.public_id}`,
+      returnUrl:
+        options.returnUrl?.(order.public_id) ??
+        `${ctx.config.publicUrl}${ctx.config.portal.routerBasePath}Store/Return/${order.public_id}`,
       idempotencyKey: `order:${order.id}:create-checkout`,
     });
   } catch (error) {
@@ -134,14 +150,14 @@ export async function createPayment(
       LocalizedPrice: localizedPrice(amount, currency, locale),
     },
     DryRunMetadata: null,
-    PersonalInfoRequirements: { Email: { Required: !account?.email, DefaultValue: account?.email ?? null } },
+    PersonalInfoRequirements: personalInfoRequirements(account?.email, order.pi_email),
     ...(provider.name === 'sandbox' ? { Sandbox: { CheckoutUrl: checkout.confirmationUrl } } : {}),
     Order: stored.presented,
   };
 }
 
 /** The caller's own order in the named game; 404 for anyone else's, so ids cannot be probed. */
-async function requireOwnOrder(ctx: AppContext, accountId: string, game: string | undefined, publicId: string) {
+export async function requireOwnOrder(ctx: AppContext, accountId: string, game: string | undefined, publicId: string) {
   const order = await repo.findOrderByPublicId(ctx.db, publicId);
   if (!order || order.account_id !== accountId) throw new NotFoundError('Order');
   const products = await repo.listOrderProducts(ctx.db, order.id);

@@ -2265,6 +2265,303 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/store/create_payment_with_redirect/{Game}/{Sku}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Creates an order and redirects the browser to the provider's checkout
+         * @description For a page that navigates instead of calling the API (a launcher, a new tab on a platform), where no Authorization header can be sent. `Token` is a temp token from `POST /auth/create_temp_token`: single use, valid 5 minutes, stored as a hash and consumed here, so a URL that leaks through history, logs or a proxy is worthless. Session tokens are never accepted in a URL. Price, currency and quantity come from the catalog, as with create_payment. The provider returns the player to `/Store/MerchantPaymentCompleted/{token}`, a link to this order only. When the account has no email, the player first goes to `/Store/ContinueWithPI?Token=…` (see continue_redirect_with_pi). Errors are problem details (no redirect): 400 invalid_token or expired_token for a bad temp token.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description A temp token from POST /auth/create_temp_token: single use, 5 minutes; never a session token */
+                    Token: string;
+                    WebPublishingPlatform: ("Unspecified" | "FxId" | "VkontaktePlay" | "Odnoklassniki" | "VkontakteCom" | "YandexGames" | "AbsoluteGames" | "Kongregate" | "FacebookGames" | "CrazyGames" | "WizQ" | "Telegram" | "FxLauncher" | "FxNative" | "Steam" | "FacebookInstantGames") | number | string;
+                    Currency?: components["schemas"]["CurrencyCodeInput"];
+                    Country?: string;
+                    CountryHint?: string;
+                    /** @description MerchantDeveloperPayload, carried to the game server */
+                    DeveloperPayload?: string;
+                    ProductNameHint?: string;
+                    ProductDescriptionHint?: string;
+                };
+                header?: never;
+                path: {
+                    Game: components["schemas"]["GameSystemNameInput"];
+                    Sku: components["schemas"]["SkuInput"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Redirect to the provider's checkout, or to /Store/ContinueWithPI */
+                302: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/store/update-order-pi": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sets an order's personal info (receipt email, optional phone) before it is paid
+         * @description The confirm-purchase-with-personal-info modal's values. Trimmed; the email must be valid and the phone must match `^\+?[1-9]\d{1,14}$` (400 validation_failed naming the field). An empty email means the account's address and is refused when the account has none. Only while the order awaits payment (409 conflict after).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UpdateOrderPiRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UpdateOrderPiResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/store/continue_redirect_with_pi": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Continues a redirect checkout that needs personal info (/Store/ContinueWithPI)
+         * @description Anonymous: the `Token` of the page address (30 minutes, one order) is the only credential. Without OrderPersonalInfo it reads the order and the form prefill and changes nothing. With it, the values are checked as in update-order-pi, saved, the token is used up, and RedirectUrl is the checkout to open. 400 invalid_token for an unknown or used token, expired_token after 30 minutes; 409 once the order no longer awaits payment.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ContinueRedirectWithPiRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ContinueRedirectWithPiResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/store/merchant_payment_completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What /Store/MerchantPaymentCompleted/{token} shows after the provider sent the player back
+         * @description Anonymous: the page's `{token}` (7 days, one order, read only) is the only credential. Display only: reaching the page never pays an order, only the provider's signed notification does, so the status may still be Created for a moment; the page polls every second while it is. No personal info is returned. 400 invalid_token or expired_token for a bad token.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["MerchantPaymentCompletedRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MerchantPaymentCompletedResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/store/webhooks/{Provider}": {
         parameters: {
             query?: never;
@@ -3231,6 +3528,62 @@ export interface components {
             Received: true;
             Duplicate: boolean;
         };
+        OrderPersonalInfoInput: {
+            /** @description Where the receipt goes; empty or absent means the account's address */
+            Email?: string | null;
+            /** @description International format: optional +, first digit 1-9, 2 to 15 digits */
+            PhoneNumber?: string | null;
+            /**
+             * @description The player chose to confirm with these values at once
+             * @default false
+             */
+            IsAutoConfirm: boolean;
+        };
+        StoredOrderPersonalInfoInput: {
+            Email: string | null;
+            PhoneNumber: string | null;
+            IsAutoConfirm: boolean;
+        };
+        PersonalInfoRequirementsInput: {
+            Email: {
+                Required: boolean;
+                DefaultValue: string | null;
+            };
+        };
+        UpdateOrderPiRequestInput: {
+            PublicOrderId: components["schemas"]["PublicOrderIdInput"];
+            OrderPersonalInfo: components["schemas"]["OrderPersonalInfoInput"];
+        };
+        UpdateOrderPiResponseInput: {
+            Order: components["schemas"]["OrderInput"];
+            OrderPersonalInfo: components["schemas"]["StoredOrderPersonalInfoInput"];
+        };
+        ContinueRedirectWithPiRequestInput: {
+            /** @description The Token query parameter of /Store/ContinueWithPI */
+            Token: string;
+            /** @description Absent: only read the order and the prefill (the token stays valid). Present: save it and continue */
+            OrderPersonalInfo?: components["schemas"]["OrderPersonalInfoInput"];
+        };
+        ContinueRedirectWithPiResponseInput: {
+            Order: components["schemas"]["OrderInput"];
+            PersonalInfoRequirements: components["schemas"]["PersonalInfoRequirementsInput"];
+            OrderPersonalInfo: components["schemas"]["StoredOrderPersonalInfoInput"];
+            /** @description The provider's checkout once personal info was saved; null on a read */
+            RedirectUrl: string | null;
+        };
+        MerchantPaymentCompletedRequestInput: {
+            /** @description The {token} of /Store/MerchantPaymentCompleted/{token} */
+            Token: string;
+        };
+        MerchantPaymentCompletedResponseInput: {
+            TransactionId: components["schemas"]["PublicOrderIdInput"];
+            /** @description Payed once the provider confirmed; poll while Created */
+            Status: components["schemas"]["CheckoutStatusInput"];
+            Order: components["schemas"]["OrderInput"];
+            Stats: components["schemas"]["PurchaseStatsInput"];
+            /** @description Where to send the player afterwards: the game's page on this portal */
+            ReturnUrl: string;
+        };
         HealthInput: {
             /** @constant */
             Status: "ok";
@@ -4002,6 +4355,62 @@ export interface components {
             /** @constant */
             Received: true;
             Duplicate: boolean;
+        };
+        OrderPersonalInfo: {
+            /** @description Where the receipt goes; empty or absent means the account's address */
+            Email?: string | null;
+            /** @description International format: optional +, first digit 1-9, 2 to 15 digits */
+            PhoneNumber?: string | null;
+            /**
+             * @description The player chose to confirm with these values at once
+             * @default false
+             */
+            IsAutoConfirm: boolean;
+        };
+        StoredOrderPersonalInfo: {
+            Email: string | null;
+            PhoneNumber: string | null;
+            IsAutoConfirm: boolean;
+        };
+        PersonalInfoRequirements: {
+            Email: {
+                Required: boolean;
+                DefaultValue: string | null;
+            };
+        };
+        UpdateOrderPiRequest: {
+            PublicOrderId: components["schemas"]["PublicOrderId"];
+            OrderPersonalInfo: components["schemas"]["OrderPersonalInfo"];
+        };
+        UpdateOrderPiResponse: {
+            Order: components["schemas"]["Order"];
+            OrderPersonalInfo: components["schemas"]["StoredOrderPersonalInfo"];
+        };
+        ContinueRedirectWithPiRequest: {
+            /** @description The Token query parameter of /Store/ContinueWithPI */
+            Token: string;
+            /** @description Absent: only read the order and the prefill (the token stays valid). Present: save it and continue */
+            OrderPersonalInfo?: components["schemas"]["OrderPersonalInfo"];
+        };
+        ContinueRedirectWithPiResponse: {
+            Order: components["schemas"]["Order"];
+            PersonalInfoRequirements: components["schemas"]["PersonalInfoRequirements"];
+            OrderPersonalInfo: components["schemas"]["StoredOrderPersonalInfo"];
+            /** @description The provider's checkout once personal info was saved; null on a read */
+            RedirectUrl: string | null;
+        };
+        MerchantPaymentCompletedRequest: {
+            /** @description The {token} of /Store/MerchantPaymentCompleted/{token} */
+            Token: string;
+        };
+        MerchantPaymentCompletedResponse: {
+            TransactionId: components["schemas"]["PublicOrderId"];
+            /** @description Payed once the provider confirmed; poll while Created */
+            Status: components["schemas"]["CheckoutStatus"];
+            Order: components["schemas"]["Order"];
+            Stats: components["schemas"]["PurchaseStats"];
+            /** @description Where to send the player afterwards: the game's page on this portal */
+            ReturnUrl: string;
         };
         Health: {
             /** @constant */

@@ -1,0 +1,105 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root: the built server runs from there, as `npm start` runs it. */
+export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+export const SERVER_MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
+
+/** Fails with what to run when the server was not built (the root `npm test` builds first). */
+export function requireBuiltServer(): void {
+  if (!existsSync(SERVER_MAIN)) {
+    throw new Error(`this test runs the built server ${SERVER_MAIN}: run \`npm run build:ts\` first`);
+  }
+}
+
+/** A free TCP port on the loopback interface. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** The built server as a process that can be killed and started again on the same port and database. */
+export interface BuiltServer {
+  /** Origin ending in `/`, the same across restarts. */
+  url: string;
+  start(): Promise<void>;
+  /** SIGKILL: no shutdown hook runs, as in a crash or an OOM kill. */
+  kill(): Promise<void>;
+  /** Kills at once, without waiting for the exit (from inside a callback that must not wait). */
+  killNow(): void;
+  /** Resolves once the current process has exited. */
+  exited(): Promise<void>;
+  output(): string;
+}
+
+/** Development mode, API only (no portal build needed), quiet logs, loopback exempt from rate limits. */
+export function builtServer(port: number, env: Record<string, string>): BuiltServer {
+  const url = `http://127.0.0.1:${port}/`;
+  let child: ChildProcess | undefined;
+  let output = '';
+  const exited = (process: ChildProcess) =>
+    process.exitCode !== null || process.signalCode !== null
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => process.once('exit', () => resolve()));
+  return {
+    url,
+    output: () => output,
+    async start() {
+      const started = spawn(process.execPath, [SERVER_MAIN], {
+        cwd: REPO_ROOT,
+        env: {
+          PATH: process.env.PATH,
+          NODE_ENV: 'development',
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          PUBLIC_URL: url.slice(0, -1),
+          LOG_LEVEL: 'warn',
+          RATE_LIMIT_ALLOWLIST: '127.0.0.1,::1,::ffff:127.0.0.1',
+          WEB_DIST_DIR: '/nonexistent',
+          DEMO_GAME_DIR: '/nonexistent',
+          ...env,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child = started;
+      started.stdout?.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+      });
+      started.stderr?.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+      });
+      const deadline = Date.now() + 20_000;
+      while (Date.now() < deadline) {
+        // Killed on purpose while starting (only tests send SIGKILL): not a failure to start.
+        if (started.signalCode === 'SIGKILL') return;
+        if (started.exitCode !== null) throw new Error(`server exited with ${started.exitCode}:\n${output}`);
+        try {
+          if ((await fetch(`${url}readyz`)).ok) return;
+        } catch {
+          // not listening yet
+        }
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      throw new Error(`server did not get ready within 20 s:\n${output}`);
+    },
+    exited: () => (child ? exited(child) : Promise.resolve()),
+    killNow() {
+      child?.kill('SIGKILL');
+    },
+    async kill() {
+      if (!child) return;
+      const dying = child;
+      dying.kill('SIGKILL');
+      await exited(dying);
+    },
+  };
+}
