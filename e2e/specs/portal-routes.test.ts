@@ -98,14 +98,14 @@ describe('store and payment pages', () => {
 
   it('the store names the game and leads back to it', async () => {
     const { page } = await session.open('/Store/sky-runner');
-    await page.getByText(fill(en.store.storeBody, { game: 'Sky Runner' })).waitFor();
+    await page.getByText(fill(en.store.storeIntro, { game: 'Sky Runner' })).waitFor();
     await page.getByRole('link', { name: en.common.play }).click();
     await page.waitForURL('**/play/sky-runner');
   });
 
   it('the payment return page names the order', async () => {
     const { page } = await session.open('/Store/Return/42');
-    await page.getByText(fill(en.store.returnBody, { id: '42' })).waitFor();
+    await page.getByText(fill(en.store.returnOrder, { id: '42' })).waitFor();
   });
 });
 

@@ -114,7 +114,7 @@ describe('accessibility', () => {
 
   it('the store return page has no serious accessibility violations', async () => {
     const { page } = await session.open('/Store/Return/42');
-    await page.getByText(fill(en.store.returnBody, { id: '42' })).waitFor();
+    await page.getByText(fill(en.store.returnOrder, { id: '42' })).waitFor();
     expect(seriousViolations(await axeScan(page))).toEqual([]);
   });
 });

@@ -9,10 +9,13 @@ export function EmbeddedPageModal({
   url,
   title,
   fullScreen = false,
+  testId,
 }: {
   url: string;
   title: string;
   fullScreen?: boolean;
+  /** `data-testid` of the frame, for pages that tests drive (the checkout). */
+  testId?: string;
 }) {
   const { t } = useTranslation();
   const [full, setFull] = useState(fullScreen);
@@ -35,6 +38,7 @@ export function EmbeddedPageModal({
       <iframe
         src={url}
         title={title}
+        data-testid={testId}
         className={
           full
             ? 'h-[calc(100dvh-7rem)] w-full'

@@ -57,6 +57,7 @@ export function PlayerPage() {
     withQuery(launch.data.IframeGame.IframeUrl, launch.data.LaunchData.AppendToQuery, launchLanguage);
   const { frameRef } = useFxidHandlers({
     game: site.game ?? '',
+    platform,
     name,
     gameUrl,
     account: token ? account.data : undefined,

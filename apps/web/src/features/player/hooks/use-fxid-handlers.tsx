@@ -1,8 +1,11 @@
 import type { Capability } from '@fxid/sdk';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Account } from '../../../shared/api/account';
+import { useApiClient } from '../../../shared/api/api-context';
 import type { PublicGameConfig } from '../../../shared/api/public-game-config';
+import { storeDataQuery } from '../../../shared/api/store-data';
 import { appUrl } from '../../../shared/config/app-url';
 import { usePageConfig } from '../../../shared/config/page-config-context';
 import { switchLanguage } from '../../../shared/i18n/language';
@@ -11,14 +14,18 @@ import { requestSignIn } from '../../../shared/lib/sign-in-request';
 import { LazyEmbeddedPageModal, LazyLinkShareModal } from '../../../shared/modals/lazy-modals';
 import { useModals } from '../../../shared/modals/modal-manager';
 import { useClipboard } from '../../../shared/modals/use-clipboard';
+import { usePurchase } from '../../../shared/purchase/use-purchase';
 import { createFxidHandlers, type FxidHostDeps } from '../host/fxid-handlers';
 import { buildGameInfo } from '../host/game-info';
+import { toSdkStoreFront } from '../host/store-front';
 import { useGameHost } from '../host/use-game-host';
 
 const logger = createLogger('game');
 
 export interface PlayerState {
   game: string;
+  /** Platform name the API expects, e.g. `FxId`. */
+  platform: string;
   name: string;
   gameUrl: string | undefined;
   account: Account | undefined;
@@ -55,6 +62,9 @@ export function useFxidHandlers(state: PlayerState) {
   const config = usePageConfig();
   const modals = useModals();
   const { copy } = useClipboard();
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  const purchase = usePurchase();
   const [frame, setFrame] = useState<HTMLIFrameElement | null>(null);
   const gameInfo = () =>
     buildGameInfo({
@@ -85,6 +95,15 @@ export function useFxidHandlers(state: PlayerState) {
       modals.open(() => <LazyEmbeddedPageModal url={appUrl(config, `/Docs/${type}`)} title={t(`docs.${type}`)} />);
       return true;
     },
+    storeFront: async () => {
+      const locale = i18n.resolvedLanguage ?? i18n.language;
+      const data = await queryClient.fetchQuery(
+        storeDataQuery(api, { game: state.game, platform: state.platform, locale }),
+      );
+      return toSdkStoreFront(data, locale);
+    },
+    buyProduct: (sku, developerPayload) =>
+      purchase({ game: state.game, platform: state.platform, sku, developerPayload }),
     onLoadingReady: state.onLoadingReady,
     onGameRunning: (running) => logger.info(running ? 'game started' : 'game stopped'),
     log: (message, data) => logger.debug(message, data),

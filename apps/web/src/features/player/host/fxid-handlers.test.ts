@@ -38,6 +38,11 @@ function setup(overrides: Partial<FxidHostDeps> = {}) {
     share: vi.fn(),
     copy: vi.fn(async () => ({ savedToClipboard: false })),
     showDocument: vi.fn(() => true),
+    storeFront: vi.fn(async () => ({ products: [] })),
+    buyProduct: vi.fn(async () => ({
+      transactionId: 'ord_1',
+      stats: { currency: 'USD', currencyAmount: 0.99, usdAmount: 0.99 },
+    })),
     onLoadingReady: vi.fn(),
     onGameRunning: vi.fn(),
     log: vi.fn(),
@@ -67,14 +72,22 @@ describe("the own site's answers to the game", () => {
   it.each([
     ['ads.showVideo', 'not_available'],
     ['ads.showInterstitial', 'not_available'],
-    ['buyProduct', 'not_available'],
-    ['storeFront', 'not_available'],
     ['friends.get', 'not_available'],
     ['review.request', 'unsupported'],
     ['vkBridge.call', 'unsupported'],
     ['crazyGames.call', 'unsupported'],
   ])('answers %s with a typed %s error', async (path, code) => {
     await expect(setup().call(path, { sku: 'stars_100', method: 'x' })).rejects.toMatchObject({ code });
+  });
+
+  it('answers storeFront and buyProduct through the page, passing the developer payload', async () => {
+    const { call, deps } = setup();
+    expect(await call('storeFront')).toEqual({ products: [] });
+    expect(await call('buyProduct', { sku: 'stars_100', developerPayload: 'level-3' })).toMatchObject({
+      transactionId: 'ord_1',
+    });
+    expect(deps.buyProduct).toHaveBeenCalledWith('stars_100', 'level-3');
+    await expect(call('buyProduct', {})).rejects.toMatchObject({ code: 'invalid_request' });
   });
 
   it('says no ad is ready rather than failing the check', async () => {

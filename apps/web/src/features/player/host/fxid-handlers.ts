@@ -1,3 +1,4 @@
+import type { PurchaseResult, StoreFront } from '@fxid/sdk';
 import type { GameInfo, HostHandlers } from '@fxid/sdk/host';
 import { SdkError } from '@fxid/sdk/host';
 import { filterWords } from './words-filter';
@@ -12,6 +13,10 @@ export interface FxidHostDeps {
   share(link: string, text?: string): void;
   copy(data: string, showModalOnFail: boolean): Promise<{ savedToClipboard: boolean }>;
   showDocument(type: 'tos' | 'pp'): boolean;
+  /** The game's store front on this platform, in the player's language. */
+  storeFront(): Promise<StoreFront>;
+  /** Runs the whole purchase (sign-in, checkout, status poll); rejects with a coded error. */
+  buyProduct(sku: string, developerPayload?: string): Promise<PurchaseResult>;
   onLoadingReady(): void;
   onGameRunning(running: boolean): void;
   log(message: string, data?: unknown): void;
@@ -22,10 +27,6 @@ const notAvailable = (what: string) => () => {
 };
 const unsupported = (what: string) => () => {
   throw new SdkError('unsupported', `${what} is not supported on this platform`);
-};
-// Store and support flows arrive with their own issues; until then games get a typed answer.
-const storeNotReady = () => {
-  throw new SdkError('not_available', 'The store is not available yet');
 };
 
 /**
@@ -57,8 +58,11 @@ export function createFxidHandlers(live: () => FxidHostDeps): HostHandlers {
       showStickyBanner: notAvailable('Banner advertising'),
       hideStickyBanner: notAvailable('Banner advertising'),
     },
-    buyProduct: storeNotReady,
-    storeFront: storeNotReady,
+    buyProduct: ({ sku, developerPayload }) => {
+      if (typeof sku !== 'string' || !sku) throw new SdkError('invalid_request', 'buyProduct needs a sku');
+      return deps.buyProduct(sku, developerPayload);
+    },
+    storeFront: () => deps.storeFront(),
     review: {
       canReview: () => ({ canReview: false, reason: 'unsupported' }),
       request: unsupported('Rating the game'),

@@ -1,21 +1,83 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link } from 'react-router';
 import { useGamesList } from '../../../shared/api/games-list';
+import { useStoreData } from '../../../shared/api/store-data';
 import { usePageConfig } from '../../../shared/config/page-config-context';
-import { StorePlaceholder } from './StorePlaceholder';
+import { platformOf } from '../../../shared/config/site';
+import { useSite } from '../../../shared/config/use-site';
+import { usePurchase } from '../../../shared/purchase/use-purchase';
+import { buttonClass } from '../../../shared/ui/button-styles';
+import { Notice } from '../../../shared/ui/Notice';
+import { Spinner } from '../../../shared/ui/Spinner';
+import { usePurchaseNotice } from '../hooks/use-purchase-notice';
+import { ProductCard } from './ProductCard';
 
-/** /Store/{game}: the web store of a game. */
+/** /Store/{game}: the web store of a game, with prices in the player's language and the same purchase as in the game. */
 export function StorePage() {
   const { t, i18n } = useTranslation();
   const config = usePageConfig();
-  const { game = '' } = useParams();
-  const games = useGamesList(i18n.resolvedLanguage ?? config.DefaultLocale);
+  const site = useSite();
+  const game = site.game ?? '';
+  const platform = platformOf(site.adapter);
+  const locale = i18n.resolvedLanguage ?? config.DefaultLocale;
+  const games = useGamesList(locale);
   const name = games.data?.find((item) => item.GameSystemName === game)?.Name ?? game;
+  const store = useStoreData({ game, platform, locale });
+  const purchase = usePurchase();
+  const notice = usePurchaseNotice();
+  const [buying, setBuying] = useState<string | null>(null);
+
+  const buy = async (sku: string, productName: string) => {
+    setBuying(sku);
+    notice.clear();
+    try {
+      await purchase({ game, platform, sku });
+      notice.succeeded(productName);
+    } catch (error) {
+      notice.failed(error);
+    } finally {
+      setBuying(null);
+    }
+  };
+
   return (
-    <StorePlaceholder
-      title={t('store.storeTitle')}
-      body={t('store.storeBody', { game: name })}
-      back={`/play/${game}`}
-    />
+    <section className="mx-auto w-full max-w-5xl px-4 py-8 sm:py-12" aria-labelledby="store-title">
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-4 rounded-3xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+        <div>
+          <h1 id="store-title" className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">
+            {t('store.storeTitle')} · {name}
+          </h1>
+          <p className="mt-2 text-slate-600 dark:text-slate-300">{t('store.storeIntro', { game: name })}</p>
+        </div>
+        <Link to={`/play/${game}`} className={buttonClass('secondary')}>
+          {t('common.play')}
+        </Link>
+      </div>
+      {notice.notice && (
+        <Notice tone={notice.notice.tone} className="mb-6">
+          {notice.notice.text}
+        </Notice>
+      )}
+      {store.isPending ? (
+        <Spinner />
+      ) : store.isError ? (
+        <Notice tone="danger">{t('store.loadFailed')}</Notice>
+      ) : store.data.Products.length === 0 ? (
+        <Notice>{t('store.empty')}</Notice>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {store.data.Products.map((product) => (
+            <ProductCard
+              key={product.Sku}
+              product={product}
+              busy={buying === product.Sku}
+              disabled={buying !== null}
+              onBuy={() => void buy(product.Sku, product.ProductName)}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

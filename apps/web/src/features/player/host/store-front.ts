@@ -1,0 +1,55 @@
+import type { ProductPrice, StoreFront } from '@fxid/sdk';
+import type { StoreData, StoreProductData } from '../../../shared/api/store-data';
+
+/** Digits after the point of a currency (ISO 4217 exponent): 2 for USD, 0 for JPY. */
+function minorDigits(currency: string): number {
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+}
+
+const toMajor = (amount: number, currency: string) => amount / 10 ** minorDigits(currency);
+
+function price(product: StoreProductData): ProductPrice {
+  const { Price: p } = product;
+  return {
+    localizedPrice: p.LocalizedPrice,
+    price: toMajor(p.Price, p.CurrencyIso4217),
+    ...(p.PriceBeforeDiscount === null
+      ? {}
+      : { priceBeforeDiscount: toMajor(p.PriceBeforeDiscount, p.CurrencyIso4217), discount: p.Discount }),
+    currencySymbol: p.CurrencySymbol,
+    currencyIso: p.CurrencyIso4217,
+  };
+}
+
+function defaultCurrencyPrice(product: StoreProductData, locale: string): ProductPrice {
+  const { Amount, Currency } = product.DefaultCurrencyPrice;
+  const format = new Intl.NumberFormat(locale, { style: 'currency', currency: Currency });
+  const major = toMajor(Amount, Currency);
+  return {
+    localizedPrice: format.format(major),
+    price: major,
+    currencySymbol: format.formatToParts(0).find((part) => part.type === 'currency')?.value ?? Currency,
+    currencyIso: Currency,
+  };
+}
+
+/** The API's store front in the SDK's shape (amounts in major units, absent rather than null). */
+export function toSdkStoreFront(data: StoreData, locale: string): StoreFront {
+  return {
+    products: data.Products.map((product) => ({
+      sku: product.Sku,
+      name: product.ProductName,
+      description: product.ProductDescription,
+      ...(product.Payload === null ? {} : { payload: product.Payload }),
+      quantity: product.Quantity,
+      ...(product.ImageUrl === null ? {} : { imageUrl: product.ImageUrl }),
+      ...(product.IconUrl === null ? {} : { iconUrl: product.IconUrl }),
+      price: price(product),
+      defaultCurrencyPrice: defaultCurrencyPrice(product, locale),
+    })),
+  };
+}

@@ -1,0 +1,31 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useApiClient } from '../../../shared/api/api-context';
+import { fetchPaymentStatus, type PaymentStatus } from '../../../shared/api/payment-status';
+import { PURCHASE_TIMINGS } from '../../../shared/purchase/timings';
+
+/** An order stops changing once it is Completed or Cancelled (CancelledPaid included). */
+export function isFinal(status: PaymentStatus | undefined): boolean {
+  return status?.Order.Status === 'Completed' || status?.Order.Status === 'Cancelled';
+}
+
+/**
+ * The order's status, polled every second (spec store §9) until it is final or
+ * three minutes have passed; `stopped` says the page gave up waiting.
+ */
+export function useOrderStatus(token: string | null, game: string | undefined, id: string) {
+  const api = useApiClient();
+  const [startedAt] = useState(() => Date.now());
+  const query = useQuery({
+    queryKey: ['store', 'order', id, game, token],
+    queryFn: () => fetchPaymentStatus(api, token ?? '', game ?? '', id),
+    enabled: !!token && !!game,
+    retry: (count, error) => ((error as { status?: number }).status ?? 500) >= 500 && count < 2,
+    refetchInterval: (current) =>
+      isFinal(current.state.data) || current.state.error || Date.now() - startedAt >= PURCHASE_TIMINGS.pollTimeoutMs
+        ? false
+        : PURCHASE_TIMINGS.pollIntervalMs,
+  });
+  const stopped = !isFinal(query.data) && Date.now() - startedAt >= PURCHASE_TIMINGS.pollTimeoutMs;
+  return { ...query, stopped };
+}

@@ -1,0 +1,13 @@
+import { bearerHeaders } from './account';
+import { unwrap } from './call';
+import type { ApiClient } from './client';
+import type { components } from './schema';
+
+export type CreatePaymentBody = components['schemas']['CreatePaymentRequestInput'];
+
+/** POST /store/create_payment (bearer): an order for one catalog product and its checkout. */
+export function createPayment(api: ApiClient, token: string, body: CreatePaymentBody) {
+  return unwrap(api.POST('/api/v1/store/create_payment', { body, headers: bearerHeaders(token) }));
+}
+
+export type CreatePaymentResult = Awaited<ReturnType<typeof createPayment>>;

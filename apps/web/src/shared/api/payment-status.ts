@@ -1,0 +1,22 @@
+import { bearerHeaders } from './account';
+import { unwrap } from './call';
+import type { ApiClient } from './client';
+import type { components } from './schema';
+
+export type PaymentStatus = components['schemas']['PaymentStatusResponse'];
+export type OrderData = components['schemas']['Order'];
+
+/** POST /store/get_payment_status (bearer): the order and whether its checkout is Payed. */
+export function fetchPaymentStatus(
+  api: ApiClient,
+  token: string,
+  game: string,
+  transactionId: string,
+): Promise<PaymentStatus> {
+  return unwrap(
+    api.POST('/api/v1/store/get_payment_status', {
+      body: { Game: game, TransactionId: transactionId },
+      headers: bearerHeaders(token),
+    }),
+  );
+}

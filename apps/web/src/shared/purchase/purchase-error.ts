@@ -1,0 +1,34 @@
+/**
+ * Codes a purchase rejects with; they reach the game unchanged as SdkError codes.
+ * `guest`: the player did not sign in; `cancelled`: they closed the checkout;
+ * `payment_not_completed`: the provider declined or the checkout was abandoned;
+ * `timeout`: no payment within 180 s.
+ */
+export type PurchaseErrorCode =
+  | 'guest'
+  | 'cancelled'
+  | 'payment_not_completed'
+  | 'timeout'
+  | 'unsupported'
+  | 'invalid_request'
+  | 'not_available'
+  | 'handler_failed';
+
+/** Exact texts from the spec (store §8, payment messages). */
+export const purchaseMessages = {
+  notAuthorized: 'Not authorized',
+  closed: 'User closed payment window',
+  notCompleted: 'Payment not completed',
+  unsupportedMethod: 'Unsupported payment method for FxId web',
+};
+
+/** Why a purchase did not complete; `code` is stable, `message` is for logs. */
+export class PurchaseError extends Error {
+  constructor(
+    readonly code: PurchaseErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'PurchaseError';
+  }
+}

@@ -1,0 +1,226 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CreatePaymentResult } from '../api/create-payment';
+import type { PaymentStatus } from '../api/payment-status';
+import { ProblemError } from '../api/problem';
+import { createLogger } from '../lib/logger';
+import { type PurchaseDeps, runPurchase } from './purchase-flow';
+
+const ID = 'ord_AAAAAAAAAAAAAAAAAAAAAA';
+const CHECKOUT = 'http://127.0.0.1/api/v1/store/sandbox/checkout/sbx_x';
+const silent = createLogger('test', { debug() {}, info() {}, warn() {}, error() {}, log() {} });
+
+const created = {
+  TransactionId: ID,
+  Sandbox: { CheckoutUrl: CHECKOUT },
+  ConfirmationUrl: CHECKOUT,
+  OrderProduct: { LocalizedProductName: '100 stars' },
+} as unknown as CreatePaymentResult;
+
+function status(checkout: 'Created' | 'Payed' | 'Cancelled', order: 'Created' | 'Completed' | 'Cancelled' = 'Created') {
+  return {
+    TransactionId: ID,
+    Status: checkout,
+    Order: { Status: order },
+    Stats: { currency: 'USD', currencyAmount: 0.99, usdAmount: 0.99 },
+  } as unknown as PaymentStatus;
+}
+
+/** A fake page: the API answers from `statuses` in turn (the last one repeats), the checkout closes on demand. */
+function setup(statuses: PaymentStatus[], overrides: Partial<PurchaseDeps> = {}) {
+  let closeCheckout = () => {};
+  const checkout = {
+    closed: new Promise<void>((resolve) => {
+      closeCheckout = resolve;
+    }),
+    close: vi.fn(() => closeCheckout()),
+  };
+  const queue = [...statuses];
+  const deps = {
+    token: vi.fn<() => string | null>(() => 'bearer'),
+    signIn: vi.fn(async () => true),
+    createPayment: vi.fn(async () => created),
+    paymentStatus: vi.fn(async () => (queue.length > 1 ? queue.shift() : queue[0]) as PaymentStatus),
+    setOptimisticStatus: vi.fn(async (_token: string, _id: string, wanted: 'Completed' | 'Cancelled') => ({
+      Order: { Status: wanted },
+    })) as unknown as PurchaseDeps['setOptimisticStatus'],
+    openCheckout: vi.fn(() => checkout),
+    logger: silent,
+    ...overrides,
+  } satisfies PurchaseDeps;
+  const buy = () => runPurchase(deps, { game: 'sky-runner', sku: 'stars_100', platform: 'FxId' });
+  return { deps, checkout, buy, playerCloses: closeCheckout };
+}
+
+/** Lets a rejection be asserted after timers ran, without an unhandled-rejection warning meanwhile. */
+function settle<T>(promise: Promise<T>) {
+  const result = promise.then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
+  return result as Promise<{ value?: T; error?: unknown }>;
+}
+
+describe('buying on the own platform', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('creates the payment, opens the checkout, polls every second until Payed, and returns the purchase result', async () => {
+    const { deps, checkout, buy } = setup([status('Created'), status('Created'), status('Payed', 'Completed')]);
+    const outcome = settle(buy());
+    await vi.advanceTimersByTimeAsync(999);
+    expect(deps.paymentStatus).not.toHaveBeenCalled();
+    expect(deps.createPayment).toHaveBeenCalledWith('bearer', {
+      Game: 'sky-runner',
+      Sku: 'stars_100',
+      WebPublishingPlatform: 'FxId',
+      EmbeddingType: 'Embed',
+    });
+    expect(deps.openCheckout).toHaveBeenCalledWith(CHECKOUT, '100 stars');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(deps.paymentStatus).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(deps.paymentStatus).toHaveBeenCalledTimes(3);
+    expect(await outcome).toEqual({
+      value: { transactionId: ID, stats: { currency: 'USD', currencyAmount: 0.99, usdAmount: 0.99 } },
+    });
+    expect(deps.setOptimisticStatus).toHaveBeenCalledWith('bearer', ID, 'Completed');
+    // The checkout stays a second after the payment, then closes (spec store §9).
+    expect(checkout.close).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(checkout.close).toHaveBeenCalledOnce();
+  });
+
+  it('leaves usdAmount out when the server does not know it', async () => {
+    const euro = { ...status('Payed'), Stats: { currency: 'EUR', currencyAmount: 1.49, usdAmount: null } };
+    const { buy } = setup([euro as unknown as PaymentStatus]);
+    const outcome = settle(buy());
+    await vi.advanceTimersByTimeAsync(1000);
+    expect((await outcome).value).toEqual({ transactionId: ID, stats: { currency: 'EUR', currencyAmount: 1.49 } });
+  });
+
+  it('rejects a declined or abandoned checkout with "Payment not completed"', async () => {
+    const { deps, checkout, buy } = setup([status('Created'), status('Cancelled', 'Cancelled')]);
+    const outcome = settle(buy());
+    await vi.advanceTimersByTimeAsync(3000);
+    expect((await outcome).error).toMatchObject({ code: 'payment_not_completed', message: 'Payment not completed' });
+    expect(deps.setOptimisticStatus).toHaveBeenCalledWith('bearer', ID, 'Cancelled');
+    expect(checkout.close).toHaveBeenCalledOnce();
+  });
+
+  it('gives up after 180 s with a timeout, cancels the order and closes the checkout', async () => {
+    const { deps, checkout, buy } = setup([status('Created')]);
+    const outcome = settle(buy());
+    await vi.advanceTimersByTimeAsync(179_000);
+    expect(deps.paymentStatus).toHaveBeenCalledTimes(179);
+    expect(checkout.close).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect((await outcome).error).toMatchObject({ code: 'timeout', message: 'Payment not completed' });
+    expect(deps.paymentStatus).toHaveBeenCalledTimes(180);
+    expect(deps.setOptimisticStatus).toHaveBeenCalledWith('bearer', ID, 'Cancelled');
+    expect(checkout.close).toHaveBeenCalledOnce();
+  });
+
+  it('keeps polling through lost requests', async () => {
+    const network = new ProblemError({ type: 'about:blank', title: 'Network Error', status: 0, detail: '' });
+    const paymentStatus = vi
+      .fn<PurchaseDeps['paymentStatus']>()
+      .mockRejectedValueOnce(network)
+      .mockResolvedValueOnce(status('Payed'));
+    const { buy } = setup([], { paymentStatus });
+    const outcome = settle(buy());
+    await vi.advanceTimersByTimeAsync(2000);
+    expect((await outcome).value?.transactionId).toBe(ID);
+  });
+
+  it('reports a player who closed the checkout as cancelled, once the server cancelled the order', async () => {
+    const { deps, buy, playerCloses } = setup([status('Created')]);
+    const outcome = settle(buy());
+    await vi.advanceTimersByTimeAsync(1500);
+    playerCloses();
+    // Closing does not wait for the next tick: the status is read at once.
+    await vi.advanceTimersByTimeAsync(0);
+    expect((await outcome).error).toMatchObject({ code: 'cancelled', message: 'User closed payment window' });
+    expect(deps.setOptimisticStatus).toHaveBeenCalledWith('bearer', ID, 'Cancelled');
+    expect(deps.paymentStatus).toHaveBeenCalledTimes(2);
+  });
+
+  it('still delivers when the player paid just before closing the checkout', async () => {
+    const setOptimisticStatus = vi.fn(async () => ({
+      Order: { Status: 'Created' },
+    })) as unknown as PurchaseDeps['setOptimisticStatus'];
+    const { buy, playerCloses } = setup([status('Created'), status('Created'), status('Payed')], {
+      setOptimisticStatus,
+    });
+    const outcome = settle(buy());
+    playerCloses();
+    await vi.advanceTimersByTimeAsync(0);
+    // The server kept the order (the provider had taken the money): polling goes on.
+    expect(setOptimisticStatus).toHaveBeenCalledWith('bearer', ID, 'Cancelled');
+    await vi.advanceTimersByTimeAsync(2000);
+    expect((await outcome).value?.transactionId).toBe(ID);
+  });
+
+  it('asks a guest to sign in first, and refuses a guest who does not', async () => {
+    let token: string | null = null;
+    const signedIn = setup([status('Payed')], {
+      token: () => token,
+      signIn: vi.fn(async () => {
+        token = 'fresh';
+        return true;
+      }),
+    });
+    const outcome = settle(signedIn.buy());
+    await vi.advanceTimersByTimeAsync(1000);
+    expect((await outcome).value?.transactionId).toBe(ID);
+    expect(signedIn.deps.createPayment).toHaveBeenCalledWith('fresh', expect.anything());
+
+    const guest = setup([status('Payed')], { token: () => null, signIn: vi.fn(async () => false) });
+    await expect(guest.buy()).rejects.toMatchObject({ code: 'guest', message: 'Not authorized' });
+    expect(guest.deps.createPayment).not.toHaveBeenCalled();
+  });
+
+  it('maps API refusals to codes, with the problem details as the message', async () => {
+    const problem = (status: number) =>
+      new ProblemError({ type: 'about:blank', title: 'Not Found', status, detail: 'Product', ErrorCode: 'not_found' });
+    for (const [httpStatus, code] of [
+      [404, 'invalid_request'],
+      [401, 'guest'],
+      [503, 'not_available'],
+      [500, 'handler_failed'],
+    ] as const) {
+      const { buy } = setup([], { createPayment: vi.fn(async () => Promise.reject(problem(httpStatus))) });
+      const error = (await settle(buy())).error as { code: string; message: string };
+      expect(error.code).toBe(code);
+      expect(JSON.parse(error.message)).toMatchObject({ status: httpStatus, ErrorCode: 'not_found' });
+    }
+  });
+
+  it('refuses a checkout it cannot show', async () => {
+    const { buy } = setup([], {
+      createPayment: vi.fn(async () => ({ ...created, Sandbox: undefined, ConfirmationUrl: null })),
+    });
+    await expect(buy()).rejects.toMatchObject({
+      code: 'unsupported',
+      message: 'Unsupported payment method for FxId web',
+    });
+  });
+
+  it('only logs a failed optimistic status call', async () => {
+    const warn = vi.fn();
+    const setOptimisticStatus = vi.fn(async () =>
+      Promise.reject(new Error('409')),
+    ) as unknown as PurchaseDeps['setOptimisticStatus'];
+    const { buy } = setup([status('Payed')], {
+      setOptimisticStatus,
+      logger: createLogger('test', { debug() {}, info() {}, warn, error() {}, log() {} }),
+    });
+    const outcome = settle(buy());
+    await vi.advanceTimersByTimeAsync(1000);
+    expect((await outcome).value?.transactionId).toBe(ID);
+    expect(warn).toHaveBeenCalledOnce();
+  });
+});

@@ -1,0 +1,177 @@
+import type { CreatePaymentBody, CreatePaymentResult } from '../api/create-payment';
+import type { OptimisticOrderStatus } from '../api/optimistic-order-status';
+import type { PaymentStatus } from '../api/payment-status';
+import { ProblemError } from '../api/problem';
+import type { Logger } from '../lib/logger';
+import { PurchaseError, purchaseMessages } from './purchase-error';
+import { PURCHASE_TIMINGS } from './timings';
+
+/** What a finished purchase tells the game (spec store §3, "Purchase result"). */
+export interface PurchaseOutcome {
+  transactionId: string;
+  stats: { currency: string; currencyAmount: number; usdAmount?: number };
+}
+
+export interface PurchaseRequest {
+  game: string;
+  sku: string;
+  /** Platform name the API expects, e.g. `FxId`. */
+  platform: string;
+  developerPayload?: string;
+}
+
+/** The provider's page, shown to the player; `closed` settles however it was closed. */
+export interface CheckoutWindow {
+  closed: Promise<void>;
+  close(): void;
+}
+
+/** Everything the flow needs from the page: the API, sign-in and a way to show the checkout. */
+export interface PurchaseDeps {
+  /** The current bearer token, read at call time (sign-in may change it). */
+  token(): string | null;
+  /** Opens the login modal; true once the player signed in. */
+  signIn(): Promise<boolean>;
+  createPayment(token: string, body: CreatePaymentBody): Promise<CreatePaymentResult>;
+  paymentStatus(token: string, game: string, transactionId: string): Promise<PaymentStatus>;
+  setOptimisticStatus(
+    token: string,
+    transactionId: string,
+    status: 'Completed' | 'Cancelled',
+  ): Promise<OptimisticOrderStatus>;
+  openCheckout(url: string, productName: string): CheckoutWindow;
+  logger: Logger;
+  timings?: Partial<typeof PURCHASE_TIMINGS>;
+}
+
+type Waited = { kind: 'paid'; status: PaymentStatus } | { kind: 'failed' } | { kind: 'closed' } | { kind: 'timeout' };
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Buys one product on the own platform (spec store §4): sign-in if needed, create the
+ * payment, show the provider's checkout, poll the status every second for up to
+ * 180 s, tell the server how it ended (advisory), and resolve with the purchase
+ * result or reject with a PurchaseError whose code the game can branch on.
+ */
+export async function runPurchase(deps: PurchaseDeps, request: PurchaseRequest): Promise<PurchaseOutcome> {
+  const timings = { ...PURCHASE_TIMINGS, ...deps.timings };
+  const token = await requireToken(deps);
+  const created = await deps
+    .createPayment(token, {
+      Game: request.game,
+      Sku: request.sku,
+      WebPublishingPlatform: request.platform,
+      EmbeddingType: 'Embed',
+      ...(request.developerPayload ? { DeveloperPayload: { MerchantDeveloperPayload: request.developerPayload } } : {}),
+    })
+    .catch((error: unknown) => {
+      throw fromApiError(error);
+    });
+  const id = created.TransactionId;
+  const url = created.Sandbox?.CheckoutUrl ?? created.ConfirmationUrl;
+  if (!url) throw new PurchaseError('unsupported', purchaseMessages.unsupportedMethod);
+
+  const optimistic = (status: 'Completed' | 'Cancelled') =>
+    deps.setOptimisticStatus(token, id, status).catch((error: unknown) => {
+      // Spec store §4: a failure of that call is only logged.
+      deps.logger.warn(`optimistic status ${status} of ${id} was not taken`, error);
+      return undefined;
+    });
+
+  const checkout = deps.openCheckout(url, created.OrderProduct.LocalizedProductName);
+  let closedByPlayer = false;
+  let settled = false;
+  void checkout.closed.then(() => {
+    if (!settled) closedByPlayer = true;
+  });
+  const closeSoon = () => setTimeout(() => checkout.close(), timings.closeDelayMs);
+  const deadline = Date.now() + timings.pollTimeoutMs;
+
+  const readStatus = async (): Promise<PaymentStatus | undefined> => {
+    try {
+      return await deps.paymentStatus(token, request.game, id);
+    } catch (error) {
+      // A lost poll is retried on the next tick; a refusal (signed out, unknown order) is final.
+      if (error instanceof ProblemError && error.status >= 400 && error.status < 500 && error.status !== 429) {
+        throw fromApiError(error);
+      }
+      deps.logger.warn(`payment status of ${id} could not be read`, error);
+      return undefined;
+    }
+  };
+
+  const waitForPayment = async (): Promise<Waited> => {
+    let watchingClosed = true;
+    while (Date.now() < deadline) {
+      const remaining = deadline - Date.now();
+      await (watchingClosed
+        ? Promise.race([sleep(Math.min(timings.pollIntervalMs, remaining)), checkout.closed])
+        : sleep(Math.min(timings.pollIntervalMs, remaining)));
+      const status = await readStatus();
+      if (status?.Status === 'Payed') return { kind: 'paid', status };
+      if (status?.Status === 'Cancelled') return { kind: 'failed' };
+      if (closedByPlayer && watchingClosed) {
+        // The player may have paid a moment before closing: only a checkout the server
+        // could cancel counts as closed; one the provider already took is waited for.
+        const answer = await optimistic('Cancelled');
+        if (!answer || answer.Order.Status === 'Cancelled') return { kind: 'closed' };
+        watchingClosed = false;
+      }
+    }
+    return { kind: 'timeout' };
+  };
+
+  let waited: Waited;
+  try {
+    waited = await waitForPayment();
+  } catch (error) {
+    settled = true;
+    checkout.close();
+    throw error;
+  }
+  settled = true;
+  switch (waited.kind) {
+    case 'paid': {
+      void optimistic('Completed');
+      closeSoon();
+      const { currency, currencyAmount, usdAmount } = waited.status.Stats;
+      return {
+        transactionId: id,
+        stats: { currency, currencyAmount, ...(usdAmount === null ? {} : { usdAmount }) },
+      };
+    }
+    case 'failed':
+      void optimistic('Cancelled');
+      closeSoon();
+      throw new PurchaseError('payment_not_completed', purchaseMessages.notCompleted);
+    case 'closed':
+      throw new PurchaseError('cancelled', purchaseMessages.closed);
+    case 'timeout':
+      void optimistic('Cancelled');
+      checkout.close();
+      throw new PurchaseError('timeout', purchaseMessages.notCompleted);
+  }
+}
+
+/** The bearer token, asking an anonymous player to sign in first (spec store §6: buying needs an account). */
+async function requireToken(deps: PurchaseDeps): Promise<string> {
+  const current = deps.token();
+  if (current) return current;
+  if (!(await deps.signIn())) throw new PurchaseError('guest', purchaseMessages.notAuthorized);
+  const token = deps.token();
+  if (!token) throw new PurchaseError('guest', purchaseMessages.notAuthorized);
+  return token;
+}
+
+/** Spec store §8: a purchase error's message is the serialized problem details; the code says what kind. */
+function fromApiError(error: unknown): PurchaseError {
+  if (!(error instanceof ProblemError)) {
+    return new PurchaseError('handler_failed', error instanceof Error ? error.message : String(error));
+  }
+  const message = JSON.stringify(error.problem);
+  if (error.status === 401) return new PurchaseError('guest', message);
+  if (error.status === 404 || error.status === 400) return new PurchaseError('invalid_request', message);
+  if (error.status === 429 || error.status === 503) return new PurchaseError('not_available', message);
+  return new PurchaseError('handler_failed', message);
+}

@@ -1,0 +1,149 @@
+import type { BrowserContext, FrameLocator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { saveScreenshot } from '../harness/artifacts';
+import { axeScan, seriousViolations } from '../harness/axe';
+import { gameFrame, logLine } from '../harness/game';
+import { en, fill, localeMessages } from '../harness/messages';
+import { browserSession } from '../harness/session';
+import { type SignedIn, signInByEmail } from '../harness/sign-in';
+import { portalUrl } from '../harness/sites';
+
+// Buying in the demo game and on the store page through the built-in sandbox checkout,
+// which opens inside the portal in a modal; the game reads the result from the SDK.
+const session = browserSession(portalUrl);
+
+/** A profile of its own with a new player already signed in (the token the portal keeps). */
+async function signedInContext(): Promise<{ context: BrowserContext; player: SignedIn }> {
+  const player = await signInByEmail(portalUrl());
+  const context = await session.freshContext();
+  await context.addInitScript((token) => localStorage.setItem('AuthToken', token), player.token);
+  return { context, player };
+}
+
+async function openGame(page: Page, game: string): Promise<FrameLocator> {
+  await page.goto(`play/${game}`);
+  const frame = gameFrame(page);
+  await logLine(frame, 'call loadingReady ok').waitFor();
+  return frame;
+}
+
+/** The sandbox checkout page inside the portal's checkout modal. */
+const checkout = (page: Page) => page.frameLocator('[data-testid="checkout-frame"]');
+
+async function choose(page: Page, choice: 'Pay' | 'Decline' | 'Abandon') {
+  await checkout(page)
+    .getByRole('button', { name: new RegExp(`^${choice}`) })
+    .click();
+}
+
+/** What the game logged for its last call of `name`: the line's detail (the result, secrets hidden). */
+async function detailOf(frame: FrameLocator, line: string): Promise<string> {
+  return (await logLine(frame, line).first().locator('.detail').textContent()) ?? '';
+}
+
+async function boughtSkus(player: SignedIn, game: string): Promise<Record<string, number>> {
+  const response = await fetch(new URL('api/v1/store/check-buy-products', portalUrl()), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${player.token}` },
+    body: JSON.stringify({ Game: game }),
+  });
+  const { Products } = (await response.json()) as { Products: { Sku: string; Count: number }[] };
+  return Object.fromEntries(Products.map((product) => [product.Sku, product.Count]));
+}
+
+describe('buying in the demo game', () => {
+  it('a signed-in player pays in the sandbox checkout and the game receives the purchase', async () => {
+    const { context, player } = await signedInContext();
+    const { page } = await session.tab(context);
+    const frame = await openGame(page, 'gem-garden');
+    // The game's shop shows the portal's store front, with prices formatted by the portal.
+    await logLine(frame, 'call storeFront ok').waitFor();
+    await frame.getByTestId('buy-gems_50').filter({ hasText: '50 gems · €1.49' }).waitFor();
+
+    await frame.getByTestId('buy-gems_50').click();
+    await checkout(page).getByText('€1.49').first().waitFor();
+    await saveScreenshot(page, 'store-sandbox-checkout-desktop');
+    await choose(page, 'Pay');
+    await logLine(frame, 'call buyProduct ok').waitFor({ timeout: 15_000 });
+    const result = await detailOf(frame, 'call buyProduct ok');
+    expect(result).toMatch(/"transactionId":"ord_[\w-]{22}"/);
+    expect(result).toContain('"stats":{"currency":"EUR","currencyAmount":1.49}');
+    // The checkout closes by itself a second after the payment.
+    await page.locator('[data-testid="checkout-frame"]').waitFor({ state: 'detached' });
+    expect(await boughtSkus(player, 'gem-garden')).toMatchObject({ gems_50: 1, garden_pass: 0 });
+
+    // Where a provider sends the player back: the order as the server has it now.
+    const id = result.match(/ord_[\w-]{22}/)?.[0];
+    await page.goto(`Store/Return/${id}`);
+    await page.getByText(fill(en.store.returnOrder, { id: id ?? '' })).waitFor();
+    await page.getByTestId('order-status').filter({ hasText: en.store.returnStatus.Completed }).waitFor();
+    expect(await page.getByText('50 gems · €1.49').count()).toBe(1);
+  });
+
+  for (const [choice, code] of [
+    ['Decline', 'payment_not_completed'],
+    ['Abandon', 'payment_not_completed'],
+  ] as const) {
+    it(`choosing ${choice} in the checkout rejects the purchase with ${code}`, async () => {
+      const { context, player } = await signedInContext();
+      const { page } = await session.tab(context);
+      const frame = await openGame(page, 'sky-runner');
+      await frame.getByTestId('buy-stars_100').click();
+      await choose(page, choice);
+      await logLine(frame, `call buyProduct error ${code}`).waitFor({ timeout: 15_000 });
+      await page.locator('[data-testid="checkout-frame"]').waitFor({ state: 'detached' });
+      expect(await boughtSkus(player, 'sky-runner')).toMatchObject({ stars_100: 0 });
+    });
+  }
+
+  it('closing the checkout rejects the purchase as cancelled', async () => {
+    const { context } = await signedInContext();
+    const { page } = await session.tab(context);
+    const frame = await openGame(page, 'sky-runner');
+    await frame.getByTestId('buy-no_ads').click();
+    await checkout(page).getByRole('button', { name: /^Pay/ }).waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: en.common.close }).click();
+    await logLine(frame, 'call buyProduct error cancelled').waitFor();
+  });
+
+  it('a guest is asked to sign in, and closing the login window refuses the purchase', async () => {
+    const { page } = await session.openIn(await session.freshContext(), '/play/sky-runner');
+    const frame = gameFrame(page);
+    await logLine(frame, 'call loadingReady ok').waitFor();
+    await frame.getByTestId('buy-stars_100').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: en.common.close }).first().click();
+    await logLine(frame, 'call buyProduct error guest').waitFor();
+  });
+});
+
+describe('the store page', () => {
+  it('lists the products with prices in the player’s language', async () => {
+    const { page } = await session.openIn(await session.freshContext({ locale: 'de-DE' }), '/Store/gem-garden');
+    const gems = page.getByTestId('product-gems_50');
+    await gems.getByText('50 Edelsteine').waitFor();
+    expect(await gems.getByTestId('price').textContent()).toBe('1,49\u00a0€');
+    expect(await page.getByTestId('product-garden_pass').getByTestId('price').textContent()).toBe('3,99\u00a0€');
+    const de = await localeMessages('de');
+    await gems.getByRole('button', { name: fill(de.store.buy, { price: '1,49\u00a0€' }) }).waitFor();
+
+    const { page: english } = await session.open('/Store/sky-runner');
+    const prices = await english.getByTestId('price').allTextContents();
+    expect(prices).toEqual(['$0.99', '$4.99', '$2.99']);
+    await saveScreenshot(english, 'store-sky-runner-desktop');
+    expect(seriousViolations(await axeScan(english))).toEqual([]);
+  });
+
+  it('buys through the same checkout and thanks the player', async () => {
+    const { context, player } = await signedInContext();
+    const { page } = await session.openIn(context, '/Store/sky-runner');
+    await page
+      .getByTestId('product-stars_550')
+      .getByRole('button', { name: fill(en.store.buy, { price: '$4.99' }) })
+      .click();
+    await choose(page, 'Pay');
+    await page.getByText(fill(en.store.purchased, { product: '550 stars' })).waitFor({ timeout: 15_000 });
+    expect(await boughtSkus(player, 'sky-runner')).toMatchObject({ stars_550: 1 });
+  });
+});
