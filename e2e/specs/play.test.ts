@@ -115,6 +115,54 @@ describe('a visitor plays Sky Runner', () => {
     problems.allow(/handshake/i);
   });
 
+  it('every button of the demo game gets an answer or a stable error code from the portal', async () => {
+    // Its own profile: the language button switches the portal's language.
+    const { page } = await session.openIn(await session.freshContext(), '/play/sky-runner');
+    const frame = await waitForReadyGame(page);
+    await frame.locator('details').evaluateAll((sections) => {
+      for (const section of sections) (section as HTMLDetailsElement).open = true;
+    });
+    // Button → the SDK calls it makes; buttons that open a portal modal close it again.
+    const calls: [testId: string, methods: string[], closesModal?: boolean][] = [
+      ['ad-interstitial', ['ads.showInterstitial']],
+      ['banner-show', ['ads.showStickyBanner']],
+      ['banner-hide', ['ads.hideStickyBanner']],
+      ['consent', ['consentStatus']],
+      ['push', ['push.register']],
+      ['support', ['createSupportRequest']],
+      ['friends', ['friends.get']],
+      ['invite', ['friends.invite']],
+      ['community', ['friends.joinCommunity']],
+      ['favourites', ['friends.addToFavourites']],
+      ['set-status', ['setStatus']],
+      ['hash-set', ['urlHash.set']],
+      ['hash-get', ['urlHash.get']],
+      ['review-info', ['review.info']],
+      ['review', ['review.canReview']],
+      ['words-filter', ['wordsFilter']],
+      ['copy-score', ['clipboard.save']],
+      ['share', ['linkShare'], true],
+      ['documents', ['documents'], true],
+      ['sign-in', ['authenticateUser'], true],
+      // Last: the game redraws its panel in the new language.
+      ['language', ['changeLanguage']],
+    ];
+    const answered = /^call \S+ (ok|error [a-z_]+)$/;
+    for (const [testId, methods, closesModal] of calls) {
+      await frame.locator(`button[data-testid="${testId}"]`).click();
+      if (closesModal) {
+        await page.getByRole('dialog').waitFor();
+        await page.keyboard.press('Escape');
+        await page.getByRole('dialog').waitFor({ state: 'detached' });
+      }
+      for (const method of methods) {
+        const line = frame.locator(`[data-testid="log-entry"][data-line^="call ${method} "]`).first();
+        await line.waitFor();
+        expect(await line.getAttribute('data-line'), testId).toMatch(answered);
+      }
+    }
+  });
+
   it('hiding and showing the tab pauses and resumes the game', async () => {
     const { page } = await session.open('/play/sky-runner');
     const frame = await waitForReadyGame(page);
