@@ -42,6 +42,28 @@ export async function createEmailAccount(
   return row;
 }
 
+/**
+ * The account of an address a mailed link just proved: made on first use, marked
+ * verified if it was not yet. `account` is the one already found for the address.
+ */
+export async function provenEmailAccount(
+  db: Db,
+  account: AccountRow | undefined,
+  invite: { email: string; email_normalized: string; locale: string | null },
+  geoCountry: string | null,
+  now: number,
+): Promise<AccountRow> {
+  if (!account) {
+    return createEmailAccount(
+      db,
+      { email: invite.email, emailNormalized: invite.email_normalized, locale: invite.locale, geoCountry },
+      now,
+    );
+  }
+  if (account.email_validated !== 1) await updateAccount(db, account.id, { email_validated: 1 }, now);
+  return account;
+}
+
 export async function updateAccount(
   db: Db,
   id: string,

@@ -9,7 +9,7 @@ import {
 import { newId } from '../../lib/ids.js';
 import { safeRedirect } from '../../lib/redirects.js';
 import { hashToken, newSecretToken } from '../../lib/tokens.js';
-import { createEmailAccount, findAccountByEmail, updateAccount } from '../accounts/accounts-repository.js';
+import { findAccountByEmail, provenEmailAccount } from '../accounts/accounts-repository.js';
 import { findBranding } from '../games/company-repository.js';
 import { findGame } from '../games/games-repository.js';
 import { magicLinkEmail } from '../mail/magic-link-email.js';
@@ -114,17 +114,10 @@ export async function authenticateFromEmailInvite(
       if (stale && stale.consumed_at === null) throw new ExpiredTokenError('sign-in link');
       throw new InvalidTokenError('sign-in link');
     }
-    let account = await findAccountByEmail(trx, invite.email_normalized);
-    if (!account) {
-      account = await createEmailAccount(
-        trx,
-        { email: invite.email, emailNormalized: invite.email_normalized, locale: invite.locale, geoCountry },
-        now,
-      );
-    } else if (account.email_validated !== 1) {
-      await updateAccount(trx, account.id, { email_validated: 1 }, now);
-      ctx.accounts.delete(account.id);
-    }
+    const found = await findAccountByEmail(trx, invite.email_normalized);
+    const account = await provenEmailAccount(trx, found, invite, geoCountry, now);
+    // Presented accounts are cached; a newly verified address must show at once.
+    if (found && found.email_validated !== 1) ctx.accounts.delete(account.id);
     const token = await ctx.sessions.create(account.id, trx);
     return { token, redirectUri: invite.redirect_uri ?? undefined };
   });

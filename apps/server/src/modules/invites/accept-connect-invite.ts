@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema.js';
 import { GameConnectionError, type GameConnectionFailure, InvalidTokenError } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
 import { hashToken } from '../../lib/tokens.js';
-import { createEmailAccount, findAccountByEmail, updateAccount } from '../accounts/accounts-repository.js';
+import { findAccountByEmail, provenEmailAccount } from '../accounts/accounts-repository.js';
 import * as repo from './invites-repository.js';
 
 type Outcome =
@@ -40,16 +40,8 @@ async function connect(
   if (account && (await repo.connectionOfAccount(trx, account.id, invite.game_id))) {
     return { ok: false, result: 'GameTypeAlreadyConnected', accountId: account.id };
   }
-  if (!account) {
-    account = await createEmailAccount(
-      trx,
-      { email: invite.email, emailNormalized: invite.email_normalized, locale: invite.locale, geoCountry },
-      now,
-    );
-  } else if (account.email_validated !== 1) {
-    // The link proved the address.
-    await updateAccount(trx, account.id, { email_validated: 1 }, now);
-  }
+  // The link proved the address.
+  account = await provenEmailAccount(trx, account, invite, geoCountry, now);
   const row = { id: newId(), accountId: account.id, gameId: invite.game_id, gameUid: invite.game_uid, now };
   if (await repo.insertConnection(trx, row)) return { ok: true, result: 'Created', accountId: account.id };
   // Another request won the race; name what it took.
