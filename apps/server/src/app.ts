@@ -14,6 +14,7 @@ import { registerDemoGame, registerPortal } from './http/portal.js';
 import { type ApplyHeaders, registerResponseHeaders, requestIdFor } from './http/security.js';
 import { createTtlCache } from './lib/ttl-cache.js';
 import { profileRoutes } from './modules/accounts/profile-routes.js';
+import { analyticsRoutes } from './modules/analytics/analytics-routes.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
 import { createSessions } from './modules/auth/sessions.js';
 import { createCaptcha } from './modules/captcha/captcha.js';
@@ -21,6 +22,7 @@ import { readCatalogFile } from './modules/catalog/catalog-file.js';
 import { formatReport, importCatalog } from './modules/catalog/catalog-import.js';
 import { isCatalogEmpty } from './modules/catalog/catalog-repository.js';
 import { contentRoutes } from './modules/content/content-routes.js';
+import { documentsRoutes } from './modules/documents/documents-routes.js';
 import { gamesRoutes } from './modules/games/games-routes.js';
 import { healthRoutes } from './modules/health/health-routes.js';
 import { invitesRoutes } from './modules/invites/invites-routes.js';
@@ -30,10 +32,12 @@ import { startOutboxWorker } from './modules/outbox/outbox-worker.js';
 import { createGameJwtSigner } from './modules/play/game-jwt.js';
 import { goRoutes } from './modules/play/go-routes.js';
 import { jwksRoutes, playRoutes } from './modules/play/play-routes.js';
+import { pushRoutes } from './modules/push/push-routes.js';
 import { createPayments } from './modules/store/payments.js';
 import { paymentWebhookRoutes, sandboxCheckoutRoutes } from './modules/store/sandbox-routes.js';
 import { storeRedirectRoutes } from './modules/store/store-redirect-routes.js';
 import { storeRoutes } from './modules/store/store-routes.js';
+import { supportRoutes } from './modules/support/support-routes.js';
 
 /** How long a presented account is served from memory (bounds staleness across instances). */
 const ACCOUNT_CACHE_TTL_MS = 10_000;
@@ -122,6 +126,10 @@ export async function createApp(config: Config, deps: AppDependencies = {}): Pro
         await scoped.register(devMailboxRoutes(ctx));
       }
       await scoped.register(contentRoutes(ctx), { prefix: '/api/v1' });
+      await scoped.register(documentsRoutes(ctx), { prefix: '/api/v1' });
+      await scoped.register(supportRoutes(ctx), { prefix: '/api/v1' });
+      await scoped.register(pushRoutes(ctx), { prefix: '/api/v1' });
+      await scoped.register(analyticsRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(storeRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(storeRedirectRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(paymentWebhookRoutes(ctx), { prefix: '/api/v1' });
@@ -134,6 +142,13 @@ export async function createApp(config: Config, deps: AppDependencies = {}): Pro
   await registerDemoGame(app, config);
   await registerPortal(app, config);
   startOutboxWorker(app, ctx);
+  if (config.vapid?.generated) {
+    // Development only: these keys die with the process, and subscriptions made with them too.
+    app.log.warn(
+      { VAPID_PUBLIC_KEY: config.vapid.publicKey, VAPID_PRIVATE_KEY: config.vapid.privateKey },
+      'Web Push keys generated for this run; set VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT to keep them',
+    );
+  }
   return app;
 }
 

@@ -132,6 +132,62 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('takes Stripe only as a whole: three keys, comma-separated webhook secrets, no test API base in production', () => {
+    const base = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://play.example.com',
+      TURNSTILE_SECRET: '0x4AAAAAAAreal-secret',
+      SMTP_URL: 'smtp://mail.example.com',
+    };
+    const keys = {
+      STRIPE_SECRET_KEY: 'sk_live_0123456789abcdef',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_0123456789abcdef',
+      STRIPE_WEBHOOK_SECRETS: 'whsec_new0123456789, whsec_old0123456789',
+    };
+    const full = loadConfig({ ...base, ...keys, PAYMENT_PROVIDER: 'stripe' });
+    expect(full.ok && full.config.store).toMatchObject({
+      paymentProvider: 'stripe',
+      stripe: {
+        secretKey: keys.STRIPE_SECRET_KEY,
+        publishableKey: keys.STRIPE_PUBLISHABLE_KEY,
+        webhookSecrets: ['whsec_new0123456789', 'whsec_old0123456789'],
+        apiBase: undefined,
+      },
+    });
+    expect(loadConfig({ ...base, STRIPE_SECRET_KEY: keys.STRIPE_SECRET_KEY })).toEqual({
+      ok: false,
+      problems: [
+        'STRIPE_PUBLISHABLE_KEY: required in production with any Stripe setting',
+        'STRIPE_WEBHOOK_SECRETS: required in production with any Stripe setting',
+      ],
+    });
+    expect(loadConfig({ ...base, PAYMENT_PROVIDER: 'stripe' })).toMatchObject({ ok: false });
+    expect(loadConfig({ ...base, ...keys, STRIPE_API_BASE: 'http://127.0.0.1:1234' })).toEqual({
+      ok: false,
+      problems: ['STRIPE_API_BASE: for tests only; production talks to api.stripe.com'],
+    });
+    expect(loadConfig({ ...keys, STRIPE_PUBLISHABLE_KEY: 'pk_test_0123456789abcdef' })).toEqual({
+      ok: false,
+      problems: ['STRIPE_PUBLISHABLE_KEY: test and live keys are mixed with STRIPE_SECRET_KEY'],
+    });
+    expect(loadConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_0123456789abcdef' })).toMatchObject({
+      ok: false,
+    });
+    const dev = loadConfig({
+      ...keys,
+      STRIPE_SECRET_KEY: 'sk_test_0123456789abcdef',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_0123456789abcdef',
+      STRIPE_API_BASE: 'http://127.0.0.1:12111',
+    });
+    expect(dev.ok && dev.config.store.stripe?.apiBase).toEqual({ host: '127.0.0.1', port: 12111, protocol: 'http' });
+    expect(dev.ok && dev.config.store.paymentProvider).toBe('sandbox');
+    const bad = loadConfig({ STRIPE_SECRET_KEY: 'pk_live_x', STRIPE_WEBHOOK_SECRETS: 'secret' });
+    expect(bad.ok ? [] : bad.problems.map((problem) => problem.split(':')[0]).sort()).toEqual([
+      'STRIPE_SECRET_KEY',
+      'STRIPE_WEBHOOK_SECRETS.0',
+    ]);
+  });
+
   it('lists every bad variable at once', () => {
     const result = loadConfig({
       PORT: 'eighty',

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { ADAPTER_NAMES, GameSystemNameSchema, PORTAL_LOCALES } from '@fxid/contract';
 import { z } from 'zod';
 
@@ -39,12 +40,18 @@ export interface Config {
   outboxLeaseMs: number;
   store: {
     /** The provider checkouts go through; `none` turns purchases off (the production default). */
-    paymentProvider: 'sandbox' | 'none';
+    paymentProvider: 'sandbox' | 'stripe' | 'none';
     /** HMAC secrets of the sandbox provider's webhooks; the first signs, all verify (rotation). */
     sandboxWebhookSecrets: string[];
+    /** Stripe account keys; set (all of them) exactly when Stripe can take payments. */
+    stripe?: StripeConfig | undefined;
     /** Per game, the game server's URL that paid orders are delivered to; games without one complete at once. */
     gameWebhooks: Record<string, string>;
   };
+  /** Where support messages go when their game names no address of its own; none: support mail is off. */
+  supportEmail?: string | undefined;
+  /** Web Push (VAPID) keys; generated per start in development when unset, absent (push off) in production. */
+  vapid?: VapidConfig | undefined;
   portal: {
     routerBasePath: string;
     routerType: 'browser' | 'hash';
@@ -54,6 +61,26 @@ export interface Config {
     locales: string[];
     defaultLocale: string;
   };
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  publishableKey: string;
+  /** Endpoint signing secrets (`whsec_…`); several while one rotates, each is tried. */
+  webhookSecrets: string[];
+  /** Another API origin than api.stripe.com: tests point the real client at a fake on loopback. */
+  apiBase?: { host: string; port: number; protocol: 'http' | 'https' } | undefined;
+}
+
+export interface VapidConfig {
+  /** The uncompressed P-256 public key, base64url (65 bytes): what browsers subscribe with. */
+  publicKey: string;
+  /** The private scalar, base64url (32 bytes). */
+  privateKey: string;
+  /** A mailto: or https: contact that push services may use. */
+  subject: string;
+  /** True when made up at start (development): subscriptions then die with the process. */
+  generated: boolean;
 }
 
 /** The publishing platforms that embed the portal in their pages. */
@@ -105,6 +132,27 @@ const gameWebhookList = z
     }
     return byGame;
   });
+
+function base64UrlOfLength(bytes: number, what: string) {
+  return z
+    .string()
+    .refine(
+      (text) => /^[\w-]+={0,2}$/.test(text) && Buffer.from(text, 'base64url').length === bytes,
+      `Expected ${what}`,
+    );
+}
+
+/** A fresh VAPID key pair, for development only. */
+function generateVapidKeys(): { publicKey: string; privateKey: string } {
+  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+  const jwk = privateKey.export({ format: 'jwk' });
+  const point = Buffer.concat([
+    Buffer.from([4]),
+    Buffer.from(jwk.x ?? '', 'base64url'),
+    Buffer.from(jwk.y ?? '', 'base64url'),
+  ]);
+  return { publicKey: point.toString('base64url'), privateKey: jwk.d ?? '' };
+}
 
 const localeList = z
   .string()
@@ -168,7 +216,7 @@ const EnvSchema = z.object({
   ),
   SMTP_URL: optional(z.url({ protocol: /^smtps?$/ })),
   MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().default('fxid <no-reply@localhost>')),
-  PAYMENT_PROVIDER: optional(z.enum(['sandbox', 'none'])),
+  PAYMENT_PROVIDER: optional(z.enum(['sandbox', 'stripe', 'none'])),
   SANDBOX_WEBHOOK_SECRET: z.preprocess(
     emptyAsUndefined,
     z
@@ -177,9 +225,26 @@ const EnvSchema = z.object({
       .pipe(z.array(z.string().min(16, 'Expected secrets of 16+ characters')))
       .optional(),
   ),
+  STRIPE_SECRET_KEY: optional(
+    z.string().regex(/^(sk|rk)_(test|live)_\w{8,}$/, 'Expected sk_test_…, sk_live_… or rk_…'),
+  ),
+  STRIPE_PUBLISHABLE_KEY: optional(z.string().regex(/^pk_(test|live)_\w{8,}$/, 'Expected pk_test_… or pk_live_…')),
+  STRIPE_WEBHOOK_SECRETS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .transform((text) => text.split(',').map((item) => item.trim()))
+      .pipe(z.array(z.string().regex(/^whsec_[^\s,]{8,}$/, 'Expected whsec_… secrets, comma-separated')))
+      .optional(),
+  ),
+  STRIPE_API_BASE: optional(z.url({ protocol: /^https?$/ })),
   GAME_WEBHOOKS: z.preprocess(emptyAsUndefined, gameWebhookList.default({})),
   OUTBOX_INTERVAL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(1000)),
   OUTBOX_LEASE_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1000).default(120_000)),
+  SUPPORT_EMAIL: optional(z.email()),
+  VAPID_PUBLIC_KEY: optional(base64UrlOfLength(65, 'an uncompressed P-256 public key (65 bytes, base64url)')),
+  VAPID_PRIVATE_KEY: optional(base64UrlOfLength(32, 'a P-256 private key (32 bytes, base64url)')),
+  VAPID_SUBJECT: optional(z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'Expected mailto:… or https://…')),
   ROUTER_BASE_PATH: z.preprocess(
     emptyAsUndefined,
     z
@@ -227,11 +292,44 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
     if (e.PAYMENT_PROVIDER === 'sandbox' && !e.SANDBOX_WEBHOOK_SECRET) {
       problems.push('SANDBOX_WEBHOOK_SECRET: required in production when PAYMENT_PROVIDER is sandbox');
     }
+    // Half a Stripe setup takes money it cannot confirm, or confirms money it never asked for.
+    const stripeVars = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRETS'] as const;
+    const missing = stripeVars.filter((name) => !e[name]);
+    if (missing.length < stripeVars.length || e.PAYMENT_PROVIDER === 'stripe') {
+      for (const name of missing) problems.push(`${name}: required in production with any Stripe setting`);
+    }
+    if (e.STRIPE_API_BASE) problems.push('STRIPE_API_BASE: for tests only; production talks to api.stripe.com');
     for (const game of Object.keys(e.GAME_WEBHOOKS)) {
       if (!e.GAME_SECRETS[game]) problems.push(`GAME_WEBHOOKS: ${game} needs a secret in GAME_SECRETS to sign with`);
     }
   }
+  if (mode === 'development' && e.PAYMENT_PROVIDER === 'stripe') {
+    for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRETS'] as const) {
+      if (!e[name]) problems.push(`${name}: required when PAYMENT_PROVIDER is stripe`);
+    }
+  }
+  const secretMode = e.STRIPE_SECRET_KEY?.split('_')[1];
+  const publishableMode = e.STRIPE_PUBLISHABLE_KEY?.split('_')[1];
+  if (secretMode && publishableMode && secretMode !== publishableMode) {
+    problems.push('STRIPE_PUBLISHABLE_KEY: test and live keys are mixed with STRIPE_SECRET_KEY');
+  }
+  const vapidSet = [e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY, e.VAPID_SUBJECT].filter(Boolean).length;
+  if (vapidSet !== 0 && vapidSet !== 3) {
+    problems.push('VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT: set all three or none');
+  }
   if (problems.length > 0) return { ok: false, problems };
+  const supportEmail = e.SUPPORT_EMAIL ?? (mode === 'development' ? 'support@localhost' : undefined);
+  let vapid: VapidConfig | undefined;
+  if (e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY && e.VAPID_SUBJECT) {
+    vapid = {
+      publicKey: e.VAPID_PUBLIC_KEY,
+      privateKey: e.VAPID_PRIVATE_KEY,
+      subject: e.VAPID_SUBJECT,
+      generated: false,
+    };
+  } else if (mode === 'development') {
+    vapid = { ...generateVapidKeys(), subject: 'mailto:support@localhost', generated: true };
+  }
 
   return {
     ok: true,
@@ -259,8 +357,11 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
         // Purchases never fall back to the sandbox in production: it must be chosen by name.
         paymentProvider: e.PAYMENT_PROVIDER ?? (mode === 'development' ? 'sandbox' : 'none'),
         sandboxWebhookSecrets: e.SANDBOX_WEBHOOK_SECRET ?? (mode === 'development' ? [DEV_SANDBOX_WEBHOOK_SECRET] : []),
+        stripe: stripeConfig(e),
         gameWebhooks: e.GAME_WEBHOOKS,
       },
+      supportEmail,
+      vapid,
       portal: {
         routerBasePath: e.ROUTER_BASE_PATH,
         routerType: e.ROUTER_TYPE,
@@ -270,6 +371,23 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
         locales: e.LOCALES,
         defaultLocale: e.DEFAULT_LOCALE,
       },
+    },
+  };
+}
+
+/** Stripe's settings when all three keys are present (loadConfig has refused a partial set in production). */
+function stripeConfig(e: z.infer<typeof EnvSchema>): StripeConfig | undefined {
+  if (!e.STRIPE_SECRET_KEY || !e.STRIPE_PUBLISHABLE_KEY || !e.STRIPE_WEBHOOK_SECRETS) return undefined;
+  const base = e.STRIPE_API_BASE ? new URL(e.STRIPE_API_BASE) : undefined;
+  const protocol = base?.protocol === 'http:' ? 'http' : 'https';
+  return {
+    secretKey: e.STRIPE_SECRET_KEY,
+    publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+    webhookSecrets: e.STRIPE_WEBHOOK_SECRETS,
+    apiBase: base && {
+      host: base.hostname.replace(/^\[|\]$/g, ''),
+      port: Number(base.port || (protocol === 'http' ? 80 : 443)),
+      protocol,
     },
   };
 }

@@ -176,3 +176,18 @@ export class WebhookSignatureError extends AppError {
     super('invalid_token', `The webhook signature is not valid: ${reason}`, { What: 'webhook signature' });
   }
 }
+
+/** Only the latest version of a document can be accepted; L10NParam.LatestVersionId names it. */
+export class DocumentVersionNotLatestError extends AppError {
+  constructor(documentId: number, versionId: number, latestVersionId: number) {
+    super(
+      'conflict',
+      `Version ${versionId} of document ${documentId} has been replaced by version ${latestVersionId}; accept that one`,
+      {
+        DocumentId: String(documentId),
+        DocumentVersionId: String(versionId),
+        LatestVersionId: String(latestVersionId),
+      },
+    );
+  }
+}

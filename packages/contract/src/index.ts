@@ -1,5 +1,7 @@
 export * from './account.js';
+export * from './analytics.js';
 export * from './content.js';
+export * from './documents.js';
 export * from './errors.js';
 export * from './game.js';
 export * from './games.js';
@@ -9,4 +11,6 @@ export * from './page-config.js';
 export * from './platform.js';
 export * from './play.js';
 export * from './portal-content.js';
+export * from './push.js';
 export * from './store.js';
+export * from './support.js';

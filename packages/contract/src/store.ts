@@ -43,7 +43,7 @@ export const MoneySchema = z
   .meta({ id: 'Money' });
 
 /** Payment providers fxid can take money through; `sandbox` is built in and works offline. */
-export const PaymentProviderNameSchema = z.enum(['sandbox']).meta({ id: 'PaymentProviderName' });
+export const PaymentProviderNameSchema = z.enum(['sandbox', 'stripe']).meta({ id: 'PaymentProviderName' });
 export type PaymentProviderName = z.infer<typeof PaymentProviderNameSchema>;
 
 /** A product's stock-keeping unit within its game. */
@@ -222,6 +222,17 @@ export const CreatePaymentResponseSchema = z
       Email: z.object({ Required: z.boolean(), DefaultValue: z.string().nullable() }),
     }),
     Sandbox: z.object({ CheckoutUrl: z.string() }).optional().describe('Present when Merchant is sandbox'),
+    Stripe: z
+      .object({
+        SessionClientSecret: z
+          .string()
+          .nullable()
+          .describe('Mounts the embedded checkout (Stripe.js); only the order owner receives it. Null for Redirect'),
+        PublishableKey: z.string().describe("The Stripe account's publishable key for Stripe.js"),
+        SessionId: z.string().describe('The Checkout Session id'),
+      })
+      .optional()
+      .describe('Present when Merchant is stripe (spec store §3)'),
     Order: OrderSchema,
   })
   .meta({ id: 'CreatePaymentResponse' });

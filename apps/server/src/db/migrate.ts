@@ -5,6 +5,10 @@ import * as signingKeys from './migrations/0003-signing-keys.js';
 import * as invites from './migrations/0005-invites.js';
 import * as orders from './migrations/0006-orders.js';
 import * as orderLinks from './migrations/0007-order-links.js';
+import * as documentsAcceptance from './migrations/0010-documents-acceptance.js';
+import * as supportMessages from './migrations/0011-support-messages.js';
+import * as pushSubscriptions from './migrations/0012-push-subscriptions.js';
+import * as analyticsEvents from './migrations/0013-analytics-events.js';
 
 /**
  * Migrations in order. Imported statically so that the built server carries them
@@ -17,6 +21,10 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005-invites': invites,
   '0006-orders': orders,
   '0007-order-links': orderLinks,
+  '0010-documents-acceptance': documentsAcceptance,
+  '0011-support-messages': supportMessages,
+  '0012-push-subscriptions': pushSubscriptions,
+  '0013-analytics-events': analyticsEvents,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -338,6 +338,14 @@ const BAD_REQUESTS: BadRequest[] = [
     code: 'invalid_token',
   },
   {
+    name: 'notification for a provider that is not configured',
+    method: 'POST',
+    url: '/api/v1/store/webhooks/stripe',
+    payload: '{"id":"evt_1"}',
+    status: 404,
+    code: 'not_found',
+  },
+  {
     name: 'notification from an unknown provider',
     method: 'POST',
     url: '/api/v1/store/webhooks/paypal',
@@ -353,6 +361,56 @@ const BAD_REQUESTS: BadRequest[] = [
     payload: '{}',
     status: 404,
     code: 'not_found',
+  },
+  // Legal documents, support, web push and analytics (issue 7).
+  ...(
+    [
+      ['POST', '/api/v1/games/documents/accepted', '{}'],
+      ['POST', '/api/v1/games/documents/accept', '{"DocumentId":101,"DocumentVersionId":1011}'],
+      ['POST', '/api/v1/games/documents/list-latest-unaccepted-documents', '{"GameSystemName":"sky-runner"}'],
+      ['GET', '/api/v1/games/sky-runner/documents/101', undefined],
+      [
+        'POST',
+        '/api/v1/support/send-message',
+        '{"Data":{"Body":"Long enough text","Email":"a@b.co","Subject":"other"}}',
+      ],
+      ['POST', '/api/v1/push_tokens/save', '{"Game":"sky-runner","Platform":"web","Token":"{}"}'],
+    ] as const
+  ).map(
+    ([method, url, payload]): BadRequest => ({
+      name: 'no bearer token',
+      method,
+      url,
+      ...(payload === undefined ? {} : { payload }),
+      status: 401,
+      code: 'unauthorized',
+    }),
+  ),
+  {
+    name: 'document id that is not a number',
+    method: 'GET',
+    url: '/api/v1/games/sky-runner/documents/tos',
+    status: 400,
+    code: 'validation_failed',
+    field: 'params.Id',
+  },
+  {
+    name: 'support message too short',
+    method: 'POST',
+    url: '/api/v1/support/send-message',
+    payload: '{"Data":{"Body":" short ","Email":"a@b.co","Subject":"other"}}',
+    status: 400,
+    code: 'validation_failed',
+    field: 'body.Data.Body',
+  },
+  {
+    name: 'analytics event id out of range',
+    method: 'POST',
+    url: '/api/v1/analytics/track',
+    payload: '{"SessionId":"s","Platform":24,"BuildId":"1","Events":[{"EventId":1,"CreatedAt":0}]}',
+    status: 400,
+    code: 'validation_failed',
+    field: 'body.Events.0.EventId',
   },
 ];
 

@@ -125,6 +125,7 @@ const GameSchema = z.strictObject({
   PlatformData: PlatformDataSchema.default({}),
   StatisticsAppId: z.string().optional(),
   SupportWidgetKey: z.string().optional(),
+  SupportEmail: z.email().optional().describe("Where the game's support messages are mailed; SUPPORT_EMAIL otherwise"),
   Store: StoreFlagsSchema.default({ XsollaEnabled: false, YookassaEnabled: false, StripeEnabled: false }),
   TurnstileSiteKey: z.string().optional(),
   TosUrl: Link.optional(),

@@ -9,6 +9,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Where replies go (a player's address on support mail); SMTP only. */
+  replyTo?: string;
 }
 
 /** Delivers one message or throws; the outbox retries failures. */

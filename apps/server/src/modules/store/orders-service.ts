@@ -151,7 +151,7 @@ export async function createPayment(
     },
     DryRunMetadata: null,
     PersonalInfoRequirements: personalInfoRequirements(account?.email, order.pi_email),
-    ...(provider.name === 'sandbox' ? { Sandbox: { CheckoutUrl: checkout.confirmationUrl } } : {}),
+    ...checkout.block,
     Order: stored.presented,
   };
 }
@@ -179,7 +179,7 @@ export async function getPaymentStatus(
 
 /**
  * The portal's optimistic status (spec store §4). The client cannot pay an order:
- * Completed is refused unless the order really is. Cancelled closes an unpaid
+ * Completed is refused unless the order is paid (delivered or on its way). Cancelled closes an unpaid
  * checkout, unless the provider says the player has in fact paid.
  */
 export async function setOptimisticStatus(
@@ -191,6 +191,9 @@ export async function setOptimisticStatus(
   const { order, presented } = await requireOwnOrder(ctx, accountId, undefined, publicId);
   const status = orderStatusOf(order);
   if (presented.Status === wanted) return { Order: presented };
+  // Paid and on its way to the game: the portal saw the payment succeed before delivery
+  // finished. Nothing to change; the order completes when the game takes it.
+  if (wanted === 'Completed' && status === 'PayedWaitingForSending') return { Order: presented };
   if (wanted === 'Completed') throw new OrderStatusConflictError(status, 'Completed');
   if (status !== 'Created' && status !== 'WaitingForPayment') throw new OrderStatusConflictError(status, 'Cancelled');
   const provider = ctx.payments.get(order.provider);

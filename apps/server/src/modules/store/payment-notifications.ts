@@ -21,7 +21,9 @@ export async function handleNotification(
 ): Promise<{ Received: true; Duplicate: boolean }> {
   const provider = ctx.payments.get(providerName);
   if (!provider) throw new NotFoundError('Payment provider');
-  const event = provider.parseNotification(rawBody, headers, ctx.now());
+  const event = await provider.parseNotification(rawBody, headers, ctx.now());
+  // Genuine, but nothing fxid acts on: acknowledged so that the provider stops retrying.
+  if (!event) return { Received: true, Duplicate: false };
   return ctx.db.transaction().execute(async (trx) => {
     const order = await repo.findOrderByPublicId(trx, event.publicOrderId);
     const claimed = await repo.claimPaymentEvent(

@@ -221,15 +221,23 @@ describeEachEngine('payment notifications', (engine) => {
     expect(await detailed(created.TransactionId)).toBe('CancelledPaid');
   });
 
-  it('refuses notifications for unknown providers and bodies that are not JSON', async () => {
+  it('refuses notifications for unknown or unconfigured providers and bodies that are not JSON', async () => {
     const { app } = testApp();
     const unknown = await app.inject({
       method: 'POST',
-      url: '/api/v1/store/webhooks/stripe',
+      url: '/api/v1/store/webhooks/paypal',
       payload: '{}',
       headers: { 'content-type': 'application/json' },
     });
     expect(unknown.statusCode).toBe(400);
+    const unconfigured = await app.inject({
+      method: 'POST',
+      url: '/api/v1/store/webhooks/stripe',
+      payload: '{}',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
+    });
+    expect(unconfigured.statusCode).toBe(404);
+    expect(unconfigured.json().ErrorCode).toBe('not_found');
     const text = await app.inject({
       method: 'POST',
       url: '/api/v1/store/webhooks/sandbox',

@@ -4,6 +4,7 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import type { PaymentProvider } from './providers/payment-provider.js';
 import { createSandboxProvider, type SandboxOptions, type SandboxProvider } from './providers/sandbox.js';
+import { createStripeProvider } from './providers/stripe.js';
 
 /** The configured payment providers; `active` takes new checkouts. */
 export interface Payments {
@@ -30,9 +31,17 @@ export function createPayments(
           send,
         })
       : undefined;
-  const byName: Partial<Record<PaymentProviderName, PaymentProvider>> = sandbox ? { sandbox } : {};
+  // Stripe stays reachable while its keys are set, even when checkouts moved elsewhere:
+  // its late webhooks and refunds of its past orders still need it.
+  const stripe = config.store.stripe ? createStripeProvider(config.store.stripe) : undefined;
+  const byName: Partial<Record<PaymentProviderName, PaymentProvider>> = {
+    ...(sandbox && { sandbox }),
+    ...(stripe && { stripe }),
+  };
+  if (config.store.paymentProvider === 'stripe' && !stripe)
+    throw new Error('PAYMENT_PROVIDER is stripe without Stripe keys');
   return {
-    active: sandbox,
+    active: byName[config.store.paymentProvider as PaymentProviderName],
     sandbox,
     get: (name) => byName[name as PaymentProviderName],
   };

@@ -213,6 +213,25 @@ describeEachEngine('store', (engine) => {
     expect((await choose(app, checkoutIdOf(created), 'Pay')).statusCode).toBe(409);
   });
 
+  it('accepts the optimistic Completed of a paid order still on its way to the game', async () => {
+    const { app } = testApp();
+    game.server().status = 503;
+    const created = await createPayment(app, await player(), 'sky-runner', 'stars_100');
+    await choose(app, checkoutIdOf(created), 'Pay');
+    await app.runOutbox();
+    expect((await status(created.TransactionId)).Order.DetailedStatus).toBe('PayedWaitingForSending');
+    const claim = await storePost(
+      app,
+      '/set-optimistic-order-status',
+      { PublicOrderId: created.TransactionId, Status: 'Completed' },
+      await player(),
+    );
+    expect(claim.statusCode).toBe(200);
+    // Only the game's answer completes it.
+    expect(claim.json().Order).toMatchObject({ DetailedStatus: 'PayedWaitingForSending' });
+    game.server().status = 200;
+  });
+
   it("hides other players' orders", async () => {
     const { app, database } = testApp();
     const created = await createPayment(app, await player(), 'sky-runner', 'stars_100');

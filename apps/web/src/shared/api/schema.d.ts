@@ -1851,6 +1851,511 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/games/documents/accepted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The document versions the signed-in player has accepted */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DocumentsAcceptedRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DocumentsAcceptedResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/games/documents/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accepts the latest version of a document; accepting again answers the first acceptance */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DocumentAcceptRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GameDocumentAccountAccept"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/games/documents/list-latest-unaccepted-documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A game's documents whose latest version the player must still accept */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LatestUnacceptedDocumentsRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LatestUnacceptedDocumentsResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/games/{Game}/documents/{Id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One document of a game with every version and the player's acceptances */
+        get: {
+            parameters: {
+                query?: {
+                    Locale?: components["schemas"]["LocaleInput"];
+                };
+                header?: never;
+                path: {
+                    Game: components["schemas"]["GameSystemNameInput"];
+                    /** @description The numeric document id */
+                    Id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LegalDocument"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/support/send-message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stores a player's message and mails it to the game's support address */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SupportMessageRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SupportMessageResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/push_tokens/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Saves the browser's Web Push subscription for the signed-in player */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PushTokenSaveRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PushTokenSaveResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/analytics/track": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stores a batch of the portal's analytics events */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AnalyticsTrackRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Stored */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/store/store_availability": {
         parameters: {
             query?: never;
@@ -3059,6 +3564,66 @@ export interface components {
             id: string;
             email: string | null;
         };
+        AnalyticsEventInput: {
+            EventId: number;
+            /** @description The client's time, epoch milliseconds */
+            CreatedAt: number;
+            I1?: number;
+            I2?: number;
+            I3?: number;
+            I4?: number;
+            I5?: number;
+            I6?: number;
+            I7?: number;
+            I8?: number;
+            I9?: number;
+            I10?: number;
+            F1?: number;
+            F2?: number;
+            F3?: number;
+            F4?: number;
+            F5?: number;
+            F6?: number;
+            F7?: number;
+            F8?: number;
+            F9?: number;
+            F10?: number;
+            S1?: string;
+            S2?: string;
+            S3?: string;
+            S4?: string;
+            S5?: string;
+            S6?: string;
+            S7?: string;
+            S8?: string;
+            S9?: string;
+            S10?: string;
+            S11?: string;
+            S12?: string;
+            S13?: string;
+            S14?: string;
+            S15?: string;
+            /** @description A long integer, or JSON as text */
+            J1?: number | string;
+            /** @description A long integer, or JSON as text */
+            J2?: number | string;
+            /** @description A long integer, or JSON as text */
+            J3?: number | string;
+            /** @description A long integer, or JSON as text */
+            J4?: number | string;
+        };
+        AnalyticsTrackRequestInput: {
+            /** @description Random per portal session */
+            SessionId: string;
+            /**
+             * @description The analytics platform code of the web portal
+             * @constant
+             */
+            Platform: 24;
+            /** @description The portal build */
+            BuildId: string;
+            Events: components["schemas"]["AnalyticsEventInput"][];
+        };
         /** @enum {string} */
         NewsPriorityInput: "Unspecified" | "Low" | "Update" | "Info" | "News" | "Alert" | "Critical";
         /** @enum {string} */
@@ -3067,6 +3632,124 @@ export interface components {
         DocumentRegionInput: "RussianPI" | "GRPD" | "CCPA" | "All";
         /** @enum {string} */
         DocumentContentTypeInput: "Markdown";
+        NewsRequestInput: {
+            /** @description Portal-wide news plus this game's; every game's news when absent */
+            GameSystemName?: components["schemas"]["GameSystemNameInput"];
+            /** @description Language of headers and messages; the default language otherwise */
+            Locale: components["schemas"]["LocaleInput"];
+        };
+        NewsItemInput: {
+            Id: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 instant in UTC
+             */
+            CreatedAt: string;
+            /** @description The game the item is about; absent for portal news */
+            GameSystemName?: components["schemas"]["GameSystemNameInput"];
+            Header: string;
+            Message: string;
+            Priority: components["schemas"]["NewsPriorityInput"];
+            Link?: string;
+            IconUrl?: string;
+            ImageUrl?: string;
+            Tags: string[];
+        };
+        NewsResponseInput: {
+            /** @description Newest first */
+            News: components["schemas"]["NewsItemInput"][];
+        };
+        DocumentsListRequestInput: {
+            GameSystemName: components["schemas"]["GameSystemNameInput"];
+            /** @description Language of the content; the game's default language otherwise */
+            Locale?: components["schemas"]["LocaleInput"];
+        };
+        DocumentAcceptInput: {
+            Id: string;
+            AccountId: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 instant in UTC
+             */
+            AcceptedAt: string;
+            DocumentVersionId: number;
+        };
+        DocumentVersionInput: {
+            Id: number;
+            /** @description Where the version is published outside the portal, if anywhere */
+            Url?: string;
+            Content: {
+                /** @description The text in the language given by Locale */
+                Value: string;
+                ContentType: components["schemas"]["DocumentContentTypeInput"];
+                /** @description Language of Value */
+                Locale: components["schemas"]["LocaleInput"];
+                /** @description Every language the version is written in */
+                Locales: components["schemas"]["LocaleInput"][];
+            };
+            /**
+             * Format: date-time
+             * @description ISO 8601 instant in UTC
+             */
+            CreatedAt: string;
+            DocumentId: number;
+            /** @description Empty for anonymous callers */
+            Accepts: components["schemas"]["DocumentAcceptInput"][];
+        };
+        LegalDocumentInput: {
+            Id: number;
+            DocumentType: {
+                Value: components["schemas"]["DocumentTypeValueInput"];
+                NeedUserAcceptance: boolean;
+            };
+            /**
+             * Format: date-time
+             * @description ISO 8601 instant in UTC
+             */
+            CreatedAt: string;
+            IsActive: boolean;
+            GameSystemName: components["schemas"]["GameSystemNameInput"];
+            Region: components["schemas"]["DocumentRegionInput"];
+            /** @description Newest first */
+            Versions: components["schemas"]["DocumentVersionInput"][];
+        };
+        DocumentsListResponseInput: {
+            Documents: components["schemas"]["LegalDocumentInput"][];
+        };
+        GameDocumentAccountAcceptInput: {
+            Id: string;
+            AccountId: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 instant in UTC
+             */
+            AcceptedAt: string;
+            GameSystemName: components["schemas"]["GameSystemNameInput"];
+            DocumentId: number;
+            DocumentVersionId: number;
+        };
+        DocumentsAcceptedRequestInput: {
+            /** @description Only this game's documents; every game's when absent */
+            GameSystemName?: components["schemas"]["GameSystemNameInput"];
+        };
+        DocumentsAcceptedResponseInput: {
+            /** @description Newest first */
+            GameDocumentAccountAccepts: components["schemas"]["GameDocumentAccountAcceptInput"][];
+        };
+        DocumentAcceptRequestInput: {
+            DocumentId: number;
+            /** @description Must be the latest version of the document */
+            DocumentVersionId: number;
+        };
+        LatestUnacceptedDocumentsRequestInput: {
+            GameSystemName: components["schemas"]["GameSystemNameInput"];
+            /** @description Language of the content; the game's default language otherwise */
+            Locale?: components["schemas"]["LocaleInput"];
+        };
+        LatestUnacceptedDocumentsResponseInput: {
+            /** @description Documents needing acceptance whose latest version the account has not accepted; Versions holds only that version */
+            Documents: components["schemas"]["LegalDocumentInput"][];
+        };
         /** @enum {string} */
         ErrorCodeInput: "validation_failed" | "malformed_json" | "invalid_token" | "expired_token" | "captcha_failed" | "redirect_not_allowed" | "unauthorized" | "forbidden" | "not_found" | "game_not_found" | "game_not_on_platform" | "conflict" | "already_connected" | "connected_to_another_account" | "game_not_connected" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable";
         FieldIssueInput: {
@@ -3224,89 +3907,19 @@ export interface components {
             /** @description Newest first */
             Builds: components["schemas"]["GameBuildInput"][];
         };
-        NewsRequestInput: {
-            /** @description Portal-wide news plus this game's; every game's news when absent */
-            GameSystemName?: components["schemas"]["GameSystemNameInput"];
-            /** @description Language of headers and messages; the default language otherwise */
-            Locale: components["schemas"]["LocaleInput"];
-        };
-        NewsItemInput: {
-            Id: string;
+        PushTokenSaveRequestInput: {
+            Game: components["schemas"]["GameSystemNameInput"];
             /**
-             * Format: date-time
-             * @description ISO 8601 instant in UTC
+             * @description Only web push is supported
+             * @enum {string}
              */
-            CreatedAt: string;
-            /** @description The game the item is about; absent for portal news */
-            GameSystemName?: components["schemas"]["GameSystemNameInput"];
-            Header: string;
-            Message: string;
-            Priority: components["schemas"]["NewsPriorityInput"];
-            Link?: string;
-            IconUrl?: string;
-            ImageUrl?: string;
-            Tags: string[];
+            Platform: "web";
+            /** @description The PushSubscription serialised as JSON: {endpoint, expirationTime, keys: {p256dh, auth}} */
+            Token: string;
         };
-        NewsResponseInput: {
-            /** @description Newest first */
-            News: components["schemas"]["NewsItemInput"][];
-        };
-        DocumentsListRequestInput: {
-            GameSystemName: components["schemas"]["GameSystemNameInput"];
-            /** @description Language of the content; the game's default language otherwise */
-            Locale?: components["schemas"]["LocaleInput"];
-        };
-        DocumentAcceptInput: {
-            Id: string;
-            AccountId: string;
-            /**
-             * Format: date-time
-             * @description ISO 8601 instant in UTC
-             */
-            AcceptedAt: string;
-            DocumentVersionId: number;
-        };
-        DocumentVersionInput: {
-            Id: number;
-            /** @description Where the version is published outside the portal, if anywhere */
-            Url?: string;
-            Content: {
-                /** @description The text in the language given by Locale */
-                Value: string;
-                ContentType: components["schemas"]["DocumentContentTypeInput"];
-                /** @description Language of Value */
-                Locale: components["schemas"]["LocaleInput"];
-                /** @description Every language the version is written in */
-                Locales: components["schemas"]["LocaleInput"][];
-            };
-            /**
-             * Format: date-time
-             * @description ISO 8601 instant in UTC
-             */
-            CreatedAt: string;
-            DocumentId: number;
-            /** @description Empty for anonymous callers */
-            Accepts: components["schemas"]["DocumentAcceptInput"][];
-        };
-        LegalDocumentInput: {
-            Id: number;
-            DocumentType: {
-                Value: components["schemas"]["DocumentTypeValueInput"];
-                NeedUserAcceptance: boolean;
-            };
-            /**
-             * Format: date-time
-             * @description ISO 8601 instant in UTC
-             */
-            CreatedAt: string;
-            IsActive: boolean;
-            GameSystemName: components["schemas"]["GameSystemNameInput"];
-            Region: components["schemas"]["DocumentRegionInput"];
-            /** @description Newest first */
-            Versions: components["schemas"]["DocumentVersionInput"][];
-        };
-        DocumentsListResponseInput: {
-            Documents: components["schemas"]["LegalDocumentInput"][];
+        PushTokenSaveResponseInput: {
+            /** @constant */
+            Success: true;
         };
         /** @enum {string} */
         OrderStatusInput: "Created" | "Cancelled" | "Completed";
@@ -3323,7 +3936,7 @@ export interface components {
             Currency: components["schemas"]["CurrencyCodeInput"];
         };
         /** @enum {string} */
-        PaymentProviderNameInput: "sandbox";
+        PaymentProviderNameInput: "sandbox" | "stripe";
         SkuInput: string;
         PublicOrderIdInput: string;
         StoreFrontRequestInput: {
@@ -3481,6 +4094,15 @@ export interface components {
             Sandbox?: {
                 CheckoutUrl: string;
             };
+            /** @description Present when Merchant is stripe (spec store §3) */
+            Stripe?: {
+                /** @description Mounts the embedded checkout (Stripe.js); only the order owner receives it. Null for Redirect */
+                SessionClientSecret: string | null;
+                /** @description The Stripe account's publishable key for Stripe.js */
+                PublishableKey: string;
+                /** @description The Checkout Session id */
+                SessionId: string;
+            };
             Order: components["schemas"]["OrderInput"];
         };
         PaymentStatusRequestInput: {
@@ -3583,6 +4205,28 @@ export interface components {
             Stats: components["schemas"]["PurchaseStatsInput"];
             /** @description Where to send the player afterwards: the game's page on this portal */
             ReturnUrl: string;
+        };
+        /** @enum {string} */
+        SupportSubjectInput: "bug_report" | "payment_issues" | "account_issues" | "technical_issues" | "gameplay_issues" | "other";
+        SupportMessageDataInput: {
+            Body: string;
+            Email: string;
+            Subject: components["schemas"]["SupportSubjectInput"];
+            /** @description The player's device id, if the portal knows one */
+            DeviceUid?: string;
+            /** @description Ignored: the sender name is always the part of Email before the at sign */
+            Name?: string;
+        };
+        SupportMessageRequestInput: {
+            /** @description The game the message is about; the portal's support otherwise */
+            GameSystemName?: components["schemas"]["GameSystemNameInput"];
+            Data: components["schemas"]["SupportMessageDataInput"];
+        };
+        SupportMessageResponseInput: {
+            /** @constant */
+            Success: true;
+            /** @description The stored message, for follow-ups */
+            Id: string;
         };
         HealthInput: {
             /** @constant */
@@ -3887,6 +4531,66 @@ export interface components {
             id: string;
             email: string | null;
         };
+        AnalyticsEvent: {
+            EventId: number;
+            /** @description The client's time, epoch milliseconds */
+            CreatedAt: number;
+            I1?: number;
+            I2?: number;
+            I3?: number;
+            I4?: number;
+            I5?: number;
+            I6?: number;
+            I7?: number;
+            I8?: number;
+            I9?: number;
+            I10?: number;
+            F1?: number;
+            F2?: number;
+            F3?: number;
+            F4?: number;
+            F5?: number;
+            F6?: number;
+            F7?: number;
+            F8?: number;
+            F9?: number;
+            F10?: number;
+            S1?: string;
+            S2?: string;
+            S3?: string;
+            S4?: string;
+            S5?: string;
+            S6?: string;
+            S7?: string;
+            S8?: string;
+            S9?: string;
+            S10?: string;
+            S11?: string;
+            S12?: string;
+            S13?: string;
+            S14?: string;
+            S15?: string;
+            /** @description A long integer, or JSON as text */
+            J1?: number | string;
+            /** @description A long integer, or JSON as text */
+            J2?: number | string;
+            /** @description A long integer, or JSON as text */
+            J3?: number | string;
+            /** @description A long integer, or JSON as text */
+            J4?: number | string;
+        };
+        AnalyticsTrackRequest: {
+            /** @description Random per portal session */
+            SessionId: string;
+            /**
+             * @description The analytics platform code of the web portal
+             * @constant
+             */
+            Platform: 24;
+            /** @description The portal build */
+            BuildId: string;
+            Events: components["schemas"]["AnalyticsEvent"][];
+        };
         /** @enum {string} */
         NewsPriority: "Unspecified" | "Low" | "Update" | "Info" | "News" | "Alert" | "Critical";
         /** @enum {string} */
@@ -3895,6 +4599,124 @@ export interface components {
         DocumentRegion: "RussianPI" | "GRPD" | "CCPA" | "All";
         /** @enum {string} */
         DocumentContentType: "Markdown";
+        NewsRequest: {
+            /** @description Portal-wide news plus this game's; every game's news when absent */
+            GameSystemName?: components["schemas"]["GameSystemName"];
+            /** @description Language of headers and messages; the default language otherwise */
+            Locale: components["schemas"]["Locale"];
+        };
+        NewsItem: {
+            Id: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 instant in UTC
+             */
+            CreatedAt: string;
+            /** @description The game the item is about; absent for portal news */
+            GameSystemName?: components["schemas"]["GameSystemName"];
+            Header: string;
+            Message: string;
+            Priority: components["schemas"]["NewsPriority"];
+            Link?: string;
+            IconUrl?: string;
+            ImageUrl?: string;
+            Tags: string[];
+        };
+        NewsResponse: {
+            /** @description Newest first */
+            News: components["schemas"]["NewsItem"][];
+        };
+        DocumentsListRequest: {
+            GameSystemName: components["schemas"]["GameSystemName"];
+            /** @description Language of the content; the game's default language otherwise */
+            Locale?: components["schemas"]["Locale"];
+        };
+        DocumentAccept: {
+            Id: string;
+            AccountId: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 instant in UTC
+             */
+            AcceptedAt: string;
+            DocumentVersionId: number;
+        };
+        DocumentVersion: {
+            Id: number;
+            /** @description Where the version is published outside the portal, if anywhere */
+            Url?: string;
+            Content: {
+                /** @description The text in the language given by Locale */
+                Value: string;
+                ContentType: components["schemas"]["DocumentContentType"];
+                /** @description Language of Value */
+                Locale: components["schemas"]["Locale"];
+                /** @description Every language the version is written in */
+                Locales: components["schemas"]["Locale"][];
+            };
+            /**
+             * Format: date-time
+             * @description ISO 8601 instant in UTC
+             */
+            CreatedAt: string;
+            DocumentId: number;
+            /** @description Empty for anonymous callers */
+            Accepts: components["schemas"]["DocumentAccept"][];
+        };
+        LegalDocument: {
+            Id: number;
+            DocumentType: {
+                Value: components["schemas"]["DocumentTypeValue"];
+                NeedUserAcceptance: boolean;
+            };
+            /**
+             * Format: date-time
+             * @description ISO 8601 instant in UTC
+             */
+            CreatedAt: string;
+            IsActive: boolean;
+            GameSystemName: components["schemas"]["GameSystemName"];
+            Region: components["schemas"]["DocumentRegion"];
+            /** @description Newest first */
+            Versions: components["schemas"]["DocumentVersion"][];
+        };
+        DocumentsListResponse: {
+            Documents: components["schemas"]["LegalDocument"][];
+        };
+        GameDocumentAccountAccept: {
+            Id: string;
+            AccountId: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 instant in UTC
+             */
+            AcceptedAt: string;
+            GameSystemName: components["schemas"]["GameSystemName"];
+            DocumentId: number;
+            DocumentVersionId: number;
+        };
+        DocumentsAcceptedRequest: {
+            /** @description Only this game's documents; every game's when absent */
+            GameSystemName?: components["schemas"]["GameSystemName"];
+        };
+        DocumentsAcceptedResponse: {
+            /** @description Newest first */
+            GameDocumentAccountAccepts: components["schemas"]["GameDocumentAccountAccept"][];
+        };
+        DocumentAcceptRequest: {
+            DocumentId: number;
+            /** @description Must be the latest version of the document */
+            DocumentVersionId: number;
+        };
+        LatestUnacceptedDocumentsRequest: {
+            GameSystemName: components["schemas"]["GameSystemName"];
+            /** @description Language of the content; the game's default language otherwise */
+            Locale?: components["schemas"]["Locale"];
+        };
+        LatestUnacceptedDocumentsResponse: {
+            /** @description Documents needing acceptance whose latest version the account has not accepted; Versions holds only that version */
+            Documents: components["schemas"]["LegalDocument"][];
+        };
         /** @enum {string} */
         ErrorCode: "validation_failed" | "malformed_json" | "invalid_token" | "expired_token" | "captcha_failed" | "redirect_not_allowed" | "unauthorized" | "forbidden" | "not_found" | "game_not_found" | "game_not_on_platform" | "conflict" | "already_connected" | "connected_to_another_account" | "game_not_connected" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable";
         FieldIssue: {
@@ -4052,89 +4874,19 @@ export interface components {
             /** @description Newest first */
             Builds: components["schemas"]["GameBuild"][];
         };
-        NewsRequest: {
-            /** @description Portal-wide news plus this game's; every game's news when absent */
-            GameSystemName?: components["schemas"]["GameSystemName"];
-            /** @description Language of headers and messages; the default language otherwise */
-            Locale: components["schemas"]["Locale"];
-        };
-        NewsItem: {
-            Id: string;
+        PushTokenSaveRequest: {
+            Game: components["schemas"]["GameSystemName"];
             /**
-             * Format: date-time
-             * @description ISO 8601 instant in UTC
+             * @description Only web push is supported
+             * @enum {string}
              */
-            CreatedAt: string;
-            /** @description The game the item is about; absent for portal news */
-            GameSystemName?: components["schemas"]["GameSystemName"];
-            Header: string;
-            Message: string;
-            Priority: components["schemas"]["NewsPriority"];
-            Link?: string;
-            IconUrl?: string;
-            ImageUrl?: string;
-            Tags: string[];
+            Platform: "web";
+            /** @description The PushSubscription serialised as JSON: {endpoint, expirationTime, keys: {p256dh, auth}} */
+            Token: string;
         };
-        NewsResponse: {
-            /** @description Newest first */
-            News: components["schemas"]["NewsItem"][];
-        };
-        DocumentsListRequest: {
-            GameSystemName: components["schemas"]["GameSystemName"];
-            /** @description Language of the content; the game's default language otherwise */
-            Locale?: components["schemas"]["Locale"];
-        };
-        DocumentAccept: {
-            Id: string;
-            AccountId: string;
-            /**
-             * Format: date-time
-             * @description ISO 8601 instant in UTC
-             */
-            AcceptedAt: string;
-            DocumentVersionId: number;
-        };
-        DocumentVersion: {
-            Id: number;
-            /** @description Where the version is published outside the portal, if anywhere */
-            Url?: string;
-            Content: {
-                /** @description The text in the language given by Locale */
-                Value: string;
-                ContentType: components["schemas"]["DocumentContentType"];
-                /** @description Language of Value */
-                Locale: components["schemas"]["Locale"];
-                /** @description Every language the version is written in */
-                Locales: components["schemas"]["Locale"][];
-            };
-            /**
-             * Format: date-time
-             * @description ISO 8601 instant in UTC
-             */
-            CreatedAt: string;
-            DocumentId: number;
-            /** @description Empty for anonymous callers */
-            Accepts: components["schemas"]["DocumentAccept"][];
-        };
-        LegalDocument: {
-            Id: number;
-            DocumentType: {
-                Value: components["schemas"]["DocumentTypeValue"];
-                NeedUserAcceptance: boolean;
-            };
-            /**
-             * Format: date-time
-             * @description ISO 8601 instant in UTC
-             */
-            CreatedAt: string;
-            IsActive: boolean;
-            GameSystemName: components["schemas"]["GameSystemName"];
-            Region: components["schemas"]["DocumentRegion"];
-            /** @description Newest first */
-            Versions: components["schemas"]["DocumentVersion"][];
-        };
-        DocumentsListResponse: {
-            Documents: components["schemas"]["LegalDocument"][];
+        PushTokenSaveResponse: {
+            /** @constant */
+            Success: true;
         };
         /** @enum {string} */
         OrderStatus: "Created" | "Cancelled" | "Completed";
@@ -4151,7 +4903,7 @@ export interface components {
             Currency: components["schemas"]["CurrencyCode"];
         };
         /** @enum {string} */
-        PaymentProviderName: "sandbox";
+        PaymentProviderName: "sandbox" | "stripe";
         Sku: string;
         PublicOrderId: string;
         StoreFrontRequest: {
@@ -4309,6 +5061,15 @@ export interface components {
             Sandbox?: {
                 CheckoutUrl: string;
             };
+            /** @description Present when Merchant is stripe (spec store §3) */
+            Stripe?: {
+                /** @description Mounts the embedded checkout (Stripe.js); only the order owner receives it. Null for Redirect */
+                SessionClientSecret: string | null;
+                /** @description The Stripe account's publishable key for Stripe.js */
+                PublishableKey: string;
+                /** @description The Checkout Session id */
+                SessionId: string;
+            };
             Order: components["schemas"]["Order"];
         };
         PaymentStatusRequest: {
@@ -4411,6 +5172,29 @@ export interface components {
             Stats: components["schemas"]["PurchaseStats"];
             /** @description Where to send the player afterwards: the game's page on this portal */
             ReturnUrl: string;
+        };
+        /** @enum {string} */
+        SupportSubject: "bug_report" | "payment_issues" | "account_issues" | "technical_issues" | "gameplay_issues" | "other";
+        SupportMessageData: {
+            Body: string;
+            /** Format: email */
+            Email: string;
+            Subject: components["schemas"]["SupportSubject"];
+            /** @description The player's device id, if the portal knows one */
+            DeviceUid?: string;
+            /** @description Ignored: the sender name is always the part of Email before the at sign */
+            Name?: string;
+        };
+        SupportMessageRequest: {
+            /** @description The game the message is about; the portal's support otherwise */
+            GameSystemName?: components["schemas"]["GameSystemName"];
+            Data: components["schemas"]["SupportMessageData"];
+        };
+        SupportMessageResponse: {
+            /** @constant */
+            Success: true;
+            /** @description The stored message, for follow-ups */
+            Id: string;
         };
         Health: {
             /** @constant */

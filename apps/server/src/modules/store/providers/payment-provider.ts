@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { PaymentProviderName } from '@fxid/contract';
+import type { CreatePaymentResponse, PaymentProviderName } from '@fxid/contract';
 
 /** What fxid asks a provider to charge; every figure comes from the order row. */
 export interface CheckoutRequest {
@@ -18,8 +18,10 @@ export interface CheckoutRequest {
 export interface CheckoutStart {
   /** The provider's id of the checkout, kept on the order. */
   providerRef: string;
-  /** Where the player pays (redirect or new tab). */
-  confirmationUrl: string;
+  /** Where the player pays (redirect or new tab); null when the checkout is embedded in the page. */
+  confirmationUrl: string | null;
+  /** The provider's own block of the create_payment response (spec store §3). */
+  block: Pick<CreatePaymentResponse, 'Sandbox' | 'Stripe'>;
 }
 
 /** A provider notification, verified and reduced to what the order state machine needs. */
@@ -47,8 +49,14 @@ export interface PaymentProvider {
   /**
    * Verifies a notification on the raw bytes received (never a re-serialization) and
    * parses it; throws WebhookSignatureError for a missing, wrong or stale signature.
+   * Null for a genuine notification fxid does not act on (another event type, a
+   * partial refund, a checkout still waiting for a delayed payment method).
    */
-  parseNotification(rawBody: Buffer, headers: IncomingHttpHeaders, nowMs: number): PaymentEvent;
+  parseNotification(
+    rawBody: Buffer,
+    headers: IncomingHttpHeaders,
+    nowMs: number,
+  ): PaymentEvent | null | Promise<PaymentEvent | null>;
   /** The provider's own view of a checkout, for out-of-order events and client claims. */
   fetchStatus(providerRef: string): Promise<ProviderPaymentState>;
   /** Closes an unpaid checkout so that it can no longer be paid. */

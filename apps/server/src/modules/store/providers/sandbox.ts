@@ -82,7 +82,8 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
         created_at: now(),
         updated_at: now(),
       });
-      return { providerRef: stored.id, confirmationUrl: `${baseUrl}api/v1/store/sandbox/checkout/${stored.id}` };
+      const confirmationUrl = `${baseUrl}api/v1/store/sandbox/checkout/${stored.id}`;
+      return { providerRef: stored.id, confirmationUrl, block: { Sandbox: { CheckoutUrl: confirmationUrl } } };
     },
 
     parseNotification(rawBody: Buffer, headers: IncomingHttpHeaders, nowMs: number): PaymentEvent {

@@ -1,0 +1,37 @@
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
+import { openDatabase } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { exportEventsCsv } from '../modules/analytics/analytics-csv.js';
+import { configFromEnvironment } from './env.js';
+
+const USAGE = 'usage: npm run analytics -- export FILE.csv [--since YYYY-MM-DD]';
+
+/** npm run analytics -- export FILE.csv: writes the analytics events of DATABASE_URL as CSV. */
+async function run(args: string[]): Promise<number> {
+  const [command, file, flag, sinceText] = args;
+  const since = flag === '--since' && sinceText ? Date.parse(sinceText) : undefined;
+  if (command !== 'export' || !file || (flag !== undefined && (flag !== '--since' || Number.isNaN(since)))) {
+    console.error(USAGE);
+    return 2;
+  }
+  const config = configFromEnvironment();
+  const { db } = openDatabase(config.databaseUrl);
+  const out = createWriteStream(file);
+  try {
+    await migrateToLatest(db);
+    const write = async (chunk: string) => {
+      if (!out.write(chunk)) await once(out, 'drain');
+    };
+    const count = await exportEventsCsv(db, write, since === undefined ? {} : { since });
+    out.end();
+    await once(out, 'finish');
+    console.log(`${count} analytics event(s) written to ${file}`);
+    return 0;
+  } finally {
+    out.destroy();
+    await db.destroy();
+  }
+}
+
+process.exitCode = await run(process.argv.slice(2));

@@ -1,0 +1,34 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { newId } from '../../lib/ids.js';
+
+/** Saves a subscription; an endpoint saved before moves to this account and game with the new keys. */
+export async function upsertSubscription(
+  db: Kysely<Database>,
+  values: {
+    account_id: string;
+    game_id: string;
+    platform: string;
+    endpoint: string;
+    p256dh: string;
+    auth: string;
+    expires_at: number | null;
+  },
+  now: number,
+): Promise<void> {
+  await db
+    .insertInto('push_subscriptions')
+    .values({ id: newId(), ...values, created_at: now, updated_at: now })
+    .onConflict((oc) =>
+      oc.column('endpoint').doUpdateSet({
+        account_id: values.account_id,
+        game_id: values.game_id,
+        platform: values.platform,
+        p256dh: values.p256dh,
+        auth: values.auth,
+        expires_at: values.expires_at,
+        updated_at: now,
+      }),
+    )
+    .execute();
+}

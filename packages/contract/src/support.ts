@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { GameSystemNameSchema } from './games.js';
+
+/** The subjects of the report-issue form (spec §5); bug_report is the default. */
+export const SUPPORT_SUBJECTS = [
+  'bug_report',
+  'payment_issues',
+  'account_issues',
+  'technical_issues',
+  'gameplay_issues',
+  'other',
+] as const;
+export const SupportSubjectSchema = z.enum(SUPPORT_SUBJECTS, 'Subject is required').meta({ id: 'SupportSubject' });
+export type SupportSubject = z.infer<typeof SupportSubjectSchema>;
+
+/** The shortest message the form accepts, counted after trimming. */
+export const SUPPORT_MESSAGE_MIN_LENGTH = 10;
+export const SUPPORT_MESSAGE_MAX_LENGTH = 5000;
+
+/** The report-issue form's fields, with the spec's messages (§5). */
+export const SupportMessageDataSchema = z
+  .object({
+    Body: z
+      .string('Message is required')
+      .trim()
+      .min(1, 'Message is required')
+      .min(SUPPORT_MESSAGE_MIN_LENGTH, `Message must be at least ${SUPPORT_MESSAGE_MIN_LENGTH} characters`)
+      .max(SUPPORT_MESSAGE_MAX_LENGTH, `Message must be at most ${SUPPORT_MESSAGE_MAX_LENGTH} characters`),
+    Email: z
+      .string('Email is required')
+      .trim()
+      .min(1, 'Email is required')
+      .max(254, 'Invalid email format')
+      .pipe(z.email('Invalid email format')),
+    Subject: SupportSubjectSchema,
+    DeviceUid: z.string().max(128).optional().describe("The player's device id, if the portal knows one"),
+    Name: z
+      .string()
+      .max(254)
+      .optional()
+      .describe('Ignored: the sender name is always the part of Email before the at sign'),
+  })
+  .strict()
+  .meta({ id: 'SupportMessageData' });
+export type SupportMessageData = z.infer<typeof SupportMessageDataSchema>;
+
+export const SupportMessageRequestSchema = z
+  .object({
+    GameSystemName: GameSystemNameSchema.optional().describe(
+      "The game the message is about; the portal's support otherwise",
+    ),
+    Data: SupportMessageDataSchema,
+  })
+  .strict()
+  .meta({ id: 'SupportMessageRequest' });
+export type SupportMessageRequest = z.infer<typeof SupportMessageRequestSchema>;
+
+export const SupportMessageResponseSchema = z
+  .object({ Success: z.literal(true), Id: z.string().describe('The stored message, for follow-ups') })
+  .meta({ id: 'SupportMessageResponse' });
