@@ -1,6 +1,7 @@
 /**
  * Codes a purchase rejects with; they reach the game unchanged as SdkError codes.
- * `guest`: the player did not sign in; `cancelled`: they closed the checkout;
+ * `guest`: the player did not sign in; `cancelled`: they closed the checkout or the
+ * personal-info modal;
  * `payment_not_completed`: the provider declined or the checkout was abandoned;
  * `timeout`: no payment within 180 s.
  */
@@ -20,6 +21,7 @@ export const purchaseMessages = {
   closed: 'User closed payment window',
   notCompleted: 'Payment not completed',
   unsupportedMethod: 'Unsupported payment method for FxId web',
+  emailInputCancelled: 'Email input cancelled',
 };
 
 /** Why a purchase did not complete; `code` is stable, `message` is for logs. */

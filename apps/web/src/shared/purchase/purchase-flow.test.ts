@@ -14,7 +14,15 @@ const created = {
   Sandbox: { CheckoutUrl: CHECKOUT },
   ConfirmationUrl: CHECKOUT,
   OrderProduct: { LocalizedProductName: '100 stars' },
+  PersonalInfoRequirements: { Email: { Required: false, DefaultValue: 'player@example.com' } },
 } as unknown as CreatePaymentResult;
+
+/** An order of an account without an email: the personal-info modal asks first. */
+const needsEmail = {
+  ...created,
+  PersonalInfoRequirements: { Email: { Required: true, DefaultValue: null } },
+} as unknown as CreatePaymentResult;
+const INFO = { Email: 'buyer@example.com', PhoneNumber: '+15551234567', IsAutoConfirm: false };
 
 function status(checkout: 'Created' | 'Payed' | 'Cancelled', order: 'Created' | 'Completed' | 'Cancelled' = 'Created') {
   return {
@@ -44,6 +52,8 @@ function setup(statuses: PaymentStatus[], overrides: Partial<PurchaseDeps> = {})
       Order: { Status: wanted },
     })) as unknown as PurchaseDeps['setOptimisticStatus'],
     openCheckout: vi.fn(() => checkout),
+    askPersonalInfo: vi.fn(async () => INFO),
+    updateOrderPi: vi.fn(async () => ({})),
     logger: silent,
     ...overrides,
   } satisfies PurchaseDeps;
@@ -222,5 +232,84 @@ describe('buying on the own platform', () => {
     await vi.advanceTimersByTimeAsync(1000);
     expect((await outcome).value?.transactionId).toBe(ID);
     expect(warn).toHaveBeenCalledOnce();
+  });
+});
+
+describe('an order that needs personal info', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('is not asked for when the account has an email', async () => {
+    const { deps, buy } = setup([status('Payed', 'Completed')]);
+    const outcome = settle(buy());
+    await vi.advanceTimersByTimeAsync(1000);
+    expect((await outcome).value?.transactionId).toBe(ID);
+    expect(deps.askPersonalInfo).not.toHaveBeenCalled();
+    expect(deps.updateOrderPi).not.toHaveBeenCalled();
+  });
+
+  it('asks, sends the values with update-order-pi, then opens the checkout and completes', async () => {
+    const calls: string[] = [];
+    const { deps, buy } = setup([status('Payed', 'Completed')], {
+      createPayment: vi.fn(async () => needsEmail),
+      askPersonalInfo: vi.fn(async () => {
+        calls.push('ask');
+        return INFO;
+      }),
+      updateOrderPi: vi.fn(async () => {
+        calls.push('update');
+        return {};
+      }),
+    });
+    const opened = deps.openCheckout;
+    deps.openCheckout = vi.fn((...args: Parameters<typeof opened>) => {
+      calls.push('checkout');
+      return opened(...args);
+    });
+    const outcome = settle(buy());
+    await vi.advanceTimersByTimeAsync(1000);
+    expect((await outcome).value?.transactionId).toBe(ID);
+    expect(calls).toEqual(['ask', 'update', 'checkout']);
+    expect(deps.askPersonalInfo).toHaveBeenCalledWith({ Email: { Required: true, DefaultValue: null } }, '100 stars');
+    expect(deps.updateOrderPi).toHaveBeenCalledWith('bearer', ID, INFO);
+  });
+
+  it("rejects with 'Email input cancelled' when the player cancels, cancels the order and shows no checkout", async () => {
+    const { deps, buy } = setup([status('Created')], {
+      createPayment: vi.fn(async () => needsEmail),
+      askPersonalInfo: vi.fn(async () => null),
+    });
+    await expect(buy()).rejects.toMatchObject({
+      name: 'PurchaseError',
+      code: 'cancelled',
+      message: 'Email input cancelled',
+    });
+    expect(deps.updateOrderPi).not.toHaveBeenCalled();
+    expect(deps.openCheckout).not.toHaveBeenCalled();
+    expect(deps.paymentStatus).not.toHaveBeenCalled();
+    expect(deps.setOptimisticStatus).toHaveBeenCalledWith('bearer', ID, 'Cancelled');
+  });
+
+  it('stops before the checkout when the server refuses the values', async () => {
+    const refusal = new ProblemError({
+      type: 'about:blank',
+      title: 'Bad Request',
+      status: 400,
+      detail: 'Email is required for this order',
+      ErrorCode: 'validation_failed',
+    });
+    const { deps, buy } = setup([status('Created')], {
+      createPayment: vi.fn(async () => needsEmail),
+      updateOrderPi: vi.fn(async () => Promise.reject(refusal)),
+    });
+    const error = await buy().catch((thrown: unknown) => thrown);
+    expect(error).toMatchObject({ code: 'invalid_request' });
+    expect(JSON.parse((error as Error).message)).toMatchObject({ ErrorCode: 'validation_failed' });
+    expect(deps.openCheckout).not.toHaveBeenCalled();
+    expect(deps.setOptimisticStatus).toHaveBeenCalledWith('bearer', ID, 'Cancelled');
   });
 });

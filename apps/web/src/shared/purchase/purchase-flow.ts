@@ -3,6 +3,7 @@ import type { OptimisticOrderStatus } from '../api/optimistic-order-status';
 import type { PaymentStatus } from '../api/payment-status';
 import { ProblemError } from '../api/problem';
 import type { Logger } from '../lib/logger';
+import type { OrderPersonalInfoBody, PersonalInfoRequirements } from './personal-info';
 import { PurchaseError, purchaseMessages } from './purchase-error';
 import { PURCHASE_TIMINGS } from './timings';
 
@@ -40,6 +41,12 @@ export interface PurchaseDeps {
     status: 'Completed' | 'Cancelled',
   ): Promise<OptimisticOrderStatus>;
   openCheckout(url: string, productName: string): CheckoutWindow;
+  /**
+   * The confirm-purchase-with-personal-info modal (spec store §2): the values the player
+   * confirmed, or null when they cancelled.
+   */
+  askPersonalInfo(requirements: PersonalInfoRequirements, productName: string): Promise<OrderPersonalInfoBody | null>;
+  updateOrderPi(token: string, publicOrderId: string, info: OrderPersonalInfoBody): Promise<unknown>;
   logger: Logger;
   timings?: Partial<typeof PURCHASE_TIMINGS>;
 }
@@ -69,6 +76,7 @@ export async function runPurchase(deps: PurchaseDeps, request: PurchaseRequest):
       throw fromApiError(error);
     });
   const id = created.TransactionId;
+  const productName = created.OrderProduct.LocalizedProductName;
   const url = created.Sandbox?.CheckoutUrl ?? created.ConfirmationUrl;
   if (!url) throw new PurchaseError('unsupported', purchaseMessages.unsupportedMethod);
 
@@ -79,7 +87,20 @@ export async function runPurchase(deps: PurchaseDeps, request: PurchaseRequest):
       return undefined;
     });
 
-  const checkout = deps.openCheckout(url, created.OrderProduct.LocalizedProductName);
+  // Spec store §4: asked only when the order requires it; the values are sent, then the purchase goes on.
+  if (created.PersonalInfoRequirements.Email.Required) {
+    const info = await deps.askPersonalInfo(created.PersonalInfoRequirements, productName);
+    if (!info) {
+      void optimistic('Cancelled');
+      throw new PurchaseError('cancelled', purchaseMessages.emailInputCancelled);
+    }
+    await deps.updateOrderPi(token, id, info).catch((error: unknown) => {
+      void optimistic('Cancelled');
+      throw fromApiError(error);
+    });
+  }
+
+  const checkout = deps.openCheckout(url, productName);
   let closedByPlayer = false;
   let settled = false;
   void checkout.closed.then(() => {

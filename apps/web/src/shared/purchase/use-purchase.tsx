@@ -1,9 +1,10 @@
-import { useCallback } from 'react';
+import { lazy, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiClient } from '../api/api-context';
 import { createPayment } from '../api/create-payment';
 import { setOptimisticOrderStatus } from '../api/optimistic-order-status';
 import { fetchPaymentStatus } from '../api/payment-status';
+import { updateOrderPi } from '../api/update-order-pi';
 import { readAuthToken } from '../lib/auth-token';
 import { createLogger } from '../lib/logger';
 import { requestSignIn } from '../lib/sign-in-request';
@@ -11,9 +12,13 @@ import { ClosedWatcher } from '../modals/ClosedWatcher';
 import { LazyEmbeddedPageModal } from '../modals/lazy-modals';
 import { useModals } from '../modals/modal-manager';
 import { rememberOrderGame } from './order-games';
+import type { OrderPersonalInfoBody, PersonalInfoRequirements } from './personal-info';
 import type { CheckoutWindow, PurchaseOutcome, PurchaseRequest } from './purchase-flow';
 
 const logger = createLogger('store');
+
+// Only orders that need an email ask for it: the form loads then, never with a page.
+const LazyPersonalInfoModal = lazy(async () => ({ default: (await import('./PersonalInfoModal')).PersonalInfoModal }));
 
 /**
  * Buys a product on the own platform, for the game player (SDK buyProduct) and the
@@ -43,6 +48,8 @@ export function usePurchase(): (request: PurchaseRequest) => Promise<PurchaseOut
           setOptimisticStatus: (token, id, status) => setOptimisticOrderStatus(api, token, id, status),
           openCheckout: (url, productName) =>
             openCheckout(modals, url, t('store.checkoutTitle', { product: productName })),
+          askPersonalInfo: (requirements, productName) => askPersonalInfo(modals, requirements, productName),
+          updateOrderPi: (token, id, info) => updateOrderPi(api, token, id, info),
           logger,
         },
         request,
@@ -64,4 +71,35 @@ function openCheckout(modals: ReturnType<typeof useModals>, url: string, title: 
     </>
   ));
   return { closed, close: () => modals.close(id) };
+}
+
+/** Shows the personal-info modal; resolves with the confirmed values, or null however it was dismissed. */
+export function askPersonalInfo(
+  modals: ReturnType<typeof useModals>,
+  requirements: PersonalInfoRequirements,
+  productName: string,
+): Promise<OrderPersonalInfoBody | null> {
+  return new Promise((resolve) => {
+    let answered = false;
+    const answer = (info: OrderPersonalInfoBody | null) => {
+      if (answered) return;
+      answered = true;
+      resolve(info);
+    };
+    const dismissed = () => answer(null);
+    modals.open((close) => (
+      <>
+        <ClosedWatcher onGone={dismissed} />
+        <LazyPersonalInfoModal
+          requirements={requirements}
+          productName={productName}
+          onConfirm={(info) => {
+            answer(info);
+            close();
+          }}
+          onCancel={close}
+        />
+      </>
+    ));
+  });
 }

@@ -1,9 +1,4 @@
-/** Longest address SMTP carries (RFC 5321); the server refuses longer ones too. */
-export const MAX_EMAIL_LENGTH = 254;
-
-// The server's rule (zod's email pattern), so that what passes here passes there.
-const EMAIL_PATTERN =
-  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+import { isEmailAddress } from '../../../shared/lib/email-address';
 
 export type EmailProblem = 'required' | 'invalid';
 
@@ -11,6 +6,6 @@ export type EmailProblem = 'required' | 'invalid';
 export function emailProblem(value: string): EmailProblem | null {
   const email = value.trim();
   if (email === '') return 'required';
-  if (email.length > MAX_EMAIL_LENGTH || !EMAIL_PATTERN.test(email)) return 'invalid';
+  if (!isEmailAddress(email)) return 'invalid';
   return null;
 }
