@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GameSystemNameSchema, LocaleSchema, StoreFlagsSchema } from './games.js';
+import { PHONE_NUMBER_PATTERN } from './personal-info.js';
 import { PlatformInputSchema } from './platform.js';
 
 /** Order status as most callers see it (spec store §4). */
@@ -298,11 +299,7 @@ export const NotificationResponseSchema = z
   .object({ Received: z.literal(true), Duplicate: z.boolean() })
   .meta({ id: 'NotificationResponse' });
 
-/**
- * A phone number as the personal-info form takes it (spec store §5): an optional plus,
- * a first digit 1–9, 2 to 15 digits in all, nothing else. Checked after trimming.
- */
-export const PHONE_NUMBER_PATTERN = /^\+?[1-9]\d{1,14}$/;
+export { PHONE_NUMBER_PATTERN };
 
 /** Trims, and turns an empty or absent value into null: an empty form field means "not given". */
 const trimmedOrNull = z

@@ -1,3 +1,4 @@
+import { PHONE_NUMBER_PATTERN } from '@fxid/contract/personal-info';
 import type { components } from '../api/schema';
 import { isEmailAddress } from '../lib/email-address';
 
@@ -5,13 +6,6 @@ import { isEmailAddress } from '../lib/email-address';
 export type OrderPersonalInfoBody = components['schemas']['OrderPersonalInfoInput'];
 /** What an order needs to know about the player before the checkout. */
 export type PersonalInfoRequirements = components['schemas']['PersonalInfoRequirements'];
-
-/**
- * The contract's PHONE_NUMBER_PATTERN (spec store §5: optional plus, first digit 1-9, 2 to
- * 15 digits in all). Repeated here because the contract module that exports it builds zod
- * schemas at load; personal-info.test.ts fails if the two ever differ.
- */
-export const PHONE_NUMBER_PATTERN = /^\+?[1-9]\d{1,14}$/;
 
 /** The form as typed. */
 export interface PersonalInfoValues {
