@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { saveScreenshot } from '../harness/artifacts';
+import { acceptDueDocuments } from '../harness/documents';
 import { gameFrame, isSameGame, logLine, logLines, markGame } from '../harness/game';
 import { browserSession } from '../harness/session';
 import { signInByEmail } from '../harness/sign-in';
@@ -190,6 +191,8 @@ describe('a visitor plays Sky Runner', () => {
 describe('a signed-in player plays Sky Runner', () => {
   it('the game sees the account', async () => {
     const player = await signInByEmail(portalUrl());
+    // Sky Runner's terms need acceptance before playing (documents-and-support.test.ts shows the modal).
+    expect(await acceptDueDocuments(portalUrl(), player.token, 'sky-runner')).toBe(1);
     const context = await session.freshContext();
     await context.addInitScript((token) => localStorage.setItem('AuthToken', token), player.token);
     const { page } = await session.tab(context);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveScreenshot } from '../harness/artifacts';
 import { axeScan, seriousViolations } from '../harness/axe';
 import { HTTP_ERROR_LINE } from '../harness/browser';
+import { acceptDueDocuments } from '../harness/documents';
 import { gameFrame, logLine } from '../harness/game';
 import { en, fill } from '../harness/messages';
 import { type RunningServer, startServer } from '../harness/server';
@@ -71,6 +72,8 @@ async function redirectCheckoutPath(player: SignedIn, game: string, sku: string)
 }
 
 async function signedInContext(player: SignedIn): Promise<BrowserContext> {
+  // The games' terms need acceptance before playing (documents-and-support.test.ts shows the modal).
+  for (const game of ['sky-runner', 'gem-garden']) await acceptDueDocuments(server.url, player.token, game);
   const context = await session.freshContext();
   await context.addInitScript((token) => localStorage.setItem('AuthToken', token), player.token);
   return context;

@@ -2,6 +2,7 @@ import type { BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { saveScreenshot } from '../harness/artifacts';
 import { axeScan, seriousViolations } from '../harness/axe';
+import { acceptDueDocuments } from '../harness/documents';
 import { gameFrame, logLine } from '../harness/game';
 import { en, fill, localeMessages } from '../harness/messages';
 import { browserSession } from '../harness/session';
@@ -15,6 +16,8 @@ const session = browserSession(portalUrl);
 /** A profile of its own with a new player already signed in (the token the portal keeps). */
 async function signedInContext(): Promise<{ context: BrowserContext; player: SignedIn }> {
   const player = await signInByEmail(portalUrl());
+  // Both games' terms need acceptance before playing (documents-and-support.test.ts shows the modal).
+  for (const game of ['sky-runner', 'gem-garden']) await acceptDueDocuments(portalUrl(), player.token, game);
   const context = await session.freshContext();
   await context.addInitScript((token) => localStorage.setItem('AuthToken', token), player.token);
   return { context, player };

@@ -22,7 +22,10 @@ import { readCatalogFile } from './modules/catalog/catalog-file.js';
 import { formatReport, importCatalog } from './modules/catalog/catalog-import.js';
 import { isCatalogEmpty } from './modules/catalog/catalog-repository.js';
 import { contentRoutes } from './modules/content/content-routes.js';
+import { crossPlayRoutes } from './modules/cross-play/cross-play-routes.js';
 import { documentsRoutes } from './modules/documents/documents-routes.js';
+import { errorTunnelRoutes } from './modules/error-tunnel/error-tunnel-routes.js';
+import { friendsRoutes } from './modules/friends/friends-routes.js';
 import { gamesRoutes } from './modules/games/games-routes.js';
 import { healthRoutes } from './modules/health/health-routes.js';
 import { invitesRoutes } from './modules/invites/invites-routes.js';
@@ -48,6 +51,8 @@ export interface AppDependencies {
   now?: () => number;
   /** Where log lines go; stdout otherwise. */
   logStream?: NodeJS.WritableStream;
+  /** Outgoing HTTP of the error tunnel; the global fetch otherwise (tests pass a fake upstream). */
+  fetch?: typeof fetch;
 }
 
 /**
@@ -130,6 +135,9 @@ export async function createApp(config: Config, deps: AppDependencies = {}): Pro
       await scoped.register(supportRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(pushRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(analyticsRoutes(ctx), { prefix: '/api/v1' });
+      await scoped.register(friendsRoutes(ctx), { prefix: '/api/v1' });
+      await scoped.register(crossPlayRoutes(ctx), { prefix: '/api/v1' });
+      await scoped.register(errorTunnelRoutes(ctx, deps.fetch ?? fetch));
       await scoped.register(storeRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(storeRedirectRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(paymentWebhookRoutes(ctx), { prefix: '/api/v1' });

@@ -51,11 +51,14 @@ describe('loadConfig', () => {
       FORCED_ADAPTER: 'yandex',
       LOCALES: 'en, ru',
       DEFAULT_LOCALE: 'ru',
+      ERROR_TUNNEL_DSNS: 'https://abc123@o1.ingest.sentry.io/42',
+      ERROR_TUNNEL_MAX_BYTES: '10485760',
     });
     expect(result).toEqual({
       ok: true,
       config: {
         mode: 'production',
+        errorTunnel: { dsns: ['https://abc123@o1.ingest.sentry.io/42'], maxBytes: 10_485_760 },
         host: '10.0.0.5',
         port: 9000,
         publicUrl: 'https://play.example.com',

@@ -1,6 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { ADAPTER_NAMES, GameSystemNameSchema, PORTAL_LOCALES } from '@fxid/contract';
 import { z } from 'zod';
+import { tunnelTarget } from './modules/error-tunnel/sentry-envelope.js';
 
 /** Typed server configuration; the only place that knows about environment variables. */
 export interface Config {
@@ -52,6 +53,13 @@ export interface Config {
   supportEmail?: string | undefined;
   /** Web Push (VAPID) keys; generated per start in development when unset, absent (push off) in production. */
   vapid?: VapidConfig | undefined;
+  /** The error-reporting tunnel at /api/s_tunnel (security.md §11); no DSNs: it answers 500. */
+  errorTunnel: {
+    /** Public browser DSNs envelopes may name, compared as exact strings. */
+    dsns: string[];
+    /** Largest envelope accepted; larger ones get 413. */
+    maxBytes: number;
+  };
   portal: {
     routerBasePath: string;
     routerType: 'browser' | 'hash';
@@ -245,6 +253,22 @@ const EnvSchema = z.object({
   VAPID_PUBLIC_KEY: optional(base64UrlOfLength(65, 'an uncompressed P-256 public key (65 bytes, base64url)')),
   VAPID_PRIVATE_KEY: optional(base64UrlOfLength(32, 'a P-256 private key (32 bytes, base64url)')),
   VAPID_SUBJECT: optional(z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'Expected mailto:… or https://…')),
+  ERROR_TUNNEL_DSNS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .default('')
+      .transform((text) => text.split(/[\s,]+/).filter(Boolean))
+      .pipe(
+        z.array(
+          z.string().refine((dsn) => tunnelTarget(dsn) !== undefined, 'Expected https://<key>@<host>/<project id>'),
+        ),
+      ),
+  ),
+  ERROR_TUNNEL_MAX_BYTES: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1024).max(20_971_520).default(1_048_576),
+  ),
   ROUTER_BASE_PATH: z.preprocess(
     emptyAsUndefined,
     z
@@ -362,6 +386,7 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
       },
       supportEmail,
       vapid,
+      errorTunnel: { dsns: e.ERROR_TUNNEL_DSNS, maxBytes: e.ERROR_TUNNEL_MAX_BYTES },
       portal: {
         routerBasePath: e.ROUTER_BASE_PATH,
         routerType: e.ROUTER_TYPE,

@@ -11,6 +11,7 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   unauthorized: 'Sign-in required',
   forbidden: 'Not allowed',
   not_found: 'Not found',
+  method_not_allowed: 'Method not allowed',
   game_not_found: 'Game not found',
   game_not_on_platform: 'Game not published on this platform',
   conflict: 'Conflict with the current state',
@@ -189,5 +190,25 @@ export class DocumentVersionNotLatestError extends AppError {
         LatestVersionId: String(latestVersionId),
       },
     );
+  }
+}
+
+/** An invite link opened by the player who shared it. */
+export class OwnInviteError extends AppError {
+  constructor() {
+    super('conflict', 'This is your own invite link; share it with a friend instead');
+  }
+}
+
+export class MethodNotAllowedError extends AppError {
+  constructor(allowed: string) {
+    super('method_not_allowed', `Only ${allowed} is accepted here`, { Allowed: allowed });
+  }
+}
+
+/** A Sentry envelope whose DSN is not one this server forwards to (security.md §11). */
+export class TunnelDsnNotAllowedError extends AppError {
+  constructor() {
+    super('forbidden', 'The envelope names a DSN this tunnel does not forward to');
   }
 }

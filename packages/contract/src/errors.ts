@@ -14,6 +14,7 @@ export const ERROR_STATUS = {
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
+  method_not_allowed: 405,
   game_not_found: 404,
   game_not_on_platform: 404,
   conflict: 409,

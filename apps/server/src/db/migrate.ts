@@ -9,6 +9,8 @@ import * as documentsAcceptance from './migrations/0010-documents-acceptance.js'
 import * as supportMessages from './migrations/0011-support-messages.js';
 import * as pushSubscriptions from './migrations/0012-push-subscriptions.js';
 import * as analyticsEvents from './migrations/0013-analytics-events.js';
+import * as friends from './migrations/0014-friends.js';
+import * as crossPlay from './migrations/0015-cross-play.js';
 
 /**
  * Migrations in order. Imported statically so that the built server carries them
@@ -25,6 +27,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011-support-messages': supportMessages,
   '0012-push-subscriptions': pushSubscriptions,
   '0013-analytics-events': analyticsEvents,
+  '0014-friends': friends,
+  '0015-cross-play': crossPlay,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

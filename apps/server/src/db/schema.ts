@@ -30,6 +30,11 @@ export interface Database {
   support_messages: SupportMessagesTable;
   push_subscriptions: PushSubscriptionsTable;
   analytics_events: AnalyticsEventsTable;
+  referral_ids: ReferralIdsTable;
+  friendships: FriendshipsTable;
+  friend_statuses: FriendStatusesTable;
+  cross_play_quests: CrossPlayQuestsTable;
+  cross_play_progress: CrossPlayProgressTable;
 }
 
 /** The deployment's one company; branding as JSON (the catalog's Company block). */
@@ -376,3 +381,50 @@ export type AnalyticsEventsTable = {
 } & { [K in `i${Digits10}`]: number | null } & { [K in `f${Digits10}`]: number | null } & {
   [K in `s${Digits15}`]: string | null;
 } & { [K in `j${1 | 2 | 3 | 4}`]: string | null };
+
+/** An account's referral id: what `fxref` carries in its invite links; random, so it reveals nothing. */
+export interface ReferralIdsTable {
+  account_id: string;
+  ref: string;
+  created_at: number;
+}
+
+/** One direction of a friendship; every friendship is stored both ways. */
+export interface FriendshipsTable {
+  account_id: string;
+  friend_account_id: string;
+  created_at: number;
+}
+
+/** A player's latest status update in one game; friends see it for a year. */
+export interface FriendStatusesTable {
+  account_id: string;
+  game_id: string;
+  name: string;
+  status: string;
+  priority: number;
+  updated_at: number;
+}
+
+/** A cross-play quest from the catalog; which events count is kept in columns for lookups. */
+export interface CrossPlayQuestsTable {
+  id: string;
+  /** The game that offers it; null for the portal. */
+  game_id: string | null;
+  event_game_id: string;
+  event_code: string;
+  sort_order: number;
+  /** Names, descriptions, counting, target, window and reward. */
+  definition_json: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** An account's progress in one quest; never above the quest's target. */
+export interface CrossPlayProgressTable {
+  account_id: string;
+  quest_id: string;
+  progress: number;
+  completed_at: number | null;
+  updated_at: number;
+}

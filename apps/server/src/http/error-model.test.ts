@@ -375,6 +375,13 @@ const BAD_REQUESTS: BadRequest[] = [
         '{"Data":{"Body":"Long enough text","Email":"a@b.co","Subject":"other"}}',
       ],
       ['POST', '/api/v1/push_tokens/save', '{"Game":"sky-runner","Platform":"web","Token":"{}"}'],
+      ['POST', '/api/v1/friends/get', '{}'],
+      ['POST', '/api/v1/friends/status', '{"Game":"sky-runner","Name":"Ann","Status":"Level 3"}'],
+      ['POST', '/api/v1/friends/send_invite_notification', '{}'],
+      ['POST', '/api/v1/friends/accept_invite', '{"Fxref":"AAAAAAAAAAAAAAAAAAAAAA"}'],
+      ['GET', '/api/v1/cross-play/events/rules?Game=sky-runner', undefined],
+      ['GET', '/api/v1/cross-play/quests/my', undefined],
+      ['POST', '/api/v1/cross-play/events/send', '{"GameSystemName":"sky-runner","EventCode":"stars_collected"}'],
     ] as const
   ).map(
     ([method, url, payload]): BadRequest => ({
@@ -402,6 +409,58 @@ const BAD_REQUESTS: BadRequest[] = [
     status: 400,
     code: 'validation_failed',
     field: 'body.Data.Body',
+  },
+  ...(
+    [
+      ['/api/v1/friends/get', '{"FriendsIds":"all"}', 'body.FriendsIds'],
+      ['/api/v1/friends/status', '{"Game":"sky-runner","Name":"Ann","Status":"x","Priority":-1}', 'body.Priority'],
+      ['/api/v1/friends/send_invite_notification', '{"Game":"Sky Runner"}', 'body.Game'],
+      ['/api/v1/friends/accept_invite', '{"Fxref":"../../etc"}', 'body.Fxref'],
+      ['/api/v1/cross-play/events/send', '{"GameSystemName":"sky-runner","EventCode":"a b"}', 'body.EventCode'],
+    ] as const
+  ).map(
+    ([url, payload, field]): BadRequest => ({
+      name: `bad ${field}`,
+      method: 'POST',
+      url,
+      payload,
+      status: 400,
+      code: 'validation_failed',
+      field,
+    }),
+  ),
+  {
+    name: 'error tunnel by GET',
+    method: 'GET',
+    url: '/api/s_tunnel',
+    status: 405,
+    code: 'method_not_allowed',
+  },
+  {
+    // No ERROR_TUNNEL_DSNS here; error-tunnel.test.ts covers a configured tunnel (row 47).
+    name: 'error tunnel without DSNs',
+    method: 'POST',
+    url: '/api/s_tunnel',
+    payload: 'not json\n{}',
+    contentType: 'text/plain;charset=UTF-8',
+    status: 500,
+    code: 'internal_error',
+  },
+  {
+    name: 'cross-play rules without a game',
+    method: 'GET',
+    url: '/api/v1/cross-play/events/rules',
+    status: 400,
+    code: 'validation_failed',
+    field: 'query.Game',
+  },
+  {
+    name: 'quests in a locale that is not one',
+    method: 'GET',
+    url: '/api/v1/cross-play/quests/my?Locale=english%20please',
+    status: 400,
+    code: 'validation_failed',
+    field: 'query.Locale',
   },
   {
     name: 'analytics event id out of range',

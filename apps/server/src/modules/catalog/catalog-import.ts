@@ -2,10 +2,17 @@ import { canonicalJson } from '../../lib/canonical-json.js';
 import { newId } from '../../lib/ids.js';
 import { CatalogFileError, type CatalogProblem, formatPath } from './catalog-file.js';
 import * as repo from './catalog-repository.js';
-import type { Catalog, CatalogDocument, CatalogGame, CatalogNews, CatalogProduct } from './catalog-schema.js';
+import type {
+  Catalog,
+  CatalogDocument,
+  CatalogGame,
+  CatalogNews,
+  CatalogProduct,
+  CatalogQuest,
+} from './catalog-schema.js';
 
 export type ChangeKind = 'created' | 'updated' | 'unchanged';
-export type EntityKind = 'company' | 'games' | 'products' | 'documents' | 'versions' | 'news';
+export type EntityKind = 'company' | 'games' | 'products' | 'documents' | 'versions' | 'news' | 'quests';
 export type ImportReport = Record<EntityKind, Record<ChangeKind, number>>;
 
 /**
@@ -25,6 +32,7 @@ export async function importCatalog(
     if (catalog.Company) report.company[await importCompany(trx, catalog.Company, now)]++;
     const gameIds = await importGames(trx, catalog.Games, now, report, problems);
     await importNews(trx, catalog.News, gameIds, now, report, problems);
+    await importQuests(trx, catalog.Quests, gameIds, now, report, problems);
     // Throwing rolls the transaction back: a refused file changes nothing.
     if (problems.length > 0) throw new CatalogFileError(file, problems);
   });
@@ -40,6 +48,7 @@ function emptyReport(): ImportReport {
     documents: counts(),
     versions: counts(),
     news: counts(),
+    quests: counts(),
   };
 }
 
@@ -209,6 +218,43 @@ async function importNews(
     else {
       await repo.updateNews(db, item.Id, values);
       report.news.updated++;
+    }
+  }
+}
+
+async function importQuests(
+  db: repo.Db,
+  quests: CatalogQuest[],
+  gameIds: Map<string, string>,
+  now: number,
+  report: ImportReport,
+  problems: CatalogProblem[],
+): Promise<void> {
+  for (const [index, quest] of quests.entries()) {
+    const { Id, Game, Event, ...definition } = quest;
+    const gameId = Game === undefined ? null : gameIds.get(Game);
+    const eventGameId = gameIds.get(Event.Game);
+    if (gameId === undefined || eventGameId === undefined) {
+      const path = gameId === undefined ? ['Quests', index, 'Game'] : ['Quests', index, 'Event', 'Game'];
+      problems.push({ path: formatPath(path), message: `Unknown game ${gameId === undefined ? Game : Event.Game}` });
+      continue;
+    }
+    const values = {
+      game_id: gameId,
+      event_game_id: eventGameId,
+      event_code: Event.Code,
+      sort_order: index,
+      definition_json: canonicalJson(definition),
+      updated_at: now,
+    };
+    const row = await repo.findQuestRow(db, Id);
+    if (!row) {
+      await repo.insertQuest(db, { id: Id, created_at: now, ...values });
+      report.quests.created++;
+    } else if (sameValues(row, values)) report.quests.unchanged++;
+    else {
+      await repo.updateQuest(db, Id, values);
+      report.quests.updated++;
     }
   }
 }

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type {
+  CrossPlayQuestsTable,
   Database,
   GamesTable,
   LegalDocumentsTable,
@@ -102,4 +103,20 @@ export async function insertNews(db: Db, row: NewsTable): Promise<void> {
 
 export async function updateNews(db: Db, id: string, values: Omit<NewsTable, 'id'>): Promise<void> {
   await db.updateTable('news').set(values).where('id', '=', id).execute();
+}
+
+export function findQuestRow(db: Db, id: string): Promise<Selectable<CrossPlayQuestsTable> | undefined> {
+  return db.selectFrom('cross_play_quests').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertQuest(db: Db, row: CrossPlayQuestsTable): Promise<void> {
+  await db.insertInto('cross_play_quests').values(row).execute();
+}
+
+export async function updateQuest(
+  db: Db,
+  id: string,
+  values: Omit<CrossPlayQuestsTable, 'id' | 'created_at'>,
+): Promise<void> {
+  await db.updateTable('cross_play_quests').set(values).where('id', '=', id).execute();
 }

@@ -2,6 +2,8 @@ import {
   ADAPTER_NAMES,
   BuildTypeSchema,
   CompanyBrandingSchema,
+  CROSS_PLAY_FILTER_MAX_LENGTH,
+  CrossPlayEventCodeSchema,
   CurrencyCodeSchema,
   DocumentRegionSchema,
   DocumentTypeValueSchema,
@@ -99,6 +101,16 @@ const DocumentSchema = z.strictObject({
 });
 export type CatalogDocument = z.infer<typeof DocumentSchema>;
 
+const Filter = z.string().max(CROSS_PLAY_FILTER_MAX_LENGTH).default('');
+
+/** An in-game event that counts for cross-play (spec §3, event rule); filters as in spec §5. */
+const CrossPlayEventSchema = z.strictObject({
+  Code: CrossPlayEventCodeSchema,
+  Filter1: Filter.describe('Matched against the event parameter P1: empty, /regex/ or an exact value'),
+  Filter2: Filter,
+  Filter3: Filter,
+});
+
 const GameSchema = z.strictObject({
   GameSystemName: GameSystemNameSchema,
   Names: Localized,
@@ -141,6 +153,10 @@ const GameSchema = z.strictObject({
   ExternalPlayUrl: Link.optional(),
   Products: z.array(ProductSchema).default([]),
   Documents: z.array(DocumentSchema).default([]),
+  CrossPlayEvents: z
+    .array(CrossPlayEventSchema)
+    .default([])
+    .describe('Events of this game that cross-play quests may count (GET /cross-play/events/rules)'),
 });
 export type CatalogGame = z.infer<typeof GameSchema>;
 /** What the games table keeps of a game: everything but its products and documents. */
@@ -159,11 +175,30 @@ const NewsSchema = z.strictObject({
 });
 export type CatalogNews = z.infer<typeof NewsSchema>;
 
+/** A cross-play quest: events of one game counted towards a target, per player. */
+const QuestSchema = z.strictObject({
+  Id: z.string().regex(/^[\w.-]{1,64}$/, 'Expected letters, digits, dot, dash or underscore (at most 64)'),
+  Game: GameSystemNameSchema.optional().describe('The game that offers the quest; the portal when absent'),
+  Names: Localized,
+  Descriptions: Localized.default({}),
+  Event: z.strictObject({
+    Game: GameSystemNameSchema.describe('The game whose events count'),
+    Code: CrossPlayEventCodeSchema.describe("One of that game's CrossPlayEvents"),
+  }),
+  Counting: z.enum(['Events', 'Value']).default('Events').describe('Events: each counts 1; Value: adds its Value'),
+  Target: z.number().int().positive().max(1_000_000_000),
+  StartsAt: Timestamp.optional(),
+  EndsAt: Timestamp.optional(),
+  Reward: z.string().max(500).optional().describe('What the offering game grants; shown to players as is'),
+});
+export type CatalogQuest = z.infer<typeof QuestSchema>;
+
 export const CatalogSchema = z
   .strictObject({
     Company: CompanyBrandingSchema.optional(),
     Games: z.array(GameSchema).default([]),
     News: z.array(NewsSchema).default([]),
+    Quests: z.array(QuestSchema).default([]),
   })
   .superRefine(checkConsistency);
 export type Catalog = z.infer<typeof CatalogSchema>;
@@ -207,5 +242,29 @@ function checkConsistency(catalog: z.output<typeof CatalogSchema> | Catalog, ctx
   catalog.News.forEach((item, n) => {
     if (newsIds.has(item.Id)) issue(['News', n, 'Id'], `Duplicate news id ${item.Id}`);
     newsIds.add(item.Id);
+  });
+  checkQuests(catalog, issue);
+}
+
+/** Quests name games of this file and events those games declare. */
+function checkQuests(
+  catalog: z.output<typeof CatalogSchema> | Catalog,
+  issue: (path: (string | number)[], message: string) => void,
+): void {
+  const games = new Map(catalog.Games.map((game) => [game.GameSystemName, game]));
+  const questIds = new Set<string>();
+  catalog.Quests.forEach((quest, q) => {
+    if (questIds.has(quest.Id)) issue(['Quests', q, 'Id'], `Duplicate quest id ${quest.Id}`);
+    questIds.add(quest.Id);
+    if (quest.Game !== undefined && !games.has(quest.Game)) issue(['Quests', q, 'Game'], `Unknown game ${quest.Game}`);
+    const eventGame = games.get(quest.Event.Game);
+    if (!eventGame) issue(['Quests', q, 'Event', 'Game'], `Unknown game ${quest.Event.Game}`);
+    else if (!eventGame.CrossPlayEvents.some((rule) => rule.Code === quest.Event.Code)) {
+      issue(['Quests', q, 'Event', 'Code'], `${quest.Event.Game} declares no CrossPlayEvents ${quest.Event.Code}`);
+    }
+    if (quest.StartsAt !== undefined && quest.EndsAt !== undefined && quest.EndsAt <= quest.StartsAt) {
+      issue(['Quests', q, 'EndsAt'], 'Must be after StartsAt');
+    }
+    if (!(quest.Names.en ?? Object.values(quest.Names)[0])) issue(['Quests', q, 'Names'], 'Needs a name');
   });
 }

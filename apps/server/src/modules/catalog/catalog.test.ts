@@ -76,6 +76,20 @@ describe('catalog file', () => {
     ]);
     expect(problemsOf('Games: [\n')).toEqual([expect.stringMatching(/\(line \d+\): /)]);
   });
+
+  it('refuses quests that count events their game does not declare', () => {
+    const text = demoText
+      .replace('Event: { Game: sky-runner, Code: stars_collected }', 'Event: { Game: sky-runner, Code: gems_found }')
+      .replace('EndsAt: 2027-01-01', 'EndsAt: 2026-10-01')
+      .replace('Id: star-collector', 'Id: runner-for-gems');
+    expect(problemsOf(text)).toEqual([
+      expect.stringMatching(/^Quests\[1\]\.Id.*Duplicate quest id runner-for-gems/),
+      expect.stringMatching(/^Quests\[1\]\.Event\.Code.*sky-runner declares no CrossPlayEvents gems_found/),
+      expect.stringMatching(/^Quests\[1\]\.EndsAt.*Must be after StartsAt/),
+    ]);
+    const longFilter = demoText.replace('Filter1: garden', `Filter1: ${'g'.repeat(201)}`);
+    expect(problemsOf(longFilter)).toEqual([expect.stringMatching(/^Games\[1\]\.CrossPlayEvents\[0\]\.Filter1/)]);
+  });
 });
 
 describeEachEngine('catalog import', (engine) => {
@@ -97,12 +111,14 @@ describeEachEngine('catalog import', (engine) => {
       documents: { created: 4, updated: 0, unchanged: 0 },
       versions: { created: 4, updated: 0, unchanged: 0 },
       news: { created: 5, updated: 0, unchanged: 0 },
+      quests: { created: 2, updated: 0, unchanged: 0 },
     });
     const second = await importCatalog(db, parseCatalog(demoText), now + 1000);
     expect(second.games).toEqual({ created: 0, updated: 0, unchanged: 2 });
     expect(second.products).toEqual({ created: 0, updated: 0, unchanged: 5 });
     expect(second.versions).toEqual({ created: 0, updated: 0, unchanged: 4 });
     expect(second.news).toEqual({ created: 0, updated: 0, unchanged: 5 });
+    expect(second.quests).toEqual({ created: 0, updated: 0, unchanged: 2 });
     expect(second.company).toEqual({ created: 0, updated: 0, unchanged: 1 });
   });
 

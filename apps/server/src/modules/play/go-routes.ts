@@ -6,7 +6,11 @@ import { safeRedirect } from '../../lib/redirects.js';
 
 const GoQuerySchema = z.object({
   url: z.string().max(2048).optional().describe('Where to go: a portal path or an allowed URL'),
-  fxref: z.string().max(64).optional().describe('Account id of the player who shared the link'),
+  fxref: z
+    .string()
+    .max(64)
+    .optional()
+    .describe('Referral id of the player who shared the link (POST /friends/send_invite_notification)'),
   type: z.string().max(32).optional().describe('What kind of link it is, e.g. invite'),
 });
 

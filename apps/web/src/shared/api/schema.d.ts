@@ -1568,7 +1568,7 @@ export interface paths {
                 query?: {
                     /** @description Where to go: a portal path or an allowed URL */
                     url?: string;
-                    /** @description Account id of the player who shared the link */
+                    /** @description Referral id of the player who shared the link (POST /friends/send_invite_notification) */
                     fxref?: string;
                     /** @description What kind of link it is, e.g. invite */
                     type?: string;
@@ -1597,7 +1597,7 @@ export interface paths {
                 query?: {
                     /** @description Where to go: a portal path or an allowed URL */
                     url?: string;
-                    /** @description Account id of the player who shared the link */
+                    /** @description Referral id of the player who shared the link (POST /friends/send_invite_notification) */
                     fxref?: string;
                     /** @description What kind of link it is, e.g. invite */
                     type?: string;
@@ -1638,7 +1638,7 @@ export interface paths {
                 query?: {
                     /** @description Where to go: a portal path or an allowed URL */
                     url?: string;
-                    /** @description Account id of the player who shared the link */
+                    /** @description Referral id of the player who shared the link (POST /friends/send_invite_notification) */
                     fxref?: string;
                     /** @description What kind of link it is, e.g. invite */
                     type?: string;
@@ -1667,7 +1667,7 @@ export interface paths {
                 query?: {
                     /** @description Where to go: a portal path or an allowed URL */
                     url?: string;
-                    /** @description Account id of the player who shared the link */
+                    /** @description Referral id of the player who shared the link (POST /friends/send_invite_notification) */
                     fxref?: string;
                     /** @description What kind of link it is, e.g. invite */
                     type?: string;
@@ -2332,6 +2332,553 @@ export interface paths {
                 };
                 /** @description Problem details (RFC 9457) */
                 413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/friends/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The player's friends and their status updates from the last year */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FriendsGetRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FriendsGetResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/friends/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets the player's status in a game, shown to their friends for a year */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FriendStatusRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FriendStatusResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/friends/send_invite_notification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The player's invite link (a go link carrying their fxref) for the portal to share
+         * @description Sends nothing by itself: the portal shares the link through the platform (share, invite or copy). A player who signs in after following it reports the fxref to /friends/accept_invite.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FriendInviteRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FriendInviteResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/friends/accept_invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Makes the signed-in player a friend of whoever shared the invite link
+         * @description The portal calls this with the fxref of an invite link (/go?…&fxref=…) once the player is signed in: at once when they arrived signed in, or right after sign-in. Repeating it is harmless. Unknown fxref: 404 not_found; the player's own: 409 conflict.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FriendAcceptInviteRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FriendAcceptInviteResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cross-play/events/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The in-game events of a game that count for cross-play, with their filters */
+        get: {
+            parameters: {
+                query: {
+                    Game: components["schemas"]["GameSystemNameInput"];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CrossPlayRulesResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cross-play/quests/my": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Quests open now or completed, with the signed-in player's progress */
+        get: {
+            parameters: {
+                query?: {
+                    Locale?: components["schemas"]["LocaleInput"];
+                    Game?: components["schemas"]["GameSystemNameInput"];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CrossPlayQuestsResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cross-play/events/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Counts an in-game event towards the quests of the signed-in player
+         * @description The event must match one of its game's rules (Code, and Filter1–3 against P1–P3: empty matches anything, /…/ is an RE2 regular expression, otherwise exact; a missing parameter fails a non-empty filter; an invalid expression never matches). An unmatched event answers Accepted false.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CrossPlayEventSendRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CrossPlayEventSendResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3632,6 +4179,69 @@ export interface components {
         DocumentRegionInput: "RussianPI" | "GRPD" | "CCPA" | "All";
         /** @enum {string} */
         DocumentContentTypeInput: "Markdown";
+        CrossPlayEventCodeInput: string;
+        CrossPlayRuleInput: {
+            Code: components["schemas"]["CrossPlayEventCodeInput"];
+            Filter1: string;
+            Filter2: string;
+            Filter3: string;
+        };
+        CrossPlayRulesResponseInput: {
+            /** @description The events of this game that count; send only these */
+            Rules: components["schemas"]["CrossPlayRuleInput"][];
+        };
+        CrossPlayEventSendRequestInput: {
+            GameSystemName: components["schemas"]["GameSystemNameInput"];
+            EventCode: components["schemas"]["CrossPlayEventCodeInput"];
+            /**
+             * @description How much the event counts towards quests that add up values
+             * @default 1
+             */
+            Value: number;
+            /** @description Matched against Filter1 */
+            P1?: string;
+            /** @description Matched against Filter2 */
+            P2?: string;
+            /** @description Matched against Filter3 */
+            P3?: string;
+        };
+        CrossPlayQuestInput: {
+            Id: string;
+            /** @description The game that offers the quest; null for the portal */
+            Game: components["schemas"]["GameSystemNameInput"] | null;
+            /** @description In the requested locale, or the quest default */
+            Name: string;
+            Description: string;
+            /** @description The game whose events count */
+            EventGame: components["schemas"]["GameSystemNameInput"];
+            EventCode: components["schemas"]["CrossPlayEventCodeInput"];
+            /**
+             * @description Events: each event counts 1; Value: events add their Value
+             * @enum {string}
+             */
+            Counting: "Events" | "Value";
+            Target: number;
+            /** @description Never above Target */
+            Progress: number;
+            Completed: boolean;
+            CompletedAt: number | null;
+            StartsAt: number | null;
+            EndsAt: number | null;
+            /** @description What the offering game grants, as the catalog says it */
+            Reward: string | null;
+        };
+        CrossPlayQuestsResponseInput: {
+            /** @description Quests open now or completed by the player */
+            Quests: components["schemas"]["CrossPlayQuestInput"][];
+        };
+        CrossPlayEventSendResponseInput: {
+            /** @constant */
+            Success: true;
+            /** @description Whether a rule of the game matched; an unmatched event changes nothing */
+            Accepted: boolean;
+            /** @description The quests this event moved on, with their new progress */
+            Quests: components["schemas"]["CrossPlayQuestInput"][];
+        };
         NewsRequestInput: {
             /** @description Portal-wide news plus this game's; every game's news when absent */
             GameSystemName?: components["schemas"]["GameSystemNameInput"];
@@ -3751,7 +4361,7 @@ export interface components {
             Documents: components["schemas"]["LegalDocumentInput"][];
         };
         /** @enum {string} */
-        ErrorCodeInput: "validation_failed" | "malformed_json" | "invalid_token" | "expired_token" | "captcha_failed" | "redirect_not_allowed" | "unauthorized" | "forbidden" | "not_found" | "game_not_found" | "game_not_on_platform" | "conflict" | "already_connected" | "connected_to_another_account" | "game_not_connected" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable";
+        ErrorCodeInput: "validation_failed" | "malformed_json" | "invalid_token" | "expired_token" | "captcha_failed" | "redirect_not_allowed" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "game_not_found" | "game_not_on_platform" | "conflict" | "already_connected" | "connected_to_another_account" | "game_not_connected" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable";
         FieldIssueInput: {
             /** @description Where the bad value is, e.g. "body/Email" or "query/WebPublishingPlatform" */
             Field: string;
@@ -3792,6 +4402,71 @@ export interface components {
             };
             RequestId: string;
             AccountId?: string;
+        };
+        /** @description The inviter's referral id, from the fxref query of an invite link */
+        FxrefInput: string;
+        FriendInput: {
+            FriendAccountId: string;
+            /** @description Internal id of the game of the latest status update; null without one */
+            GameId: string | null;
+            /** @description The game of the latest status update; null without one */
+            Game: components["schemas"]["GameSystemNameInput"] | null;
+            /** @description Whether that status update comes from the game asked about */
+            InThisGame: boolean;
+            /** @description Epoch ms of the latest status update, or of the friendship without one */
+            LastUpdatedAt: number;
+            /** @description The name the friend gave with their status, or their account name */
+            Name: string | null;
+            Status: string | null;
+            Priority: number;
+        };
+        FriendsGetRequestInput: {
+            /** @description Prefer each friend's status in this game and mark it InThisGame; the latest anywhere otherwise */
+            Game?: components["schemas"]["GameSystemNameInput"];
+            /** @description Only these friends (account ids) */
+            FriendsIds?: string[];
+        };
+        FriendsGetResponseInput: {
+            /** @description Friends updated within the last year, most recently updated first */
+            Friends: components["schemas"]["FriendInput"][];
+        };
+        FriendStatusRequestInput: {
+            /** @description The game the status comes from */
+            Game: components["schemas"]["GameSystemNameInput"];
+            /** @description The player's name in that game */
+            Name: string;
+            /**
+             * @description Higher first when the portal sorts statuses
+             * @default 0
+             */
+            Priority: number;
+            /** @description Free text, e.g. "Level 12"; empty clears it */
+            Status: string;
+        };
+        FriendInviteRequestInput: {
+            /** @description The game the invite leads to; the front page otherwise */
+            Game?: components["schemas"]["GameSystemNameInput"];
+        };
+        FriendInviteResponseInput: {
+            /** @constant */
+            Success: true;
+            Fxref: components["schemas"]["FxrefInput"];
+            /** @description The go link to share: /api/v1/go?url=…&fxref=…&type=invite on this portal */
+            InviteUrl: string;
+        };
+        FriendAcceptInviteRequestInput: {
+            Fxref: components["schemas"]["FxrefInput"];
+        };
+        FriendAcceptInviteResponseInput: {
+            /** @constant */
+            Success: true;
+            /** @description False when the two were already friends */
+            Created: boolean;
+            FriendAccountId: string;
+        };
+        FriendStatusResponseInput: {
+            /** @constant */
+            Success: true;
         };
         GameUidInput: string;
         /** @description Proof from the game server that the caller controls the GameUid: `v1.{iat}.{sig}` where iat is the issue time in Unix seconds and sig is base64url(HMAC-SHA256(game secret, "fxid-game-uid-proof:v1\n{GameSystemName}\n{GameUid}\n{iat}")) without padding. Valid for 15 minutes after iat (60 s of clock skew allowed). */
@@ -4599,6 +5274,69 @@ export interface components {
         DocumentRegion: "RussianPI" | "GRPD" | "CCPA" | "All";
         /** @enum {string} */
         DocumentContentType: "Markdown";
+        CrossPlayEventCode: string;
+        CrossPlayRule: {
+            Code: components["schemas"]["CrossPlayEventCode"];
+            Filter1: string;
+            Filter2: string;
+            Filter3: string;
+        };
+        CrossPlayRulesResponse: {
+            /** @description The events of this game that count; send only these */
+            Rules: components["schemas"]["CrossPlayRule"][];
+        };
+        CrossPlayEventSendRequest: {
+            GameSystemName: components["schemas"]["GameSystemName"];
+            EventCode: components["schemas"]["CrossPlayEventCode"];
+            /**
+             * @description How much the event counts towards quests that add up values
+             * @default 1
+             */
+            Value: number;
+            /** @description Matched against Filter1 */
+            P1?: string;
+            /** @description Matched against Filter2 */
+            P2?: string;
+            /** @description Matched against Filter3 */
+            P3?: string;
+        };
+        CrossPlayQuest: {
+            Id: string;
+            /** @description The game that offers the quest; null for the portal */
+            Game: components["schemas"]["GameSystemName"] | null;
+            /** @description In the requested locale, or the quest default */
+            Name: string;
+            Description: string;
+            /** @description The game whose events count */
+            EventGame: components["schemas"]["GameSystemName"];
+            EventCode: components["schemas"]["CrossPlayEventCode"];
+            /**
+             * @description Events: each event counts 1; Value: events add their Value
+             * @enum {string}
+             */
+            Counting: "Events" | "Value";
+            Target: number;
+            /** @description Never above Target */
+            Progress: number;
+            Completed: boolean;
+            CompletedAt: number | null;
+            StartsAt: number | null;
+            EndsAt: number | null;
+            /** @description What the offering game grants, as the catalog says it */
+            Reward: string | null;
+        };
+        CrossPlayQuestsResponse: {
+            /** @description Quests open now or completed by the player */
+            Quests: components["schemas"]["CrossPlayQuest"][];
+        };
+        CrossPlayEventSendResponse: {
+            /** @constant */
+            Success: true;
+            /** @description Whether a rule of the game matched; an unmatched event changes nothing */
+            Accepted: boolean;
+            /** @description The quests this event moved on, with their new progress */
+            Quests: components["schemas"]["CrossPlayQuest"][];
+        };
         NewsRequest: {
             /** @description Portal-wide news plus this game's; every game's news when absent */
             GameSystemName?: components["schemas"]["GameSystemName"];
@@ -4718,7 +5456,7 @@ export interface components {
             Documents: components["schemas"]["LegalDocument"][];
         };
         /** @enum {string} */
-        ErrorCode: "validation_failed" | "malformed_json" | "invalid_token" | "expired_token" | "captcha_failed" | "redirect_not_allowed" | "unauthorized" | "forbidden" | "not_found" | "game_not_found" | "game_not_on_platform" | "conflict" | "already_connected" | "connected_to_another_account" | "game_not_connected" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable";
+        ErrorCode: "validation_failed" | "malformed_json" | "invalid_token" | "expired_token" | "captcha_failed" | "redirect_not_allowed" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "game_not_found" | "game_not_on_platform" | "conflict" | "already_connected" | "connected_to_another_account" | "game_not_connected" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable";
         FieldIssue: {
             /** @description Where the bad value is, e.g. "body/Email" or "query/WebPublishingPlatform" */
             Field: string;
@@ -4759,6 +5497,71 @@ export interface components {
             };
             RequestId: string;
             AccountId?: string;
+        };
+        /** @description The inviter's referral id, from the fxref query of an invite link */
+        Fxref: string;
+        Friend: {
+            FriendAccountId: string;
+            /** @description Internal id of the game of the latest status update; null without one */
+            GameId: string | null;
+            /** @description The game of the latest status update; null without one */
+            Game: components["schemas"]["GameSystemName"] | null;
+            /** @description Whether that status update comes from the game asked about */
+            InThisGame: boolean;
+            /** @description Epoch ms of the latest status update, or of the friendship without one */
+            LastUpdatedAt: number;
+            /** @description The name the friend gave with their status, or their account name */
+            Name: string | null;
+            Status: string | null;
+            Priority: number;
+        };
+        FriendsGetRequest: {
+            /** @description Prefer each friend's status in this game and mark it InThisGame; the latest anywhere otherwise */
+            Game?: components["schemas"]["GameSystemName"];
+            /** @description Only these friends (account ids) */
+            FriendsIds?: string[];
+        };
+        FriendsGetResponse: {
+            /** @description Friends updated within the last year, most recently updated first */
+            Friends: components["schemas"]["Friend"][];
+        };
+        FriendStatusRequest: {
+            /** @description The game the status comes from */
+            Game: components["schemas"]["GameSystemName"];
+            /** @description The player's name in that game */
+            Name: string;
+            /**
+             * @description Higher first when the portal sorts statuses
+             * @default 0
+             */
+            Priority: number;
+            /** @description Free text, e.g. "Level 12"; empty clears it */
+            Status: string;
+        };
+        FriendInviteRequest: {
+            /** @description The game the invite leads to; the front page otherwise */
+            Game?: components["schemas"]["GameSystemName"];
+        };
+        FriendInviteResponse: {
+            /** @constant */
+            Success: true;
+            Fxref: components["schemas"]["Fxref"];
+            /** @description The go link to share: /api/v1/go?url=…&fxref=…&type=invite on this portal */
+            InviteUrl: string;
+        };
+        FriendAcceptInviteRequest: {
+            Fxref: components["schemas"]["Fxref"];
+        };
+        FriendAcceptInviteResponse: {
+            /** @constant */
+            Success: true;
+            /** @description False when the two were already friends */
+            Created: boolean;
+            FriendAccountId: string;
+        };
+        FriendStatusResponse: {
+            /** @constant */
+            Success: true;
         };
         GameUid: string;
         /** @description Proof from the game server that the caller controls the GameUid: `v1.{iat}.{sig}` where iat is the issue time in Unix seconds and sig is base64url(HMAC-SHA256(game secret, "fxid-game-uid-proof:v1\n{GameSystemName}\n{GameUid}\n{iat}")) without padding. Valid for 15 minutes after iat (60 s of clock skew allowed). */

@@ -23,6 +23,8 @@ export interface ModalFrameProps {
   headerActions?: ReactNode;
   /** Hides the title bar's close button (Escape still closes). */
   hideClose?: boolean;
+  /** False for a modal the player must answer: no close button, Escape and clicks outside do nothing. */
+  dismissible?: boolean;
 }
 
 /** The look of every modal: overlay, panel, title bar with a close button. Rendered inside a Dialog.Root. */
@@ -34,6 +36,7 @@ export function ModalFrame({
   size = 'md',
   headerActions,
   hideClose = false,
+  dismissible = true,
 }: ModalFrameProps) {
   const { t } = useTranslation();
   return (
@@ -41,6 +44,13 @@ export function ModalFrame({
       <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-950/60 backdrop-blur-[2px]" />
       <Dialog.Content
         {...(description ? {} : { 'aria-describedby': undefined })}
+        {...(dismissible
+          ? {}
+          : {
+              onEscapeKeyDown: (event: Event) => event.preventDefault(),
+              onPointerDownOutside: (event: Event) => event.preventDefault(),
+              onInteractOutside: (event: Event) => event.preventDefault(),
+            })}
         className={cn(
           'fixed top-1/2 left-1/2 z-50 flex -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-2xl',
           'border border-slate-200 bg-white text-slate-900 shadow-2xl dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100',
@@ -50,7 +60,7 @@ export function ModalFrame({
         <div className="flex items-center gap-2 border-b border-slate-200 px-5 py-3 dark:border-slate-800">
           <Dialog.Title className="min-w-0 flex-1 truncate text-lg font-semibold">{title}</Dialog.Title>
           {headerActions}
-          {!hideClose && (
+          {!hideClose && dismissible && (
             <Dialog.Close
               aria-label={t('common.close')}
               className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-slate-300 dark:hover:bg-slate-800"

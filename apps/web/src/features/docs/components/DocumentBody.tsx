@@ -6,7 +6,9 @@ import { Spinner } from '../../../shared/ui/Spinner';
 import type { LegalDocument } from '../api/documents';
 
 // The markdown renderer is the heaviest part of a document page: it loads with the first document.
-const MarkdownContent = lazy(async () => ({ default: (await import('./MarkdownContent')).MarkdownContent }));
+const MarkdownContent = lazy(async () => ({
+  default: (await import('../../../shared/ui/MarkdownContent')).MarkdownContent,
+}));
 
 /** The newest version of a document: when it changed, the text, and a Print button. */
 export function DocumentBody({ document, language }: { document: LegalDocument; language: string }) {

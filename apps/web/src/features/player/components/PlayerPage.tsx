@@ -12,6 +12,7 @@ import { useAuthToken } from '../../../shared/lib/auth-token';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { useLaunchData } from '../api/launch';
+import { useDocumentGate } from '../hooks/use-document-gate';
 import { useFxidHandlers } from '../hooks/use-fxid-handlers';
 import { useKeptWhileReloading } from '../hooks/use-kept-while-reloading';
 import { presentationFor } from '../lib/presentation';
@@ -52,9 +53,12 @@ export function PlayerPage() {
   const player = useRef<HTMLDivElement>(null);
   // The game learns later language changes by event: a new address would reload it.
   const [launchLanguage] = useState(() => i18n.resolvedLanguage ?? i18n.language);
+  // The game mounts only after the signed-in player accepted the documents due.
+  const documentsAccepted = useDocumentGate(site.game, token);
   const gameUrl =
-    launch.data?.IframeGame &&
-    withQuery(launch.data.IframeGame.IframeUrl, launch.data.LaunchData.AppendToQuery, launchLanguage);
+    documentsAccepted && launch.data?.IframeGame
+      ? withQuery(launch.data.IframeGame.IframeUrl, launch.data.LaunchData.AppendToQuery, launchLanguage)
+      : undefined;
   const { frameRef } = useFxidHandlers({
     game: site.game ?? '',
     platform,
@@ -102,7 +106,7 @@ export function PlayerPage() {
           orientation={isMobile ? data.MobileGameOrientation : data.GameOrientation}
           loader={loader}
         >
-          {UnityGameConfig && (
+          {documentsAccepted && UnityGameConfig && (
             <UnityCanvas build={UnityGameConfig} onReady={() => setReady(true)} onError={(error) => toError(error)} />
           )}
         </GameStage>

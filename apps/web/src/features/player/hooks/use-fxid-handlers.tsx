@@ -8,6 +8,7 @@ import type { PublicGameConfig } from '../../../shared/api/public-game-config';
 import { storeDataQuery } from '../../../shared/api/store-data';
 import { appUrl } from '../../../shared/config/app-url';
 import { usePageConfig } from '../../../shared/config/page-config-context';
+import { useDocumentAcceptance } from '../../../shared/documents/use-document-acceptance';
 import { switchLanguage } from '../../../shared/i18n/language';
 import { createLogger } from '../../../shared/lib/logger';
 import { requestSignIn } from '../../../shared/lib/sign-in-request';
@@ -15,6 +16,8 @@ import { LazyEmbeddedPageModal, LazyLinkShareModal } from '../../../shared/modal
 import { useModals } from '../../../shared/modals/modal-manager';
 import { useClipboard } from '../../../shared/modals/use-clipboard';
 import { usePurchase } from '../../../shared/purchase/use-purchase';
+import { openReportIssue } from '../../../shared/support/open-report-issue';
+import { sendSupportMessage } from '../../../shared/support/report-issue';
 import { createFxidHandlers, type FxidHostDeps } from '../host/fxid-handlers';
 import { buildGameInfo } from '../host/game-info';
 import { toSdkStoreFront } from '../host/store-front';
@@ -65,6 +68,7 @@ export function useFxidHandlers(state: PlayerState) {
   const api = useApiClient();
   const queryClient = useQueryClient();
   const purchase = usePurchase();
+  const acceptPending = useDocumentAcceptance();
   const [frame, setFrame] = useState<HTMLIFrameElement | null>(null);
   const gameInfo = () =>
     buildGameInfo({
@@ -91,9 +95,24 @@ export function useFxidHandlers(state: PlayerState) {
     share: (link, text) =>
       modals.open(() => <LazyLinkShareModal url={link} title={text ?? t('landing.shareGame', { name: state.name })} />),
     copy: (data, showModalOnFail) => copy(data, { showModalOnFail }),
-    showDocument: (type) => {
+    showDocument: async (type) => {
+      // A due version of the asked document is accepted first, as before playing.
+      const { token } = state;
+      const only = (document: { DocumentType: { Value: string } }) =>
+        document.DocumentType.Value === type.toUpperCase();
+      if (token && (await acceptPending({ game: state.game, token, only })) > 0) return true;
       modals.open(() => <LazyEmbeddedPageModal url={appUrl(config, `/Docs/${type}`)} title={t(`docs.${type}`)} />);
       return true;
+    },
+    reportIssue: ({ subject, message }) => {
+      const { token } = state;
+      if (!token) return Promise.resolve(false);
+      return openReportIssue(modals, { email: state.account?.Email, subject, message }, (values) =>
+        sendSupportMessage(api, token, state.game, values).catch((error: unknown) => {
+          logger.error('support message not sent', error);
+          throw error;
+        }),
+      );
     },
     storeFront: async () => {
       const locale = i18n.resolvedLanguage ?? i18n.language;

@@ -37,7 +37,8 @@ function setup(overrides: Partial<FxidHostDeps> = {}) {
     supportedLocales: ['en', 'ru'],
     share: vi.fn(),
     copy: vi.fn(async () => ({ savedToClipboard: false })),
-    showDocument: vi.fn(() => true),
+    showDocument: vi.fn(async () => true),
+    reportIssue: vi.fn(async () => true),
     storeFront: vi.fn(async () => ({ products: [] })),
     buyProduct: vi.fn(async () => ({
       transactionId: 'ord_1',
@@ -145,5 +146,24 @@ describe("the own site's answers to the game", () => {
     await call('gameStarted');
     expect(deps.onLoadingReady).toHaveBeenCalled();
     expect(deps.onGameRunning).toHaveBeenCalledWith(true);
+  });
+
+  it("opens the report-issue form for a signed-in player only, passing the game's defaults", async () => {
+    const guest = setup();
+    await expect(guest.call('createSupportRequest')).rejects.toMatchObject({ code: 'guest' });
+    expect(guest.deps.reportIssue).not.toHaveBeenCalled();
+    const player = setup({ gameInfo: () => info('acc-1') });
+    expect(await player.call('createSupportRequest', { subject: 'payment_issues', message: 'Lost gems' })).toEqual({
+      sent: true,
+    });
+    expect(player.deps.reportIssue).toHaveBeenCalledWith({ subject: 'payment_issues', message: 'Lost gems' });
+    const closed = setup({ gameInfo: () => info('acc-1'), reportIssue: vi.fn(async () => false) });
+    expect(await closed.call('createSupportRequest')).toEqual({ sent: false });
+  });
+
+  it('answers documents once the page showed the document (or had it accepted), terms by default', async () => {
+    const { call, deps } = setup();
+    expect(await call('documents')).toEqual({ shown: true });
+    expect(deps.showDocument).toHaveBeenCalledWith('tos');
   });
 });

@@ -1,4 +1,4 @@
-import type { PurchaseResult, StoreFront } from '@fxid/sdk';
+import type { PurchaseResult, StoreFront, SupportSubject } from '@fxid/sdk';
 import type { GameInfo, HostHandlers } from '@fxid/sdk/host';
 import { SdkError } from '@fxid/sdk/host';
 import { filterWords } from './words-filter';
@@ -12,7 +12,10 @@ export interface FxidHostDeps {
   supportedLocales: string[];
   share(link: string, text?: string): void;
   copy(data: string, showModalOnFail: boolean): Promise<{ savedToClipboard: boolean }>;
-  showDocument(type: 'tos' | 'pp'): boolean;
+  /** Asks a signed-in player to accept a due version of the document first, else shows it; true when shown. */
+  showDocument(type: 'tos' | 'pp'): Promise<boolean>;
+  /** Opens the report-issue modal; true when the message was sent. */
+  reportIssue(defaults: { subject?: SupportSubject; message?: string }): Promise<boolean>;
   /** The game's store front on this platform, in the player's language. */
   storeFront(): Promise<StoreFront>;
   /** Runs the whole purchase (sign-in, checkout, status poll); rejects with a coded error. */
@@ -80,7 +83,11 @@ export function createFxidHandlers(live: () => FxidHostDeps): HostHandlers {
       }
       await deps.changeLanguage(lang);
     },
-    createSupportRequest: notAvailable('The support form'),
+    createSupportRequest: async (params) => {
+      // The message goes out under the player's account, so a guest has no form to fill.
+      if (!deps.gameInfo().fxId.userId) throw new SdkError('guest', 'The support form needs a signed-in player');
+      return { sent: await deps.reportIssue({ ...params }) };
+    },
     push: { register: notAvailable('Web push') },
     friends: {
       get: notAvailable('The friends list'),
@@ -114,7 +121,7 @@ export function createFxidHandlers(live: () => FxidHostDeps): HostHandlers {
     loadingReady: () => deps.onLoadingReady(),
     gameStarted: () => deps.onGameRunning(true),
     gameStopped: () => deps.onGameRunning(false),
-    documents: (params) => ({ shown: deps.showDocument(params?.type ?? 'tos') }),
+    documents: async (params) => ({ shown: await deps.showDocument(params?.type ?? 'tos') }),
     vkBridge: { call: unsupported('VK Bridge') },
     crazyGames: { call: unsupported('The CrazyGames SDK') },
     fxEvent: notAvailable('Cross-play events'),

@@ -251,4 +251,32 @@ export const messages: Messages = {
     cannotDownload:
       'Dieses Bild kann nicht direkt heruntergeladen werden. Es öffnet sich in einem neuen Tab, wo du es speichern kannst.',
   },
+  documents: {
+    acceptTitle: 'Bitte lies das folgende Dokument und akzeptiere es',
+    accept: 'Akzeptieren',
+    readDocument: '{{name}} lesen',
+  },
+  support: {
+    title: 'Problem melden',
+    subject: 'Betreff',
+    email: 'E-Mail',
+    message: 'Nachricht',
+    messagePlaceholder: 'Beschreibe, was passiert ist…',
+    send: 'Senden',
+    sent: 'Deine Nachricht wurde gesendet. Wir antworten an deine E-Mail-Adresse.',
+    sendFailed: 'Die Nachricht konnte nicht gesendet werden. Versuche es erneut.',
+    messageRequired: 'Nachricht ist erforderlich',
+    messageTooShort: 'Die Nachricht muss mindestens 10 Zeichen lang sein',
+    emailRequired: 'E-Mail ist erforderlich',
+    emailInvalid: 'Ungültiges E-Mail-Format',
+    subjectRequired: 'Betreff ist erforderlich',
+    subjects: {
+      bug_report: 'Fehlerbericht',
+      payment_issues: 'Zahlungsprobleme',
+      account_issues: 'Kontoprobleme',
+      technical_issues: 'Technische Probleme',
+      gameplay_issues: 'Probleme im Spiel',
+      other: 'Sonstiges',
+    },
+  },
 };

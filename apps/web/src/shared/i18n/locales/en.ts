@@ -245,6 +245,34 @@ export const messages = {
     installBody: 'Open your browser menu and choose “Install app” or “Add to Home screen”.',
     cannotDownload: 'This image cannot be downloaded directly. It will open in a new tab, where you can save it.',
   },
+  documents: {
+    acceptTitle: 'Please read and accept following document',
+    accept: 'Accept',
+    readDocument: 'Read the {{name}}',
+  },
+  support: {
+    title: 'Report an issue',
+    subject: 'Subject',
+    email: 'Email',
+    message: 'Message',
+    messagePlaceholder: 'Describe what happened…',
+    send: 'Send',
+    sent: 'Your message has been sent. We will reply to your email.',
+    sendFailed: 'The message could not be sent. Try again.',
+    messageRequired: 'Message is required',
+    messageTooShort: 'Message must be at least 10 characters',
+    emailRequired: 'Email is required',
+    emailInvalid: 'Invalid email format',
+    subjectRequired: 'Subject is required',
+    subjects: {
+      bug_report: 'Bug report',
+      payment_issues: 'Payment issues',
+      account_issues: 'Account issues',
+      technical_issues: 'Technical issues',
+      gameplay_issues: 'Gameplay issues',
+      other: 'Other',
+    },
+  },
 };
 
 export type Messages = typeof messages;

@@ -250,4 +250,32 @@ export const messages: Messages = {
     cannotDownload:
       'Esta imagen no se puede descargar directamente. Se abrirá en una pestaña nueva, donde podrás guardarla.',
   },
+  documents: {
+    acceptTitle: 'Lee y acepta el siguiente documento',
+    accept: 'Aceptar',
+    readDocument: 'Leer {{name}}',
+  },
+  support: {
+    title: 'Informar de un problema',
+    subject: 'Asunto',
+    email: 'Correo electrónico',
+    message: 'Mensaje',
+    messagePlaceholder: 'Describe lo que ha pasado…',
+    send: 'Enviar',
+    sent: 'Tu mensaje se ha enviado. Te responderemos por correo electrónico.',
+    sendFailed: 'No se pudo enviar el mensaje. Inténtalo de nuevo.',
+    messageRequired: 'El mensaje es obligatorio',
+    messageTooShort: 'El mensaje debe tener al menos 10 caracteres',
+    emailRequired: 'El correo electrónico es obligatorio',
+    emailInvalid: 'Formato de correo electrónico no válido',
+    subjectRequired: 'El asunto es obligatorio',
+    subjects: {
+      bug_report: 'Informe de error',
+      payment_issues: 'Problemas de pago',
+      account_issues: 'Problemas de cuenta',
+      technical_issues: 'Problemas técnicos',
+      gameplay_issues: 'Problemas de juego',
+      other: 'Otro',
+    },
+  },
 };

@@ -251,4 +251,32 @@ export const messages: Messages = {
     cannotDownload:
       'Cette image ne peut pas être téléchargée directement. Elle va s’ouvrir dans un nouvel onglet, d’où vous pourrez l’enregistrer.',
   },
+  documents: {
+    acceptTitle: 'Veuillez lire et accepter le document suivant',
+    accept: 'Accepter',
+    readDocument: 'Lire : {{name}}',
+  },
+  support: {
+    title: 'Signaler un problème',
+    subject: 'Objet',
+    email: 'E-mail',
+    message: 'Votre message',
+    messagePlaceholder: 'Décrivez ce qui s’est passé…',
+    send: 'Envoyer',
+    sent: 'Votre message a été envoyé. Nous vous répondrons par e-mail.',
+    sendFailed: 'Le message n’a pas pu être envoyé. Réessayez.',
+    messageRequired: 'Le message est obligatoire',
+    messageTooShort: 'Le message doit contenir au moins 10 caractères',
+    emailRequired: 'L’e-mail est obligatoire',
+    emailInvalid: 'Format d’e-mail invalide',
+    subjectRequired: 'L’objet est obligatoire',
+    subjects: {
+      bug_report: 'Rapport de bug',
+      payment_issues: 'Problèmes de paiement',
+      account_issues: 'Problèmes de compte',
+      technical_issues: 'Problèmes techniques',
+      gameplay_issues: 'Problèmes de jeu',
+      other: 'Autre',
+    },
+  },
 };

@@ -251,4 +251,32 @@ export const messages: Messages = {
     cannotDownload:
       'Questa immagine non può essere scaricata direttamente. Si aprirà in una nuova scheda, da cui potrai salvarla.',
   },
+  documents: {
+    acceptTitle: 'Leggi e accetta il seguente documento',
+    accept: 'Accetto',
+    readDocument: 'Leggi {{name}}',
+  },
+  support: {
+    title: 'Segnala un problema',
+    subject: 'Oggetto',
+    email: 'E-mail',
+    message: 'Messaggio',
+    messagePlaceholder: 'Descrivi cosa è successo…',
+    send: 'Invia',
+    sent: 'Il tuo messaggio è stato inviato. Ti risponderemo via e-mail.',
+    sendFailed: 'Impossibile inviare il messaggio. Riprova.',
+    messageRequired: 'Il messaggio è obbligatorio',
+    messageTooShort: 'Il messaggio deve contenere almeno 10 caratteri',
+    emailRequired: 'L’e-mail è obbligatoria',
+    emailInvalid: 'Formato e-mail non valido',
+    subjectRequired: 'L’oggetto è obbligatorio',
+    subjects: {
+      bug_report: 'Segnalazione di bug',
+      payment_issues: 'Problemi di pagamento',
+      account_issues: 'Problemi con l’account',
+      technical_issues: 'Problemi tecnici',
+      gameplay_issues: 'Problemi di gioco',
+      other: 'Altro',
+    },
+  },
 };

@@ -250,4 +250,32 @@ export const messages: Messages = {
     cannotDownload:
       'Esta imagem não pode ser baixada diretamente. Ela será aberta em uma nova aba, onde você pode salvá-la.',
   },
+  documents: {
+    acceptTitle: 'Leia e aceite o documento a seguir',
+    accept: 'Aceitar',
+    readDocument: 'Ler {{name}}',
+  },
+  support: {
+    title: 'Relatar um problema',
+    subject: 'Assunto',
+    email: 'E-mail',
+    message: 'Mensagem',
+    messagePlaceholder: 'Descreva o que aconteceu…',
+    send: 'Enviar',
+    sent: 'Sua mensagem foi enviada. Responderemos no seu e-mail.',
+    sendFailed: 'Não foi possível enviar a mensagem. Tente novamente.',
+    messageRequired: 'A mensagem é obrigatória',
+    messageTooShort: 'A mensagem deve ter pelo menos 10 caracteres',
+    emailRequired: 'O e-mail é obrigatório',
+    emailInvalid: 'Formato de e-mail inválido',
+    subjectRequired: 'O assunto é obrigatório',
+    subjects: {
+      bug_report: 'Relatório de bug',
+      payment_issues: 'Problemas de pagamento',
+      account_issues: 'Problemas de conta',
+      technical_issues: 'Problemas técnicos',
+      gameplay_issues: 'Problemas de jogabilidade',
+      other: 'Outro',
+    },
+  },
 };

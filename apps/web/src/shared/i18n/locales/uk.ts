@@ -246,4 +246,32 @@ export const messages: Messages = {
     cannotDownload:
       'Це зображення не можна завантажити напряму. Воно відкриється в новій вкладці, де його можна зберегти.',
   },
+  documents: {
+    acceptTitle: 'Будь ласка, прочитайте та прийміть наступний документ',
+    accept: 'Прийняти',
+    readDocument: 'Відкрити: {{name}}',
+  },
+  support: {
+    title: 'Повідомити про проблему',
+    subject: 'Тема',
+    email: 'Email',
+    message: 'Повідомлення',
+    messagePlaceholder: 'Опишіть, що сталося…',
+    send: 'Надіслати',
+    sent: 'Повідомлення надіслано. Ми відповімо на ваш email.',
+    sendFailed: 'Не вдалося надіслати повідомлення. Спробуйте ще раз.',
+    messageRequired: 'Введіть повідомлення',
+    messageTooShort: 'Повідомлення має містити щонайменше 10 символів',
+    emailRequired: 'Введіть email',
+    emailInvalid: 'Неправильний формат email',
+    subjectRequired: 'Виберіть тему',
+    subjects: {
+      bug_report: 'Повідомлення про помилку',
+      payment_issues: 'Проблеми з оплатою',
+      account_issues: 'Проблеми з обліковим записом',
+      technical_issues: 'Технічні проблеми',
+      gameplay_issues: 'Проблеми в грі',
+      other: 'Інше',
+    },
+  },
 };

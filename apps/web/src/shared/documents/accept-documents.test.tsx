@@ -1,0 +1,176 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import i18next from 'i18next';
+import createClient from 'openapi-fetch';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ApiClient } from '../api/client';
+import type { paths } from '../api/schema';
+import { messages as en } from '../i18n/locales/en';
+import type { Logger } from '../lib/logger';
+import { type ModalApi, ModalProvider, useModals } from '../modals/modal-manager';
+import { acceptPendingDocuments } from './accept-documents';
+import type { LegalDocument } from './documents-api';
+
+const i18n = i18next.createInstance();
+beforeAll(async () => {
+  await i18n.use(initReactI18next).init({
+    lng: 'en',
+    resources: { en: { translation: en } },
+    interpolation: { escapeValue: false },
+  });
+});
+afterEach(cleanup);
+
+function doc(id: number, text: string, type: 'TOS' | 'PP' = 'TOS'): LegalDocument {
+  return {
+    Id: id,
+    DocumentType: { Value: type, NeedUserAcceptance: true },
+    CreatedAt: '2026-01-15T00:00:00.000Z',
+    IsActive: true,
+    GameSystemName: 'gem-garden',
+    Region: 'All',
+    Versions: [
+      {
+        Id: id * 10 + 1,
+        Content: { Value: text, ContentType: 'Markdown', Locale: 'en', Locales: ['en'] },
+        CreatedAt: '2026-01-15T00:00:00.000Z',
+        DocumentId: id,
+        Accepts: [],
+      },
+    ],
+  };
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** A fake API: answers by path; `accepted` records every accept call's body. */
+function fakeApi(routes: { list: () => Response; document?: (id: string) => Response; accept?: () => Response }) {
+  const accepted: unknown[] = [];
+  const fetch = vi.fn(async (request: Request) => {
+    const path = new URL(request.url).pathname;
+    expect(request.headers.get('Authorization')).toBe('Bearer token-1');
+    if (path.endsWith('/list-latest-unaccepted-documents')) return routes.list();
+    if (path.endsWith('/documents/accept')) {
+      accepted.push(await request.json());
+      return routes.accept?.() ?? json(200, {});
+    }
+    const id = path.match(/documents\/(\d+)$/)?.[1];
+    if (id) return routes.document?.(id) ?? json(404, { title: 'Not found' });
+    throw new Error(`unexpected ${path}`);
+  });
+  const api = createClient<paths>({ baseUrl: 'http://localhost', fetch }) as ApiClient;
+  return { api, accepted };
+}
+
+function mountModals(): ModalApi {
+  let api: ModalApi | undefined;
+  function Grab() {
+    api = useModals();
+    return null;
+  }
+  render(
+    <I18nextProvider i18n={i18n}>
+      <ModalProvider>
+        <Grab />
+      </ModalProvider>
+    </I18nextProvider>,
+  );
+  if (!api) throw new Error('no modal api');
+  return api;
+}
+
+function logger() {
+  return { debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn<(...args: unknown[]) => void>() };
+}
+
+function run(api: ApiClient, log: Logger, only?: (document: LegalDocument) => boolean) {
+  const modals = mountModals();
+  let done: Promise<number> = Promise.resolve(0);
+  act(() => {
+    done = acceptPendingDocuments({
+      caller: { api, token: 'token-1', game: 'gem-garden', locale: 'en' },
+      modals,
+      logger: log,
+      linkOf: (document) => `/Docs/${document.DocumentType.Value.toLowerCase()}`,
+      ...(only ? { only } : {}),
+    });
+  });
+  return done;
+}
+
+const accept = () => fireEvent.click(screen.getByRole('button', { name: en.documents.accept }));
+
+describe('the accept-document modal', () => {
+  it('shows each document due, in turn, with its markdown rendered inert, and accepts its latest version', async () => {
+    const { api, accepted } = fakeApi({
+      list: () =>
+        json(200, {
+          Documents: [doc(101, '# Terms\n\n<script>window.hacked = 1</script>\n\n**Play fair.**'), doc(102, '')],
+        }),
+      document: (id) =>
+        json(
+          200,
+          id === '101'
+            ? doc(101, '# Gem Garden terms\n\n<script>window.hacked = 1</script>\n\n**Play fair.**')
+            : doc(102, ''),
+        ),
+    });
+    const done = run(api, logger());
+    expect(await screen.findByText(en.documents.acceptTitle)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Gem Garden terms' })).toBeTruthy();
+    expect(screen.getByText('Play fair.').tagName).toBe('STRONG');
+    expect(document.querySelector('script')).toBeNull();
+    // The player must answer: no close button.
+    expect(screen.queryByRole('button', { name: en.common.close })).toBeNull();
+    accept();
+    // A version without text is offered as a link.
+    const link = await screen.findByRole('link', { name: /Read the Terms of Service/ });
+    expect(link.getAttribute('href')).toBe('/Docs/tos');
+    accept();
+    await expect(done).resolves.toBe(2);
+    expect(accepted).toEqual([
+      { DocumentId: 101, DocumentVersionId: 1011 },
+      { DocumentId: 102, DocumentVersionId: 1021 },
+    ]);
+    await waitFor(() => expect(screen.queryByText(en.documents.acceptTitle)).toBeNull());
+  });
+
+  it('logs a document that cannot be fetched, then opens the normal modal from the list', async () => {
+    const log = logger();
+    const { api, accepted } = fakeApi({
+      list: () => json(200, { Documents: [doc(101, 'Listed **terms**')] }),
+      document: () => json(500, { title: 'Boom' }),
+    });
+    const done = run(api, log);
+    expect(await screen.findByText('terms')).toBeTruthy();
+    expect(log.error).toHaveBeenCalledWith('document 101 could not be fetched', expect.anything());
+    accept();
+    await expect(done).resolves.toBe(1);
+    expect(accepted).toHaveLength(1);
+  });
+
+  it('only logs a failed accept, and lets the player on', async () => {
+    const log = logger();
+    const { api } = fakeApi({
+      list: () => json(200, { Documents: [doc(101, 'Terms')] }),
+      document: () => json(200, doc(101, 'Terms')),
+      accept: () => json(409, { title: 'Conflict' }),
+    });
+    const done = run(api, log);
+    await screen.findByText('Terms');
+    accept();
+    await expect(done).resolves.toBe(1);
+    expect(log.error).toHaveBeenCalledWith('document 101 could not be accepted', expect.anything());
+  });
+
+  it('shows nothing when the list cannot be fetched (logged) or holds only other documents', async () => {
+    const log = logger();
+    await expect(run(fakeApi({ list: () => json(503, {}) }).api, log)).resolves.toBe(0);
+    expect(log.error).toHaveBeenCalledWith('documents to accept could not be listed', expect.anything());
+    const pp = fakeApi({ list: () => json(200, { Documents: [doc(102, 'Privacy', 'PP')] }) });
+    await expect(run(pp.api, logger(), (document) => document.DocumentType.Value === 'TOS')).resolves.toBe(0);
+    expect(screen.queryByText(en.documents.acceptTitle)).toBeNull();
+  });
+});

@@ -1,0 +1,33 @@
+import { useTranslation } from 'react-i18next';
+import { useApiClient } from '../api/api-context';
+import { appUrl } from '../config/app-url';
+import { usePageConfig } from '../config/page-config-context';
+import { createLogger } from '../lib/logger';
+import { useModals } from '../modals/modal-manager';
+import { type AcceptanceDeps, acceptPendingDocuments } from './accept-documents';
+
+const logger = createLogger('documents');
+
+export interface AcceptanceRequest {
+  game: string;
+  token: string;
+  only?: AcceptanceDeps['only'];
+  signal?: AbortSignal;
+}
+
+/** Runs the accept-document modals of a game for the signed-in player; answers how many were shown. */
+export function useDocumentAcceptance(): (request: AcceptanceRequest) => Promise<number> {
+  const api = useApiClient();
+  const modals = useModals();
+  const config = usePageConfig();
+  const { i18n } = useTranslation();
+  return ({ game, token, only, signal }) =>
+    acceptPendingDocuments({
+      caller: { api, token, game, locale: i18n.resolvedLanguage ?? i18n.language },
+      modals,
+      logger,
+      linkOf: (document) => appUrl(config, `/Docs/${document.DocumentType.Value.toLowerCase()}`),
+      ...(only ? { only } : {}),
+      ...(signal ? { signal } : {}),
+    });
+}

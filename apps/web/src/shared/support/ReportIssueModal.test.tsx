@@ -1,0 +1,138 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import i18next from 'i18next';
+import createClient from 'openapi-fetch';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ApiClient } from '../api/client';
+import type { paths } from '../api/schema';
+import { messages as en } from '../i18n/locales/en';
+import { type ModalApi, ModalProvider, useModals } from '../modals/modal-manager';
+import { openReportIssue } from './open-report-issue';
+import { sendSupportMessage } from './report-issue';
+
+const i18n = i18next.createInstance();
+const s = en.support;
+beforeAll(async () => {
+  await i18n.use(initReactI18next).init({
+    lng: 'en',
+    resources: { en: { translation: en } },
+    interpolation: { escapeValue: false },
+  });
+});
+afterEach(cleanup);
+
+function mountModals(): ModalApi {
+  let api: ModalApi | undefined;
+  function Grab() {
+    api = useModals();
+    return null;
+  }
+  render(
+    <I18nextProvider i18n={i18n}>
+      <ModalProvider>
+        <Grab />
+      </ModalProvider>
+    </I18nextProvider>,
+  );
+  if (!api) throw new Error('no modal api');
+  return api;
+}
+
+/** Opens the form against a fake server; `bodies` collects what was posted. */
+async function open(status = 200, defaults: Parameters<typeof openReportIssue>[1] = { email: 'ada@example.com' }) {
+  const bodies: unknown[] = [];
+  const fetch = vi.fn(async (request: Request) => {
+    expect(new URL(request.url).pathname).toBe('/api/v1/support/send-message');
+    expect(request.headers.get('Authorization')).toBe('Bearer token-1');
+    bodies.push(await request.json());
+    return new Response(JSON.stringify(status === 200 ? { Success: true, Id: 'msg-1' } : { title: 'Boom' }), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  const api = createClient<paths>({ baseUrl: 'http://localhost', fetch }) as ApiClient;
+  const modals = mountModals();
+  let sent: Promise<boolean> = Promise.resolve(false);
+  act(() => {
+    sent = openReportIssue(modals, defaults, (values) => sendSupportMessage(api, 'token-1', 'gem-garden', values));
+  });
+  const message = (await screen.findByLabelText(s.message)) as HTMLTextAreaElement;
+  return {
+    sent,
+    bodies,
+    message,
+    email: screen.getByLabelText(s.email) as HTMLInputElement,
+    subject: screen.getByLabelText(s.subject) as HTMLSelectElement,
+  };
+}
+
+const send = () => fireEvent.click(screen.getByRole('button', { name: s.send }));
+
+describe('the report-issue modal', () => {
+  it('opens with the profile email, bug_report and a 4-row message area', async () => {
+    const { email, subject, message } = await open();
+    expect(email.value).toBe('ada@example.com');
+    expect(subject.value).toBe('bug_report');
+    expect([...subject.options].map((option) => option.value)).toEqual([
+      'bug_report',
+      'payment_issues',
+      'account_issues',
+      'technical_issues',
+      'gameplay_issues',
+      'other',
+    ]);
+    expect(message.rows).toBe(4);
+    fireEvent.change(message, { target: { value: '1\n2\n3\n4\n5\n6\n7\n8\n9\n10' } });
+    expect(message.rows).toBe(8);
+  });
+
+  it('checks each field when it loses focus, not before', async () => {
+    const { message, email } = await open(200, { email: null });
+    fireEvent.change(message, { target: { value: 'short' } });
+    expect(screen.queryByText(s.messageTooShort)).toBeNull();
+    fireEvent.blur(message);
+    expect(screen.getByText(s.messageTooShort)).toBeTruthy();
+    fireEvent.change(message, { target: { value: '   ' } });
+    expect(screen.getByText(s.messageRequired)).toBeTruthy();
+    fireEvent.blur(email);
+    expect(screen.getByText(s.emailRequired)).toBeTruthy();
+    fireEvent.change(email, { target: { value: 'ada@' } });
+    expect(screen.getByText(s.emailInvalid)).toBeTruthy();
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('refuses to send an invalid form and shows every problem', async () => {
+    const { bodies, subject } = await open(200, { email: null });
+    fireEvent.change(subject, { target: { value: '' } });
+    send();
+    expect(screen.getByText(s.messageRequired)).toBeTruthy();
+    expect(screen.getByText(s.emailRequired)).toBeTruthy();
+    expect(bodies).toEqual([]);
+  });
+
+  it('sends the trimmed values with the sender name taken from the email', async () => {
+    const { sent, bodies, message, subject } = await open();
+    fireEvent.change(subject, { target: { value: 'payment_issues' } });
+    fireEvent.change(message, { target: { value: '  My gems never arrived.  ' } });
+    send();
+    await expect(sent).resolves.toBe(true);
+    expect(bodies).toEqual([
+      {
+        GameSystemName: 'gem-garden',
+        Data: { Body: 'My gems never arrived.', Email: 'ada@example.com', Subject: 'payment_issues', Name: 'ada' },
+      },
+    ]);
+    expect(await screen.findByText(s.sent)).toBeTruthy();
+  });
+
+  it('says so when sending failed, and answers false once closed unsent', async () => {
+    const { sent, message } = await open(500);
+    fireEvent.change(message, { target: { value: 'The game crashes on start.' } });
+    send();
+    expect(await screen.findByText(s.sendFailed)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: en.common.cancel }));
+    await expect(sent).resolves.toBe(false);
+    await waitFor(() => expect(screen.queryByLabelText(s.message)).toBeNull());
+  });
+});
