@@ -14,6 +14,9 @@ import type { LegalDocument } from './documents-api';
 
 const i18n = i18next.createInstance();
 beforeAll(async () => {
+  // The modal loads the markdown renderer lazily; loaded here once, so a busy machine's
+  // first transform of it cannot outlast a query's wait.
+  await import('../ui/MarkdownContent');
   await i18n.use(initReactI18next).init({
     lng: 'en',
     resources: { en: { translation: en } },
@@ -119,7 +122,7 @@ describe('the accept-document modal', () => {
     });
     const done = run(api, logger());
     expect(await screen.findByText(en.documents.acceptTitle)).toBeTruthy();
-    expect(await screen.findByRole('heading', { name: 'Gem Garden terms' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Gem Garden terms' }, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByText('Play fair.').tagName).toBe('STRONG');
     expect(document.querySelector('script')).toBeNull();
     // The player must answer: no close button.

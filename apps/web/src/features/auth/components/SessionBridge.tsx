@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { provideSignIn } from '../../../shared/lib/sign-in-request';
+import { useFriendInvite } from '../../friends/hooks/use-friend-invite';
 import { useAuthSync } from '../hooks/use-auth-sync';
 import { useLoginModal } from '../hooks/use-login-modal';
 import { useProfileLanguage } from '../hooks/use-profile-language';
@@ -11,6 +12,7 @@ import { useProfileLanguage } from '../hooks/use-profile-language';
 export function SessionBridge() {
   useAuthSync();
   useProfileLanguage();
+  useFriendInvite();
   const openLogin = useLoginModal();
   useEffect(() => provideSignIn(() => openLogin()), [openLogin]);
   return null;

@@ -15,6 +15,9 @@ import { ExpandIcon, ShareIcon, ShrinkIcon } from '../../../shared/ui/icons';
 const LazyProfileModal = lazy(async () => ({
   default: (await import('../../profile/components/ProfileModal')).ProfileModal,
 }));
+const LazySocialModal = lazy(async () => ({
+  default: (await import('../../friends/components/SocialModal')).SocialModal,
+}));
 
 /** The game's name and what the player can do around it: share, full screen, back to all games. */
 export function PlayerToolbar({
@@ -51,6 +54,15 @@ export function PlayerToolbar({
   return (
     <div className="flex items-center gap-2 text-white">
       <h1 className="min-w-0 flex-1 truncate text-lg font-bold sm:text-xl">{name}</h1>
+      {signedIn && (
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => modals.open(() => <LazySocialModal game={game} name={name} />)}
+        >
+          {t('friends.social')}
+        </Button>
+      )}
       {signedIn && (
         <Button variant="secondary" size="sm" onClick={() => modals.open(() => <LazyProfileModal />)}>
           {t('header.profile')}

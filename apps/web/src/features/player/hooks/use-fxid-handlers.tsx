@@ -1,9 +1,11 @@
 import type { Capability } from '@fxid/sdk';
+import { SdkError } from '@fxid/sdk/host';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Account } from '../../../shared/api/account';
+import { type Account, bearerHeaders } from '../../../shared/api/account';
 import { useApiClient } from '../../../shared/api/api-context';
+import { unwrap } from '../../../shared/api/call';
 import type { PublicGameConfig } from '../../../shared/api/public-game-config';
 import { storeDataQuery } from '../../../shared/api/store-data';
 import { appUrl } from '../../../shared/config/app-url';
@@ -18,12 +20,27 @@ import { useClipboard } from '../../../shared/modals/use-clipboard';
 import { usePurchase } from '../../../shared/purchase/use-purchase';
 import { openReportIssue } from '../../../shared/support/open-report-issue';
 import { sendSupportMessage } from '../../../shared/support/report-issue';
+import { postFriendStatus } from '../../friends/api/friend-status';
+import { fetchFriends } from '../../friends/api/friends';
+import { useInviteShare } from '../../friends/hooks/use-invite-share';
+import {
+  type AnalyticsBatcher,
+  createAnalyticsBatcher,
+  PAGE_SESSION_ID,
+  PAGE_SESSION_START,
+} from '../analytics/analytics-batcher';
+import { statAnalyticsEvent } from '../analytics/stat-events';
+import { fetchCrossPlayCodes, sendCrossPlayEvent } from '../api/cross-play';
+import { PORTAL_BUILD_NUMBER, PORTAL_OTA_VERSION } from '../api/launch';
 import { createFxidHandlers, type FxidHostDeps } from '../host/fxid-handlers';
 import { buildGameInfo } from '../host/game-info';
 import { toSdkStoreFront } from '../host/store-front';
 import { useGameHost } from '../host/use-game-host';
 
 const logger = createLogger('game');
+
+/** The analytics BuildId: this portal's build, the one launch data is asked for. */
+const ANALYTICS_BUILD_ID = `${PORTAL_OTA_VERSION}.${PORTAL_BUILD_NUMBER}`;
 
 export interface PlayerState {
   game: string;
@@ -69,7 +86,33 @@ export function useFxidHandlers(state: PlayerState) {
   const queryClient = useQueryClient();
   const purchase = usePurchase();
   const acceptPending = useDocumentAcceptance();
+  const inviteShare = useInviteShare();
   const [frame, setFrame] = useState<HTMLIFrameElement | null>(null);
+  const latestState = useRef(state);
+  latestState.current = state;
+  const analytics = useRef<AnalyticsBatcher | null>(null);
+  useEffect(() => {
+    const batcher = createAnalyticsBatcher({
+      sessionId: PAGE_SESSION_ID,
+      buildId: ANALYTICS_BUILD_ID,
+      target: window,
+      log: (message, error) => logger.warn(message, error),
+      send: async (body, { keepalive }) => {
+        // Signed in, the events are the player's; an expired token only loses the attribution.
+        const { token } = latestState.current;
+        await unwrap(
+          api.POST('/api/v1/analytics/track', { body, keepalive, ...(token ? { headers: bearerHeaders(token) } : {}) }),
+        );
+      },
+    });
+    analytics.current = batcher;
+    return () => {
+      analytics.current = null;
+      batcher.dispose();
+    };
+  }, [api]);
+  /** The cross-play event codes of each game, asked once; a failed ask lets every event through. */
+  const crossPlayCodes = useRef(new Map<string, Promise<Set<string> | null>>());
   const gameInfo = () =>
     buildGameInfo({
       game: state.game,
@@ -126,6 +169,45 @@ export function useFxidHandlers(state: PlayerState) {
     onLoadingReady: state.onLoadingReady,
     onGameRunning: (running) => logger.info(running ? 'game started' : 'game stopped'),
     log: (message, data) => logger.debug(message, data),
+    friends: async () => {
+      const { token, game } = state;
+      if (!token) return [];
+      return fetchFriends(api, token, game);
+    },
+    inviteFriends: () => inviteShare(state.game, state.name),
+    setStatus: async (status) => {
+      const { token, game, account } = state;
+      if (!token) return;
+      // The API wants a name with every status: the account's, else the address before the @.
+      const Name = account?.Name?.trim() || account?.Email?.split('@')[0] || t('friends.unnamed');
+      await postFriendStatus(api, token, { Game: game, Name, Priority: 0, Status: status });
+    },
+    trackStat: (record) =>
+      analytics.current?.track(
+        statAnalyticsEvent(record, { game: state.game, now: Date.now(), sessionStart: PAGE_SESSION_START }),
+      ),
+    sendFxEvent: async (event) => {
+      const { token, game } = state;
+      if (!token) throw new SdkError('guest', 'Cross-play events need a signed-in player');
+      let codes = crossPlayCodes.current.get(game);
+      if (!codes) {
+        codes = fetchCrossPlayCodes(api, token, game).catch((error: unknown) => {
+          logger.warn('cross-play rules not loaded', error);
+          crossPlayCodes.current.delete(game);
+          return null;
+        });
+        crossPlayCodes.current.set(game, codes);
+      }
+      // The server ignores events no rule names: they need not go out at all.
+      if ((await codes)?.has(event.eventCode) === false) {
+        logger.debug('cross-play event without a rule', event);
+        return;
+      }
+      await sendCrossPlayEvent(api, token, game, event).catch((error: unknown) => {
+        logger.warn('cross-play event not sent', error);
+        throw error;
+      });
+    },
   };
   const live = useRef(deps);
   live.current = deps;

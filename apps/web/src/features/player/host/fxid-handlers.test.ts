@@ -44,9 +44,14 @@ function setup(overrides: Partial<FxidHostDeps> = {}) {
       transactionId: 'ord_1',
       stats: { currency: 'USD', currencyAmount: 0.99, usdAmount: 0.99 },
     })),
+    friends: vi.fn(async () => [{ FriendAccountId: 'acc-2', Name: 'Grace Hopper' }]),
+    inviteFriends: vi.fn(async () => {}),
+    setStatus: vi.fn(async () => {}),
     onLoadingReady: vi.fn(),
     onGameRunning: vi.fn(),
     log: vi.fn(),
+    trackStat: vi.fn(),
+    sendFxEvent: vi.fn(async () => {}),
     ...overrides,
   };
   const handlers = createFxidHandlers(() => deps);
@@ -73,7 +78,7 @@ describe("the own site's answers to the game", () => {
   it.each([
     ['ads.showVideo', 'not_available'],
     ['ads.showInterstitial', 'not_available'],
-    ['friends.get', 'not_available'],
+    ['friends.joinCommunity', 'unsupported'],
     ['review.request', 'unsupported'],
     ['vkBridge.call', 'unsupported'],
     ['crazyGames.call', 'unsupported'],
@@ -89,6 +94,32 @@ describe("the own site's answers to the game", () => {
     });
     expect(deps.buyProduct).toHaveBeenCalledWith('stars_100', 'level-3');
     await expect(call('buyProduct', {})).rejects.toMatchObject({ code: 'invalid_request' });
+  });
+
+  it('gives a signed-in player their friends, the invite share and status updates; a guest gets guest', async () => {
+    const player = setup({ gameInfo: () => info('acc-1') });
+    expect(await player.call('friends.get')).toEqual([
+      {
+        uid: 'acc-2',
+        firstName: 'Grace',
+        lastName: 'Hopper',
+        displayName: 'Grace Hopper',
+        gender: 'unspecified',
+        photo: null,
+      },
+    ]);
+    expect(await player.call('friends.invite', { message: 'Join me' })).toEqual({ invitedIds: [] });
+    expect(player.deps.inviteFriends).toHaveBeenCalledOnce();
+    await player.call('setStatus', { status: 'Level 12' });
+    expect(player.deps.setStatus).toHaveBeenCalledWith('Level 12');
+    await expect(player.call('setStatus', {})).rejects.toMatchObject({ code: 'invalid_request' });
+    const guest = setup();
+    for (const path of ['friends.get', 'friends.invite']) {
+      await expect(guest.call(path)).rejects.toMatchObject({ code: 'guest' });
+    }
+    await expect(guest.call('setStatus', { status: 'x' })).rejects.toMatchObject({ code: 'guest' });
+    expect(guest.deps.friends).not.toHaveBeenCalled();
+    expect(guest.deps.setStatus).not.toHaveBeenCalled();
   });
 
   it('says no ad is ready rather than failing the check', async () => {
@@ -126,6 +157,51 @@ describe("the own site's answers to the game", () => {
     });
     await call('stat.initialize');
     await expect(call('stat.event', { section: 's', type: 't', name: 'n' })).resolves.toBeUndefined();
+  });
+
+  it('feeds stat calls to analytics, and an analytics failure never reaches the game', async () => {
+    const { call, deps } = setup();
+    await call('stat.initialize', { appId: 'app-7' });
+    await call('stat.event', { section: 'tutorial', type: 'tutorial', name: 'start', value: -1 });
+    expect(deps.trackStat).toHaveBeenNthCalledWith(1, { kind: 'initialize', appId: 'app-7', userId: undefined });
+    expect(deps.trackStat).toHaveBeenNthCalledWith(2, {
+      kind: 'event',
+      event: { section: 'tutorial', type: 'tutorial', name: 'start', value: -1 },
+    });
+    await expect(call('stat.event', { section: 's', type: 't' })).rejects.toMatchObject({ code: 'invalid_request' });
+    expect(deps.trackStat).toHaveBeenCalledTimes(2);
+    const failing = setup({
+      trackStat: vi.fn(() => {
+        throw new Error('queue broke');
+      }),
+    });
+    await expect(failing.call('stat.initialize')).resolves.toBeUndefined();
+    await expect(failing.call('stat.event', { section: 's', type: 't', name: 'n' })).resolves.toBeUndefined();
+    expect(failing.deps.log).toHaveBeenCalledWith('stat not tracked', expect.any(Error));
+  });
+
+  it("sends a signed-in player's fxEvent for cross-play, and answers a guest with guest", async () => {
+    const guest = setup();
+    await expect(guest.call('fxEvent', { eventCode: 'level_won' })).rejects.toMatchObject({ code: 'guest' });
+    expect(guest.deps.sendFxEvent).not.toHaveBeenCalled();
+    const player = setup({ gameInfo: () => info('acc-1') });
+    await expect(player.call('fxEvent', { eventCode: 'level_won', value: 3, p1: 'forest' })).resolves.toBeUndefined();
+    expect(player.deps.sendFxEvent).toHaveBeenCalledWith({
+      eventCode: 'level_won',
+      value: 3,
+      p1: 'forest',
+      p2: undefined,
+      p3: undefined,
+    });
+    for (const params of [
+      {},
+      { eventCode: 'x', value: -1 },
+      { eventCode: 'x', value: 1.5 },
+      { eventCode: 'x', p2: 7 },
+    ]) {
+      await expect(player.call('fxEvent', params)).rejects.toMatchObject({ code: 'invalid_request' });
+    }
+    expect(player.deps.sendFxEvent).toHaveBeenCalledTimes(1);
   });
 
   it('pushes analytics entries to the data layer and masks profanity', async () => {

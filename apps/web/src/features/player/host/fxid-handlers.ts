@@ -1,6 +1,8 @@
-import type { PurchaseResult, StoreFront, SupportSubject } from '@fxid/sdk';
+import type { FxEvent, PurchaseResult, StoreFront, SupportSubject } from '@fxid/sdk';
 import type { GameInfo, HostHandlers } from '@fxid/sdk/host';
 import { SdkError } from '@fxid/sdk/host';
+import { checkStatEvent, type StatRecord } from '../analytics/stat-events';
+import { type PortalFriend, toSdkFriend } from './sdk-friends';
 import { filterWords } from './words-filter';
 
 /** What the portal's own platform offers a game; the player page supplies it. */
@@ -20,9 +22,19 @@ export interface FxidHostDeps {
   storeFront(): Promise<StoreFront>;
   /** Runs the whole purchase (sign-in, checkout, status poll); rejects with a coded error. */
   buyProduct(sku: string, developerPayload?: string): Promise<PurchaseResult>;
+  /** The signed-in player's friends with a status update from the last year. */
+  friends(): Promise<PortalFriend[]>;
+  /** Gets the player's invite link to this game and opens it in the link share modal. */
+  inviteFriends(): Promise<void>;
+  /** Posts the player's status in this game (POST /friends/status). */
+  setStatus(status: string): Promise<void>;
   onLoadingReady(): void;
   onGameRunning(running: boolean): void;
   log(message: string, data?: unknown): void;
+  /** Records a stat call for the portal's analytics; queues only, never throws into the game. */
+  trackStat(record: StatRecord): void;
+  /** Reports a signed-in player's in-game event for cross-play quests. */
+  sendFxEvent(event: FxEvent): Promise<void>;
 }
 
 const notAvailable = (what: string) => () => {
@@ -32,6 +44,11 @@ const unsupported = (what: string) => () => {
   throw new SdkError('unsupported', `${what} is not supported on this platform`);
 };
 
+/** Friends live on the player's account, so a guest gets a typed `guest` error. */
+function requirePlayer(deps: FxidHostDeps, what: string): void {
+  if (!deps.gameInfo().fxId.userId) throw new SdkError('guest', `${what} needs a signed-in player`);
+}
+
 /**
  * Every method of the game channel on fxid's own site (spec §7): real answers where
  * the site has the feature, a typed `not_available` / `unsupported` error where not.
@@ -40,16 +57,28 @@ export function createFxidHandlers(live: () => FxidHostDeps): HostHandlers {
   // Read at call time, so handlers made once always see the page's current state.
   const deps = new Proxy({} as FxidHostDeps, { get: (_target, key) => live()[key as keyof FxidHostDeps] });
   const statReady = { value: false };
+  /** Analytics is the portal's business: a failure there never reaches the game. */
+  const track = (record: StatRecord) => {
+    try {
+      deps.trackStat(record);
+    } catch (error) {
+      deps.log('stat not tracked', error);
+    }
+  };
   return {
     getInfo: () => deps.gameInfo(),
     stat: {
-      initialize: () => {
+      initialize: (params) => {
         statReady.value = true;
         deps.log('stat initialised');
+        track({ kind: 'initialize', appId: params?.appId, userId: params?.userId });
       },
-      event: (event) => {
+      event: (params) => {
+        // The SDK holds events back (polling once per second) until this says initialised.
         if (!statReady.value) throw new SdkError('not_initialized', 'Not initialized');
+        const event = checkStatEvent(params);
         deps.log('stat event', event);
+        track({ kind: 'event', event });
       },
     },
     // The own site runs no ad network (capability AdsAvailable is off).
@@ -90,8 +119,16 @@ export function createFxidHandlers(live: () => FxidHostDeps): HostHandlers {
     },
     push: { register: notAvailable('Web push') },
     friends: {
-      get: notAvailable('The friends list'),
-      invite: notAvailable('Inviting friends'),
+      get: async () => {
+        requirePlayer(deps, 'The friends list');
+        return (await deps.friends()).map(toSdkFriend);
+      },
+      invite: async () => {
+        requirePlayer(deps, 'Inviting friends');
+        await deps.inviteFriends();
+        // The link is shared outside the portal: who follows it is not known here.
+        return { invitedIds: [] };
+      },
       joinCommunity: unsupported('Joining a community'),
       addToFavourites: unsupported('Adding to favourites'),
     },
@@ -99,7 +136,11 @@ export function createFxidHandlers(live: () => FxidHostDeps): HostHandlers {
       deps.share(link, text);
       return { shared: true };
     },
-    setStatus: notAvailable('Player status'),
+    setStatus: async (params) => {
+      if (typeof params?.status !== 'string') throw new SdkError('invalid_request', 'setStatus needs a status');
+      requirePlayer(deps, 'Player status');
+      await deps.setStatus(params.status);
+    },
     urlHash: {
       get: () => decodeURIComponent(window.location.hash.replace(/^#/, '')),
       set: ({ value }) => {
@@ -124,6 +165,28 @@ export function createFxidHandlers(live: () => FxidHostDeps): HostHandlers {
     documents: async (params) => ({ shown: await deps.showDocument(params?.type ?? 'tos') }),
     vkBridge: { call: unsupported('VK Bridge') },
     crazyGames: { call: unsupported('The CrazyGames SDK') },
-    fxEvent: notAvailable('Cross-play events'),
+    fxEvent: async (params) => {
+      // Quest progress is kept per account, so a guest's events have nowhere to go.
+      if (!deps.gameInfo().fxId.userId) throw new SdkError('guest', 'Cross-play events need a signed-in player');
+      const event = (params ?? {}) as FxEvent;
+      if (typeof event.eventCode !== 'string' || !event.eventCode) {
+        throw new SdkError('invalid_request', 'fxEvent needs an eventCode');
+      }
+      if (event.value !== undefined && !(Number.isInteger(event.value) && event.value >= 0)) {
+        throw new SdkError('invalid_request', 'fxEvent value must be a whole number ≥ 0');
+      }
+      for (const key of ['p1', 'p2', 'p3'] as const) {
+        if (event[key] !== undefined && typeof event[key] !== 'string') {
+          throw new SdkError('invalid_request', `fxEvent ${key} must be a string`);
+        }
+      }
+      await deps.sendFxEvent({
+        eventCode: event.eventCode,
+        value: event.value,
+        p1: event.p1,
+        p2: event.p2,
+        p3: event.p3,
+      });
+    },
   };
 }

@@ -1,6 +1,17 @@
 import type { Messages } from './en';
 
 export const messages: Messages = {
+  friends: {
+    social: 'Freunde',
+    title: 'Freunde ({{count}})',
+    invite: 'Freunde einladen',
+    inviteTitle: 'Einen Freund zu {{name}} einladen',
+    inviteFailed: 'Der Einladungslink konnte nicht erstellt werden. Versuche es erneut.',
+    empty: 'Noch keine Freunde',
+    loadFailed: 'Die Freundesliste konnte nicht geladen werden.',
+    noStatus: 'Noch kein Status in diesem Spiel',
+    unnamed: 'Spieler',
+  },
   common: {
     loading: 'Wird geladen …',
     close: 'Schließen',

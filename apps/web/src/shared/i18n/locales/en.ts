@@ -1,5 +1,16 @@
 /** English, the source language: every other locale file has exactly these keys. */
 export const messages = {
+  friends: {
+    social: 'Friends',
+    title: 'Friends ({{count}})',
+    invite: 'Invite friends',
+    inviteTitle: 'Invite a friend to {{name}}',
+    inviteFailed: 'The invite link could not be created. Try again.',
+    empty: 'No friends yet',
+    loadFailed: 'The friends list could not be loaded.',
+    noStatus: 'No status in this game yet',
+    unnamed: 'Player',
+  },
   common: {
     loading: 'Loading…',
     close: 'Close',

@@ -1,6 +1,17 @@
 import type { Messages } from './en';
 
 export const messages: Messages = {
+  friends: {
+    social: 'Amigos',
+    title: 'Amigos ({{count}})',
+    invite: 'Invitar amigos',
+    inviteTitle: 'Invita a un amigo a {{name}}',
+    inviteFailed: 'No se pudo crear el enlace de invitación. Inténtalo de nuevo.',
+    empty: 'Aún no tienes amigos',
+    loadFailed: 'No se pudo cargar la lista de amigos.',
+    noStatus: 'Aún sin estado en este juego',
+    unnamed: 'Jugador',
+  },
   common: {
     loading: 'Cargando…',
     close: 'Cerrar',

@@ -1,6 +1,17 @@
 import type { Messages } from './en';
 
 export const messages: Messages = {
+  friends: {
+    social: 'دوستان',
+    title: 'دوستان ({{count}})',
+    invite: 'دعوت از دوستان',
+    inviteTitle: 'دعوت از یک دوست به {{name}}',
+    inviteFailed: 'پیوند دعوت ساخته نشد. دوباره تلاش کنید.',
+    empty: 'هنوز دوستی ندارید',
+    loadFailed: 'فهرست دوستان بارگیری نشد.',
+    noStatus: 'هنوز وضعیتی در این بازی ندارد',
+    unnamed: 'بازیکن',
+  },
   common: {
     loading: 'در حال بارگذاری…',
     close: 'بستن',

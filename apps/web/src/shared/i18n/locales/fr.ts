@@ -1,6 +1,17 @@
 import type { Messages } from './en';
 
 export const messages: Messages = {
+  friends: {
+    social: 'Amis',
+    title: 'Amis ({{count}})',
+    invite: 'Inviter des amis',
+    inviteTitle: 'Inviter un ami à {{name}}',
+    inviteFailed: 'Le lien d’invitation n’a pas pu être créé. Réessayez.',
+    empty: 'Pas encore d’amis',
+    loadFailed: 'La liste d’amis n’a pas pu être chargée.',
+    noStatus: 'Pas encore de statut dans ce jeu',
+    unnamed: 'Joueur',
+  },
   common: {
     loading: 'Chargement…',
     close: 'Fermer',

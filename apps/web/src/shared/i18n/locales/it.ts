@@ -1,6 +1,17 @@
 import type { Messages } from './en';
 
 export const messages: Messages = {
+  friends: {
+    social: 'Amici',
+    title: 'Amici ({{count}})',
+    invite: 'Invita amici',
+    inviteTitle: 'Invita un amico a {{name}}',
+    inviteFailed: 'Impossibile creare il link di invito. Riprova.',
+    empty: 'Ancora nessun amico',
+    loadFailed: 'Impossibile caricare l’elenco degli amici.',
+    noStatus: 'Nessuno stato in questo gioco',
+    unnamed: 'Giocatore',
+  },
   common: {
     loading: 'Caricamento…',
     close: 'Chiudi',

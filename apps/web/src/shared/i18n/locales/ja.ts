@@ -1,6 +1,17 @@
 import type { Messages } from './en';
 
 export const messages: Messages = {
+  friends: {
+    social: 'フレンド',
+    title: 'フレンド（{{count}}）',
+    invite: 'フレンドを招待',
+    inviteTitle: '{{name}} にフレンドを招待',
+    inviteFailed: '招待リンクを作成できませんでした。もう一度お試しください。',
+    empty: 'まだフレンドがいません',
+    loadFailed: 'フレンドリストを読み込めませんでした。',
+    noStatus: 'このゲームのステータスはまだありません',
+    unnamed: 'プレイヤー',
+  },
   common: {
     loading: '読み込み中…',
     close: '閉じる',

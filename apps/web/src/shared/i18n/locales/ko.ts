@@ -1,6 +1,17 @@
 import type { Messages } from './en';
 
 export const messages: Messages = {
+  friends: {
+    social: '친구',
+    title: '친구 ({{count}})',
+    invite: '친구 초대',
+    inviteTitle: '{{name}}에 친구 초대',
+    inviteFailed: '초대 링크를 만들지 못했습니다. 다시 시도하세요.',
+    empty: '아직 친구가 없습니다',
+    loadFailed: '친구 목록을 불러오지 못했습니다.',
+    noStatus: '이 게임의 상태가 아직 없습니다',
+    unnamed: '플레이어',
+  },
   common: {
     loading: '불러오는 중…',
     close: '닫기',

@@ -1,6 +1,17 @@
 import type { Messages } from './en';
 
 export const messages: Messages = {
+  friends: {
+    social: 'Znajomi',
+    title: 'Znajomi ({{count}})',
+    invite: 'Zaproś znajomych',
+    inviteTitle: 'Zaproś znajomego do {{name}}',
+    inviteFailed: 'Nie udało się utworzyć linku z zaproszeniem. Spróbuj ponownie.',
+    empty: 'Nie masz jeszcze znajomych',
+    loadFailed: 'Nie udało się wczytać listy znajomych.',
+    noStatus: 'Brak statusu w tej grze',
+    unnamed: 'Gracz',
+  },
   common: {
     loading: 'Wczytywanie…',
     close: 'Zamknij',

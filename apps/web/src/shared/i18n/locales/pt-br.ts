@@ -1,6 +1,17 @@
 import type { Messages } from './en';
 
 export const messages: Messages = {
+  friends: {
+    social: 'Amigos',
+    title: 'Amigos ({{count}})',
+    invite: 'Convidar amigos',
+    inviteTitle: 'Convide um amigo para {{name}}',
+    inviteFailed: 'Não foi possível criar o link de convite. Tente novamente.',
+    empty: 'Nenhum amigo ainda',
+    loadFailed: 'Não foi possível carregar a lista de amigos.',
+    noStatus: 'Ainda sem status neste jogo',
+    unnamed: 'Jogador',
+  },
   common: {
     loading: 'Carregando…',
     close: 'Fechar',

@@ -1,6 +1,17 @@
 import type { Messages } from './en';
 
 export const messages: Messages = {
+  friends: {
+    social: 'Друзья',
+    title: 'Друзья ({{count}})',
+    invite: 'Пригласить друзей',
+    inviteTitle: 'Пригласить друга в {{name}}',
+    inviteFailed: 'Не удалось создать ссылку-приглашение. Попробуйте ещё раз.',
+    empty: 'Пока нет друзей',
+    loadFailed: 'Не удалось загрузить список друзей.',
+    noStatus: 'Пока нет статуса в этой игре',
+    unnamed: 'Игрок',
+  },
   common: {
     loading: 'Загрузка…',
     close: 'Закрыть',

@@ -1,6 +1,17 @@
 import type { Messages } from './en';
 
 export const messages: Messages = {
+  friends: {
+    social: 'Arkadaşlar',
+    title: 'Arkadaşlar ({{count}})',
+    invite: 'Arkadaşlarını davet et',
+    inviteTitle: '{{name}} oyununa bir arkadaşını davet et',
+    inviteFailed: 'Davet bağlantısı oluşturulamadı. Tekrar deneyin.',
+    empty: 'Henüz arkadaş yok',
+    loadFailed: 'Arkadaş listesi yüklenemedi.',
+    noStatus: 'Bu oyunda henüz durum yok',
+    unnamed: 'Oyuncu',
+  },
   common: {
     loading: 'Yükleniyor…',
     close: 'Kapat',

@@ -1,6 +1,17 @@
 import type { Messages } from './en';
 
 export const messages: Messages = {
+  friends: {
+    social: 'Друзі',
+    title: 'Друзі ({{count}})',
+    invite: 'Запросити друзів',
+    inviteTitle: 'Запросити друга в {{name}}',
+    inviteFailed: 'Не вдалося створити посилання-запрошення. Спробуйте ще раз.',
+    empty: 'Поки немає друзів',
+    loadFailed: 'Не вдалося завантажити список друзів.',
+    noStatus: 'Поки немає статусу в цій грі',
+    unnamed: 'Гравець',
+  },
   common: {
     loading: 'Завантаження…',
     close: 'Закрити',

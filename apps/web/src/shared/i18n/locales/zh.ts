@@ -1,6 +1,17 @@
 import type { Messages } from './en';
 
 export const messages: Messages = {
+  friends: {
+    social: '好友',
+    title: '好友（{{count}}）',
+    invite: '邀请好友',
+    inviteTitle: '邀请好友一起玩 {{name}}',
+    inviteFailed: '无法创建邀请链接，请重试。',
+    empty: '还没有好友',
+    loadFailed: '无法加载好友列表。',
+    noStatus: '在此游戏中还没有状态',
+    unnamed: '玩家',
+  },
   common: {
     loading: '正在加载…',
     close: '关闭',
