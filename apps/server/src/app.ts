@@ -152,9 +152,10 @@ export async function createApp(config: Config, deps: AppDependencies = {}): Pro
   startOutboxWorker(app, ctx);
   if (config.vapid?.generated) {
     // Development only: these keys die with the process, and subscriptions made with them too.
+    // The private key never goes to the logs, not even a throwaway one.
     app.log.warn(
-      { VAPID_PUBLIC_KEY: config.vapid.publicKey, VAPID_PRIVATE_KEY: config.vapid.privateKey },
-      'Web Push keys generated for this run; set VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT to keep them',
+      { VAPID_PUBLIC_KEY: config.vapid.publicKey },
+      'Web Push keys generated for this run; set VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT to keep subscriptions across restarts',
     );
   }
   return app;
