@@ -1,27 +1,19 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import i18next from 'i18next';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import createClient from 'openapi-fetch';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../api/client';
 import type { paths } from '../api/schema';
 import { messages as en } from '../i18n/locales/en';
 import type { Logger } from '../lib/logger';
-import { type ModalApi, ModalProvider, useModals } from '../modals/modal-manager';
+import { mountModals } from '../modals/modal-test-kit';
 import { acceptPendingDocuments } from './accept-documents';
 import type { LegalDocument } from './documents-api';
 
-const i18n = i18next.createInstance();
 beforeAll(async () => {
   // The modal loads the markdown renderer lazily; loaded here once, so a busy machine's
   // first transform of it cannot outlast a query's wait.
   await import('../ui/MarkdownContent');
-  await i18n.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { translation: en } },
-    interpolation: { escapeValue: false },
-  });
 });
 afterEach(cleanup);
 
@@ -65,23 +57,6 @@ function fakeApi(routes: { list: () => Response; document?: (id: string) => Resp
   });
   const api = createClient<paths>({ baseUrl: 'http://localhost', fetch }) as ApiClient;
   return { api, accepted };
-}
-
-function mountModals(): ModalApi {
-  let api: ModalApi | undefined;
-  function Grab() {
-    api = useModals();
-    return null;
-  }
-  render(
-    <I18nextProvider i18n={i18n}>
-      <ModalProvider>
-        <Grab />
-      </ModalProvider>
-    </I18nextProvider>,
-  );
-  if (!api) throw new Error('no modal api');
-  return api;
 }
 
 function logger() {

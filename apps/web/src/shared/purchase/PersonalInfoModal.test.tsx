@@ -1,45 +1,17 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages as en } from '../i18n/locales/en';
 import { createLogger } from '../lib/logger';
-import { type ModalApi, ModalProvider, useModals } from '../modals/modal-manager';
+import { mountModals } from '../modals/modal-test-kit';
 import type { PersonalInfoRequirements } from './personal-info';
 import { type PurchaseDeps, runPurchase } from './purchase-flow';
 import { askPersonalInfo } from './use-purchase';
 
-const i18n = i18next.createInstance();
 const pi = en.store.personalInfo;
 const REQUIRED: PersonalInfoRequirements = { Email: { Required: true, DefaultValue: null } };
 
-beforeAll(async () => {
-  await i18n.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { translation: en } },
-    interpolation: { escapeValue: false },
-  });
-});
 afterEach(cleanup);
-
-/** The real modal manager; returns its API as a page would use it. */
-function mountModals(): ModalApi {
-  let api: ModalApi | undefined;
-  function Grab() {
-    api = useModals();
-    return null;
-  }
-  render(
-    <I18nextProvider i18n={i18n}>
-      <ModalProvider>
-        <Grab />
-      </ModalProvider>
-    </I18nextProvider>,
-  );
-  if (!api) throw new Error('no modal api');
-  return api;
-}
 
 async function open(requirements = REQUIRED) {
   const modals = mountModals();

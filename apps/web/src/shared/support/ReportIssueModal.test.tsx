@@ -1,43 +1,16 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import i18next from 'i18next';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import createClient from 'openapi-fetch';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../api/client';
 import type { paths } from '../api/schema';
 import { messages as en } from '../i18n/locales/en';
-import { type ModalApi, ModalProvider, useModals } from '../modals/modal-manager';
+import { mountModals } from '../modals/modal-test-kit';
 import { openReportIssue } from './open-report-issue';
 import { sendSupportMessage } from './report-issue';
 
-const i18n = i18next.createInstance();
 const s = en.support;
-beforeAll(async () => {
-  await i18n.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { translation: en } },
-    interpolation: { escapeValue: false },
-  });
-});
 afterEach(cleanup);
-
-function mountModals(): ModalApi {
-  let api: ModalApi | undefined;
-  function Grab() {
-    api = useModals();
-    return null;
-  }
-  render(
-    <I18nextProvider i18n={i18n}>
-      <ModalProvider>
-        <Grab />
-      </ModalProvider>
-    </I18nextProvider>,
-  );
-  if (!api) throw new Error('no modal api');
-  return api;
-}
 
 /** Opens the form against a fake server; `bodies` collects what was posted. */
 async function open(status = 200, defaults: Parameters<typeof openReportIssue>[1] = { email: 'ada@example.com' }) {
