@@ -4,8 +4,16 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { type Config, DEV_SANDBOX_WEBHOOK_SECRET } from '../config.js';
 import { signWebhook } from '../lib/webhook-signature.js';
+import { type Db, findOrderByPublicId, type OrderRow } from '../modules/store/orders-repository.js';
 import { nextIp } from './connect-invites.js';
 import { bearer } from './sign-in.js';
+
+/** The order row behind a TransactionId (PublicOrderId); fails the test when there is none. */
+export async function orderOf(db: Db, publicId: string): Promise<OrderRow> {
+  const order = await findOrderByPublicId(db, publicId);
+  if (!order) throw new Error(`no order ${publicId}`);
+  return order;
+}
 
 /** A game's server on loopback that records the deliveries it gets and answers with `status`. */
 export interface GameServer {

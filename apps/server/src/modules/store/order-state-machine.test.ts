@@ -4,7 +4,7 @@ import { OrderStatusConflictError } from '../../errors.js';
 import { useTestApp } from '../../test/app.js';
 import { describeEachEngine } from '../../test/databases.js';
 import { signIn } from '../../test/sign-in.js';
-import { createPayment } from '../../test/store.js';
+import { createPayment, orderOf } from '../../test/store.js';
 import {
   assertTransition,
   canTransition,
@@ -14,7 +14,7 @@ import {
   statusCode,
   transitionOrder,
 } from './order-state-machine.js';
-import { listTransitions } from './orders-repository.js';
+import { currentStatus, listTransitions } from './orders-repository.js';
 
 /** The legal moves, restated independently of the module under test. */
 const LEGAL = new Set([
@@ -69,15 +69,10 @@ describeEachEngine('order transitions in the database', (engine) => {
     const db = database.handle.db;
     const token = await signIn(app, db, 'machine@example.com');
     const created = await createPayment(app, token, 'sky-runner', 'stars_100');
-    const order = await db
-      .selectFrom('orders')
-      .select('id')
-      .where('public_id', '=', created.TransactionId)
-      .executeTakeFirstOrThrow();
+    const order = await orderOf(db, created.TransactionId);
     const setStatus = (status: OrderDetailedStatusName) =>
       db.updateTable('orders').set({ status }).where('id', '=', order.id).execute();
-    const current = async () =>
-      (await db.selectFrom('orders').select('status').where('id', '=', order.id).executeTakeFirstOrThrow()).status;
+    const current = () => currentStatus(db, order.id);
 
     for (const [from, to] of PAIRS) {
       await setStatus(from);
@@ -108,11 +103,7 @@ describeEachEngine('order transitions in the database', (engine) => {
     const db = database.handle.db;
     const token = await signIn(app, db, 'racer@example.com');
     const created = await createPayment(app, token, 'sky-runner', 'stars_100');
-    const order = await db
-      .selectFrom('orders')
-      .select('id')
-      .where('public_id', '=', created.TransactionId)
-      .executeTakeFirstOrThrow();
+    const order = await orderOf(db, created.TransactionId);
     const stale = db
       .transaction()
       .execute((trx) => transitionOrder(trx, order.id, 'Created', 'Cancelled', 'late', clock.now));

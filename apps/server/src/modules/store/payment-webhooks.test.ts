@@ -5,6 +5,7 @@ import { signIn } from '../../test/sign-in.js';
 import {
   checkoutIdOf,
   createPayment,
+  orderOf,
   postNotification,
   sandboxNotification,
   storePost,
@@ -41,7 +42,7 @@ describeEachEngine('payment notifications', (engine) => {
     ).json().Order.DetailedStatus;
   const fulfilmentJobs = async (orderId: string) => {
     const db = testApp().database.handle.db;
-    const row = await db.selectFrom('orders').select('id').where('public_id', '=', orderId).executeTakeFirstOrThrow();
+    const row = await orderOf(db, orderId);
     const jobs = await db.selectFrom('outbox').select('payload_json').where('kind', '=', 'order_fulfilment').execute();
     return jobs.filter((job) => JSON.parse(job.payload_json).orderId === row.id).length;
   };

@@ -4,7 +4,7 @@ import { verifyWebhook } from '../../lib/webhook-signature.js';
 import { useTestApp } from '../../test/app.js';
 import { describeEachEngine } from '../../test/databases.js';
 import { signIn } from '../../test/sign-in.js';
-import { checkoutIdOf, choose, createPayment, storePost, useGameServer } from '../../test/store.js';
+import { checkoutIdOf, choose, createPayment, orderOf, storePost, useGameServer } from '../../test/store.js';
 import { listTransitions } from './orders-repository.js';
 
 describeEachEngine('store', (engine) => {
@@ -19,11 +19,7 @@ describeEachEngine('store', (engine) => {
     (await storePost(testApp().app, '/get_payment_status', { Game: game, TransactionId: id }, await player())).json();
   const history = async (publicId: string) => {
     const db = testApp().database.handle.db;
-    const order = await db
-      .selectFrom('orders')
-      .select('id')
-      .where('public_id', '=', publicId)
-      .executeTakeFirstOrThrow();
+    const order = await orderOf(db, publicId);
     return (await listTransitions(db, order.id)).map((row) => `${row.from_status ?? '∅'}→${row.to_status}`);
   };
 

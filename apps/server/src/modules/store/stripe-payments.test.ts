@@ -4,7 +4,7 @@ import { useTestApp } from '../../test/app.js';
 import { describeEachEngine } from '../../test/databases.js';
 import { FAKE_STRIPE_KEYS, stripeEvent, stripeSignature, useFakeStripe } from '../../test/fake-stripe.js';
 import { signIn } from '../../test/sign-in.js';
-import { storePost, useGameServer } from '../../test/store.js';
+import { orderOf, storePost, useGameServer } from '../../test/store.js';
 import { STRIPE_API_VERSION } from './providers/stripe.js';
 
 function postStripe(app: FastifyInstance, body: string, signature?: string) {
@@ -82,11 +82,7 @@ describeEachEngine('stripe payments', (engine) => {
     const call = calls.at(-1);
     expect(call?.headers['stripe-version']).toBe(STRIPE_API_VERSION);
     expect(call?.headers.authorization).toBe(`Bearer ${FAKE_STRIPE_KEYS.secretKey}`);
-    const row = await testApp()
-      .database.handle.db.selectFrom('orders')
-      .select(['id', 'provider', 'provider_ref'])
-      .where('public_id', '=', created.TransactionId)
-      .executeTakeFirstOrThrow();
+    const row = await orderOf(testApp().database.handle.db, created.TransactionId);
     expect(row).toMatchObject({ provider: 'stripe', provider_ref: sessionId });
     expect(call?.headers['idempotency-key']).toBe(`order:${row.id}:create-checkout`);
     expect(call?.params).toMatchObject({
