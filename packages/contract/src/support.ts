@@ -1,20 +1,12 @@
 import { z } from 'zod';
 import { GameSystemNameSchema } from './games.js';
+import { SUPPORT_MESSAGE_MIN_LENGTH, SUPPORT_SUBJECTS } from './support-rules.js';
 
-/** The subjects of the report-issue form (spec §5); bug_report is the default. */
-export const SUPPORT_SUBJECTS = [
-  'bug_report',
-  'payment_issues',
-  'account_issues',
-  'technical_issues',
-  'gameplay_issues',
-  'other',
-] as const;
+export { SUPPORT_MESSAGE_MIN_LENGTH, SUPPORT_SUBJECTS };
+
 export const SupportSubjectSchema = z.enum(SUPPORT_SUBJECTS, 'Subject is required').meta({ id: 'SupportSubject' });
 export type SupportSubject = z.infer<typeof SupportSubjectSchema>;
 
-/** The shortest message the form accepts, counted after trimming. */
-export const SUPPORT_MESSAGE_MIN_LENGTH = 10;
 export const SUPPORT_MESSAGE_MAX_LENGTH = 5000;
 
 /** The report-issue form's fields, with the spec's messages (§5). */

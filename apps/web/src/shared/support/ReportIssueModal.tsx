@@ -1,10 +1,11 @@
+import { SUPPORT_SUBJECTS } from '@fxid/contract/support-rules';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_EMAIL_LENGTH } from '../lib/email-address';
 import { Button } from '../ui/Button';
 import { ModalFrame } from '../ui/ModalFrame';
 import { Notice } from '../ui/Notice';
-import { type ReportIssueValues, reportIssueProblems, SUPPORT_SUBJECTS } from './report-issue';
+import { type ReportIssueValues, reportIssueProblems } from './report-issue';
 
 const FIELD_CLASS =
   'rounded-xl border border-slate-300 bg-white px-3 text-base text-slate-900 outline-none focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 aria-invalid:border-red-500 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100';

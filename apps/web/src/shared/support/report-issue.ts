@@ -1,21 +1,12 @@
+import {
+  SUPPORT_MESSAGE_MIN_LENGTH,
+  SUPPORT_SUBJECTS,
+  type SupportSubjectName as SupportSubject,
+} from '@fxid/contract/support-rules';
 import { bearerHeaders } from '../api/account';
 import { unwrap } from '../api/call';
 import type { ApiClient } from '../api/client';
 import { isEmailAddress } from '../lib/email-address';
-
-/** The subjects of the form (spec §5), in the order offered; bug_report is the default. */
-export const SUPPORT_SUBJECTS = [
-  'bug_report',
-  'payment_issues',
-  'account_issues',
-  'technical_issues',
-  'gameplay_issues',
-  'other',
-] as const;
-export type SupportSubject = (typeof SUPPORT_SUBJECTS)[number];
-
-/** Spec §5: at least this many characters after trimming. */
-export const MESSAGE_MIN_LENGTH = 10;
 
 export interface ReportIssueValues {
   message: string;
@@ -39,7 +30,7 @@ export function reportIssueProblems(values: ReportIssueValues): ReportIssueProbl
   const problems: ReportIssueProblems = {};
   const message = values.message.trim();
   if (message === '') problems.message = 'support.messageRequired';
-  else if (message.length < MESSAGE_MIN_LENGTH) problems.message = 'support.messageTooShort';
+  else if (message.length < SUPPORT_MESSAGE_MIN_LENGTH) problems.message = 'support.messageTooShort';
   const email = values.email.trim();
   if (email === '') problems.email = 'support.emailRequired';
   else if (!isEmailAddress(email)) problems.email = 'support.emailInvalid';
