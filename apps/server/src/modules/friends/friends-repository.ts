@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Database, FriendStatusesTable } from '../../db/schema.js';
 
 type Db = Kysely<Database>;
 
@@ -35,16 +35,7 @@ export async function insertFriendship(db: Db, a: string, b: string, now: number
   return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
 }
 
-export interface FriendStatusValues {
-  account_id: string;
-  game_id: string;
-  name: string;
-  status: string;
-  priority: number;
-  updated_at: number;
-}
-
-export async function upsertStatus(db: Db, values: FriendStatusValues): Promise<void> {
+export async function upsertStatus(db: Db, values: FriendStatusesTable): Promise<void> {
   const { name, status, priority, updated_at } = values;
   await db
     .insertInto('friend_statuses')

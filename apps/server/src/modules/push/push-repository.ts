@@ -1,19 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Database, PushSubscriptionsTable } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 
 /** Saves a subscription; an endpoint saved before moves to this account and game with the new keys. */
 export async function upsertSubscription(
   db: Kysely<Database>,
-  values: {
-    account_id: string;
-    game_id: string;
-    platform: string;
-    endpoint: string;
-    p256dh: string;
-    auth: string;
-    expires_at: number | null;
-  },
+  values: Omit<PushSubscriptionsTable, 'id' | 'created_at' | 'updated_at'>,
   now: number,
 ): Promise<void> {
   await db
