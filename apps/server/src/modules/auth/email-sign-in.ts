@@ -13,6 +13,8 @@ import { findAccountByEmail, provenEmailAccount } from '../accounts/accounts-rep
 import { findBranding } from '../games/company-repository.js';
 import { findGame } from '../games/games-repository.js';
 import { magicLinkEmail } from '../mail/magic-link-email.js';
+import type { MagicLinkTexts } from '../mail/magic-link-texts.js';
+import type { MailMessage } from '../mail/mailer.js';
 import { enqueue } from '../outbox/outbox.js';
 
 /** A magic link lives ten minutes (ASVS 6.5.5). */
@@ -53,17 +55,7 @@ export async function requestEmailInvite(ctx: AppContext, input: EmailInviteInpu
   if (Number(recent.count) >= INVITES_PER_EMAIL) throw new RateLimitedError('sign-in emails for this address');
 
   const token = newSecretToken();
-  const { publicUrl, portal } = ctx.config;
-  // Built from configuration, never from the Host header of the request.
-  const link = `${publicUrl}${portal.routerBasePath}LoginValidateEmail?inviteToken=${token}`;
-  const message = magicLinkEmail({
-    to: input.email,
-    link,
-    locale: input.locale,
-    minutes: INVITE_TTL_MS / 60_000,
-    branding: await findBranding(ctx.db),
-    logoUrl: `${publicUrl}${portal.routerBasePath}brand/logo.svg`,
-  });
+  const message = await linkEmail(ctx, { to: input.email, locale: input.locale, token });
   await ctx.db.transaction().execute(async (trx) => {
     await trx
       .insertInto('email_invites')
@@ -120,5 +112,35 @@ export async function authenticateFromEmailInvite(
     if (found && found.email_validated !== 1) ctx.accounts.delete(account.id);
     const token = await ctx.sessions.create(account.id, trx);
     return { token, redirectUri: invite.redirect_uri ?? undefined };
+  });
+}
+
+/**
+ * The email carrying a LoginValidateEmail link for `token` (sign-in by default; other
+ * wording, e.g. connecting a game, through `texts`). The link is built from
+ * configuration, never from the Host header of the request.
+ */
+export async function linkEmail(
+  ctx: AppContext,
+  input: {
+    to: string;
+    locale: string | undefined;
+    token: string;
+    inviteType?: string | undefined;
+    texts?: Record<string, MagicLinkTexts> | undefined;
+    placeholders?: Record<string, string> | undefined;
+  },
+): Promise<MailMessage> {
+  const base = `${ctx.config.publicUrl}${ctx.config.portal.routerBasePath}`;
+  const type = input.inviteType ? `&inviteType=${input.inviteType}` : '';
+  return magicLinkEmail({
+    to: input.to,
+    link: `${base}LoginValidateEmail?inviteToken=${input.token}${type}`,
+    locale: input.locale,
+    minutes: INVITE_TTL_MS / 60_000,
+    branding: await findBranding(ctx.db),
+    logoUrl: `${base}brand/logo.svg`,
+    ...(input.texts ? { texts: input.texts } : {}),
+    ...(input.placeholders ? { placeholders: input.placeholders } : {}),
   });
 }

@@ -10,10 +10,8 @@ import {
 import { newId } from '../../lib/ids.js';
 import { safeRedirect } from '../../lib/redirects.js';
 import { hashToken, newSecretToken } from '../../lib/tokens.js';
-import { INVITE_TTL_MS, INVITE_WINDOW_MS, INVITES_PER_EMAIL } from '../auth/email-sign-in.js';
-import { findBranding } from '../games/company-repository.js';
+import { INVITE_TTL_MS, INVITE_WINDOW_MS, INVITES_PER_EMAIL, linkEmail } from '../auth/email-sign-in.js';
 import { findGame, type GameRecord } from '../games/games-repository.js';
-import { magicLinkEmail } from '../mail/magic-link-email.js';
 import { enqueue } from '../outbox/outbox.js';
 import { CONNECT_GAME_TEXTS } from './connect-game-texts.js';
 import { verifyGameUidProof } from './game-uid-proof.js';
@@ -71,17 +69,12 @@ export async function connectFromGame(
   }
 
   const token = newSecretToken();
-  const { publicUrl, portal } = ctx.config;
-  // Built from configuration, never from the Host header of the request.
-  const link = `${publicUrl}${portal.routerBasePath}LoginValidateEmail?inviteToken=${token}&inviteType=${CONNECT_GAME_INVITE_TYPE}`;
   const names = game.definition.Names;
-  const message = magicLinkEmail({
+  const message = await linkEmail(ctx, {
     to: input.email,
-    link,
     locale: input.locale,
-    minutes: INVITE_TTL_MS / 60_000,
-    branding: await findBranding(ctx.db),
-    logoUrl: `${publicUrl}${portal.routerBasePath}brand/logo.svg`,
+    token,
+    inviteType: CONNECT_GAME_INVITE_TYPE,
     texts: CONNECT_GAME_TEXTS,
     placeholders: { game: names[input.locale ?? ''] ?? names[game.definition.DefaultLanguage] ?? input.game },
   });
