@@ -94,13 +94,9 @@ async function buyOnce(token) {
   const t0 = performance.now();
   const created = await post('store/create_payment', { Game: GAME, Sku: SKU, WebPublishingPlatform: 'FxId' }, token);
   const t1 = performance.now();
-  const paid = await fetch(created.ConfirmationUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'Choice=Pay',
-  });
-  await paid.text();
-  if (!paid.ok) throw new Error(`sandbox Pay: ${paid.status}`);
+  // ConfirmationUrl is the card payment form page /{token}; its Pay button posts this.
+  const checkoutToken = created.ConfirmationUrl.split('/').at(-1);
+  await post(`store/payment_form/${checkoutToken}`, { PublicId: created.TransactionId, Choice: 'Pay' });
   const t2 = performance.now();
   for (;;) {
     const status = await post('store/get_payment_status', { Game: GAME, TransactionId: created.TransactionId }, token);

@@ -49,7 +49,9 @@ export class PageProblems {
   constructor(page: Page) {
     page.on('pageerror', (error) => this.seen.push(`uncaught ${error.name}: ${error.message}`));
     page.on('console', (message) => {
-      if (message.type() === 'error') this.seen.push(`console.error: ${message.text()}`);
+      // The location names the resource of a "Failed to load resource" line.
+      const where = message.location().url;
+      if (message.type() === 'error') this.seen.push(`console.error: ${message.text()}${where ? ` (${where})` : ''}`);
     });
     page.on('requestfailed', (request) => {
       const reason = request.failure()?.errorText ?? 'failed';

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
 
 /** The repository root: the server runs from there, as `npm start` runs it. */
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -23,6 +24,34 @@ export interface RunningServer {
   /** What the server printed so far (stdout and stderr), for failure messages. */
   output(): string;
   stop(): Promise<void>;
+}
+
+/**
+ * A test file's own server, started before its tests and stopped after them, for
+ * files that read or seed its database or must not share their data with others.
+ */
+export function ownServer(env: Record<string, string> = {}): RunningServer {
+  let running: RunningServer | undefined;
+  beforeAll(async () => {
+    running = await startServer(env);
+  });
+  afterAll(async () => {
+    await running?.stop();
+  });
+  const current = () => {
+    if (!running) throw new Error('the server starts in beforeAll');
+    return running;
+  };
+  return {
+    get url() {
+      return current().url;
+    },
+    get databaseFile() {
+      return current().databaseFile;
+    },
+    output: () => current().output(),
+    stop: () => current().stop(),
+  };
 }
 
 /** A free TCP port on the loopback interface. */

@@ -1,3 +1,8 @@
+import { expect } from 'vitest';
+import { HTTP_ERROR_LINE } from './browser';
+import { en } from './messages';
+import type { BrowserSession } from './session';
+
 /** The robot-check token the dev captcha accepts (README: any token but `dev-captcha-fail`). */
 export const DEV_CAPTCHA_PASS = 'dev-captcha-pass';
 
@@ -68,4 +73,17 @@ export async function signInByEmail(site: string, email = uniqueEmail()): Promis
   const accountId = profile.Data?.AccountId ?? profile.AccountId;
   if (!accountId) throw new Error(`POST /api/v1/profile gave no AccountId: ${JSON.stringify(profile)}`);
   return { token, accountId, email };
+}
+
+/**
+ * Opens a sign-in link page whose token the server refuses and checks that it is a
+ * page of its own, not the route error; the refusal (400/401/404) is expected.
+ */
+export async function expectRefusedLinkPage(session: BrowserSession, route: string): Promise<void> {
+  const { page, problems } = await session.open(route);
+  problems.allow(HTTP_ERROR_LINE(400)).allow(HTTP_ERROR_LINE(401)).allow(HTTP_ERROR_LINE(404));
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  // The refused token's answer must arrive within this test, where its error is expected.
+  await page.waitForLoadState('networkidle');
+  expect(await page.getByRole('heading', { name: en.routeError.title }).count()).toBe(0);
 }

@@ -1,8 +1,8 @@
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { acceptDueDocuments } from '../harness/documents';
 import { gameFrame, logLine } from '../harness/game';
-import { type RunningServer, startServer } from '../harness/server';
+import { ownServer } from '../harness/server';
 import { browserSession } from '../harness/session';
 import { signInByEmail } from '../harness/sign-in';
 
@@ -13,13 +13,7 @@ import { signInByEmail } from '../harness/sign-in';
 /** The portal's event id for stat.initialize (apps/web/src/features/player/analytics/stat-events.ts). */
 const STAT_INITIALIZE = 781965163;
 
-let server: RunningServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const server = ownServer();
 
 const session = browserSession(() => server.url);
 

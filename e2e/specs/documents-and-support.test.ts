@@ -1,24 +1,20 @@
 import type { BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { saveScreenshot } from '../harness/artifacts';
+import { demoCatalogText, publishCatalog } from '../harness/catalog';
 import { mailboxText } from '../harness/documents';
 import { gameFrame, logLine } from '../harness/game';
 import { en } from '../harness/messages';
-import { type RunningServer, startServer } from '../harness/server';
+import { ownServer } from '../harness/server';
 import { browserSession } from '../harness/session';
 import { type SignedIn, signInByEmail } from '../harness/sign-in';
 
 // A signed-in player must accept Gem Garden's terms before the game loads, and is not
-// asked again; a message sent from the game's Support button reaches the mailbox.
+// asked again until the catalog publishes a new version of them; a message sent from
+// the game's Support button reaches the mailbox.
 // Its own server: acceptances and support mail of this file stay in its own database.
 
-let server: RunningServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const server = ownServer();
 
 const session = browserSession(() => server.url);
 
@@ -36,6 +32,30 @@ async function dueDocuments(player: SignedIn, game: string): Promise<number[]> {
   });
   const body = (await response.json()) as { Documents: { Id: number }[] };
   return body.Documents.map((document) => document.Id);
+}
+
+/** The demo catalog with a second version of Gem Garden's terms (document 201), published after the first. */
+function catalogWithNewTerms(): string {
+  const catalog = demoCatalogText();
+  const nextDocument = '      - Id: 202\n';
+  if (!catalog.includes(nextDocument)) throw new Error('the demo catalog no longer lists document 202 after 201');
+  return catalog.replace(
+    nextDocument,
+    [
+      '          - Id: 2012',
+      '            CreatedAt: 2026-11-01',
+      '            Content:',
+      '              en: |',
+      '                # Terms of Service',
+      '',
+      '                Gem Garden now runs seasonal events: their rewards end with the season. Play fairly.',
+      '              ru: |',
+      '                # Пользовательское соглашение',
+      '',
+      '                В «Саду самоцветов» теперь сезонные события: их награды заканчиваются вместе с сезоном.',
+      nextDocument,
+    ].join('\n'),
+  );
 }
 
 describe('legal documents and support in the player', () => {
@@ -105,5 +125,32 @@ describe('legal documents and support in the player', () => {
     const sender = player.email.slice(0, player.email.indexOf('@'));
     expect(article).toContain(sender);
     expect(article).toContain('Payment issue');
+  });
+
+  // Last: from here on every player of Gem Garden owes the new version.
+  it('a new version of accepted terms brings the gate back on the next play', async () => {
+    const returning = await signInByEmail(server.url);
+    const { page } = await session.tab(await signedInContext(returning));
+    const dialog = page.getByRole('dialog', { name: en.documents.acceptTitle });
+    await page.goto('play/gem-garden');
+    await dialog.getByText(/By playing Gem Garden you agree to play fairly/).waitFor();
+    await dialog.getByRole('button', { name: en.documents.accept }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await logLine(gameFrame(page), 'call loadingReady ok').waitFor();
+    expect(await dueDocuments(returning, 'gem-garden')).toEqual([]);
+
+    expect(await publishCatalog(server, catalogWithNewTerms())).toContain('versions: 1 created');
+    expect(await dueDocuments(returning, 'gem-garden')).toEqual([201]);
+
+    await page.goto('play/gem-garden');
+    await dialog.getByText(/Gem Garden now runs seasonal events/).waitFor();
+    // The new version, not the one already accepted, and the game waits behind it.
+    expect(await dialog.getByText(/By playing Gem Garden you agree/).count()).toBe(0);
+    expect(await page.getByTestId('game-frame').count()).toBe(0);
+    await saveScreenshot(page, 'accept-new-document-version-desktop');
+    await dialog.getByRole('button', { name: en.documents.accept }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await logLine(gameFrame(page), 'call loadingReady ok').waitFor();
+    expect(await dueDocuments(returning, 'gem-garden')).toEqual([]);
   });
 });

@@ -1,8 +1,8 @@
 import type { BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { acceptDueDocuments } from '../harness/documents';
 import { en, fill } from '../harness/messages';
-import { type RunningServer, startServer } from '../harness/server';
+import { ownServer } from '../harness/server';
 import { browserSession } from '../harness/session';
 import { type SignedIn, signInByEmail } from '../harness/sign-in';
 
@@ -12,13 +12,7 @@ import { type SignedIn, signInByEmail } from '../harness/sign-in';
 
 const GAME = 'sky-runner';
 
-let server: RunningServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const server = ownServer();
 
 const session = browserSession(() => server.url);
 

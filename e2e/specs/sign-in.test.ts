@@ -1,9 +1,9 @@
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HTTP_ERROR_LINE } from '../harness/browser';
 import { en } from '../harness/messages';
-import { type RunningServer, startServer } from '../harness/server';
+import { ownServer } from '../harness/server';
 import { browserSession } from '../harness/session';
 import { mailedInviteToken, uniqueEmail } from '../harness/sign-in';
 
@@ -11,13 +11,7 @@ import { mailedInviteToken, uniqueEmail } from '../harness/sign-in';
 // at the profile, changes settings, and signs out. Its own server, so the test can
 // expire links in the database as ten minutes would.
 
-let server: RunningServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const server = ownServer();
 
 const session = browserSession(() => server.url);
 

@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeScan, seriousViolations } from '../harness/axe';
-import { HTTP_ERROR_LINE } from '../harness/browser';
 import { gameFrame, logLine } from '../harness/game';
 import { en, fill } from '../harness/messages';
 import { browserSession } from '../harness/session';
+import { expectRefusedLinkPage } from '../harness/sign-in';
 import { singleGameUrl } from '../harness/sites';
 
 // The single-game site of spec §2 (FIXED_GAME=sky-runner): it opens on its game, has
@@ -67,12 +67,7 @@ describe('pages', () => {
     '/LoginWithTempToken?token=not-a-real-token',
     '/LoginValidateEmail?inviteToken=not-a-real-invite',
   ]) {
-    it(`${route.split('?')[0]} renders a page`, async () => {
-      const { page, problems } = await session.open(route);
-      problems.allow(HTTP_ERROR_LINE(400)).allow(HTTP_ERROR_LINE(401)).allow(HTTP_ERROR_LINE(404));
-      await page.getByRole('heading', { level: 1 }).first().waitFor();
-      expect(await page.getByRole('heading', { name: en.routeError.title }).count()).toBe(0);
-    });
+    it(`${route.split('?')[0]} renders a page`, () => expectRefusedLinkPage(session, route));
   }
 
   it('/discord-qr shows nothing for a game without a Discord QR code', async () => {

@@ -1,13 +1,13 @@
 import Database from 'better-sqlite3';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { saveScreenshot } from '../harness/artifacts';
 import { axeScan, seriousViolations } from '../harness/axe';
 import { HTTP_ERROR_LINE } from '../harness/browser';
 import { acceptDueDocuments } from '../harness/documents';
 import { gameFrame, logLine } from '../harness/game';
 import { en, fill } from '../harness/messages';
-import { type RunningServer, startServer } from '../harness/server';
+import { ownServer } from '../harness/server';
 import { browserSession } from '../harness/session';
 import { type SignedIn, signInByEmail } from '../harness/sign-in';
 
@@ -16,13 +16,7 @@ import { type SignedIn, signInByEmail } from '../harness/sign-in';
 // gives one, so the test removes it in the database, as the server's own tests do.
 // Its own server, for that database.
 
-let server: RunningServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const server = ownServer();
 
 const session = browserSession(() => server.url);
 const pi = en.store.personalInfo;
@@ -110,15 +104,14 @@ describe('/Store/ContinueWithPI', () => {
     await page.getByLabel(pi.phoneLabel).fill('+4915112345678');
     await page.getByRole('button', { name: pi.confirm }).click();
 
-    // The sandbox checkout, a page of the same server.
-    await page.waitForURL(/\/api\/v1\/store\/sandbox\/checkout\/[\w-]+$/);
+    // The sandbox checkout: the portal's card payment form page /{token}.
+    await page.waitForURL(/\/sbx_[\w-]{32}$/);
     expect(savedInfo(player)).toEqual({
       pi_email: 'buyer@example.com',
       pi_phone: '+4915112345678',
       pi_auto_confirm: 0,
     });
-    await page.getByRole('button', { name: 'Pay €1.49' }).click();
-    await page.getByRole('link', { name: 'Back to the store' }).click();
+    await page.getByRole('button', { name: fill(en.store.paymentFormPay, { price: '€1.49' }) }).click();
 
     await page.waitForURL(/\/Store\/MerchantPaymentCompleted\/[\w-]{43}$/);
     await page.getByRole('heading', { name: en.store.merchantTitle }).waitFor();
@@ -144,7 +137,7 @@ describe('/Store/ContinueWithPI', () => {
     await page.getByLabel(pi.emailLabel).fill('phone-player@example.com');
     await saveScreenshot(page, 'store-continue-with-pi-phone');
     await page.getByRole('button', { name: pi.autoConfirm }).click();
-    await page.waitForURL(/\/store\/sandbox\/checkout\//);
+    await page.waitForURL(/\/sbx_[\w-]{32}$/);
     expect(savedInfo(player)).toMatchObject({
       pi_email: 'phone-player@example.com',
       pi_phone: null,

@@ -2,6 +2,7 @@ import type { BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { saveScreenshot } from '../harness/artifacts';
 import { axeScan, seriousViolations } from '../harness/axe';
+import { HTTP_ERROR_LINE } from '../harness/browser';
 import { acceptDueDocuments } from '../harness/documents';
 import { gameFrame, logLine } from '../harness/game';
 import { en, fill, localeMessages } from '../harness/messages';
@@ -30,13 +31,18 @@ async function openGame(page: Page, game: string): Promise<FrameLocator> {
   return frame;
 }
 
-/** The sandbox checkout page inside the portal's checkout modal. */
+/** The sandbox checkout, the portal's card payment form page `/{token}`, inside the portal's checkout modal. */
 const checkout = (page: Page) => page.frameLocator('[data-testid="checkout-frame"]');
 
+/** The form's buttons: "Pay {{price}}", "Decline", and "Cancel" for Abandon. */
+const CHOICE_BUTTONS = {
+  Pay: new RegExp(`^${fill(en.store.paymentFormPay, { price: '' }).trim()}`),
+  Decline: en.store.paymentFormDecline,
+  Abandon: en.common.cancel,
+};
+
 async function choose(page: Page, choice: 'Pay' | 'Decline' | 'Abandon') {
-  await checkout(page)
-    .getByRole('button', { name: new RegExp(`^${choice}`) })
-    .click();
+  await checkout(page).getByRole('button', { name: CHOICE_BUTTONS[choice], exact: true }).click();
 }
 
 /** What the game logged for its last call of `name`: the line's detail (the result, secrets hidden). */
@@ -65,6 +71,8 @@ describe('buying in the demo game', () => {
 
     await frame.getByTestId('buy-gems_50').click();
     await checkout(page).getByText('€1.49').first().waitFor();
+    await checkout(page).getByText(en.store.paymentFormDemo).waitFor();
+    await checkout(page).getByText('50 gems').waitFor();
     await saveScreenshot(page, 'store-sandbox-checkout-desktop');
     await choose(page, 'Pay');
     await logLine(frame, 'call buyProduct ok').waitFor({ timeout: 15_000 });
@@ -83,9 +91,10 @@ describe('buying in the demo game', () => {
     expect(await page.getByText('50 gems · €1.49').count()).toBe(1);
   });
 
+  // A declined payment and an abandoned checkout reach the game as different errors.
   for (const [choice, code] of [
     ['Decline', 'payment_not_completed'],
-    ['Abandon', 'payment_not_completed'],
+    ['Abandon', 'cancelled'],
   ] as const) {
     it(`choosing ${choice} in the checkout rejects the purchase with ${code}`, async () => {
       const { context, player } = await signedInContext();
@@ -132,6 +141,8 @@ describe('the store page', () => {
     await gems.getByRole('button', { name: fill(de.store.buy, { price: '1,49\u00a0€' }) }).waitFor();
 
     const { page: english } = await session.open('/Store/sky-runner');
+    // allTextContents does not wait: the list renders once the catalog query answers.
+    await english.getByTestId('price').nth(2).waitFor();
     const prices = await english.getByTestId('price').allTextContents();
     expect(prices).toEqual(['$0.99', '$4.99', '$2.99']);
     await saveScreenshot(english, 'store-sky-runner-desktop');
@@ -148,5 +159,35 @@ describe('the store page', () => {
     await choose(page, 'Pay');
     await page.getByText(fill(en.store.purchased, { product: '550 stars' })).waitFor({ timeout: 15_000 });
     expect(await boughtSkus(player, 'sky-runner')).toMatchObject({ stars_550: 1 });
+  });
+});
+
+describe('the card payment form page /{token}', () => {
+  it('opened on its own it is accessible, goes to the return page, and a used link says so', async () => {
+    const { context, player } = await signedInContext();
+    const { page, problems } = await session.tab(context);
+    problems.allow(HTTP_ERROR_LINE(404));
+    const response = await fetch(new URL('api/v1/store/create_payment', portalUrl()), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${player.token}` },
+      body: JSON.stringify({ Game: 'sky-runner', Sku: 'no_ads', WebPublishingPlatform: 'FxId' }),
+    });
+    const created = (await response.json()) as { TransactionId: string; ConfirmationUrl: string };
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(created.ConfirmationUrl);
+    await page.getByTestId('payment-form-product').getByText('No ads').waitFor();
+    await page.getByText(en.store.paymentFormDemo).waitFor();
+    expect(await page.getByLabel(en.store.paymentFormCardLabel).inputValue()).toBe('4242 4242 4242 4242');
+    await saveScreenshot(page, 'store-payment-form-phone');
+    expect(seriousViolations(await axeScan(page))).toEqual([]);
+
+    await page.getByRole('button', { name: en.store.paymentFormDecline, exact: true }).click();
+    await page.waitForURL(new RegExp(`/Store/Return/${created.TransactionId}$`));
+    await page.getByTestId('order-status').filter({ hasText: en.store.returnStatus.Cancelled }).waitFor();
+
+    await page.goto(created.ConfirmationUrl);
+    await page.getByText(en.store.paymentFormInvalid).waitFor();
+    await page.getByRole('link', { name: en.common.backHome }).click();
+    await page.waitForURL(portalUrl());
   });
 });

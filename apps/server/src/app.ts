@@ -1,16 +1,18 @@
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { type DatabaseHandle, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { RateLimitedError } from './errors.js';
-import { registerEmptyBodyAsObject } from './http/empty-body.js';
+import { validatorWithEmptyBody } from './http/empty-body.js';
 import { handleError, registerErrorHandler } from './http/error-handler.js';
 import { loggerOptions } from './http/logging.js';
 import { registerApiReference, registerOpenApi } from './http/openapi.js';
 import { registerDemoGame, registerPortal } from './http/portal.js';
+import { PROBLEM_JSON } from './http/problem.js';
+import { lazyRequestLoggers } from './http/request-logger.js';
 import { type ApplyHeaders, registerResponseHeaders, requestIdFor } from './http/security.js';
 import { createTtlCache } from './lib/ttl-cache.js';
 import { profileRoutes } from './modules/accounts/profile-routes.js';
@@ -36,8 +38,9 @@ import { createGameJwtSigner } from './modules/play/game-jwt.js';
 import { goRoutes } from './modules/play/go-routes.js';
 import { jwksRoutes, playRoutes } from './modules/play/play-routes.js';
 import { pushRoutes } from './modules/push/push-routes.js';
+import { paymentFormRoutes } from './modules/store/payment-form-routes.js';
+import { paymentWebhookRoutes } from './modules/store/payment-webhook-routes.js';
 import { createPayments } from './modules/store/payments.js';
-import { paymentWebhookRoutes, sandboxCheckoutRoutes } from './modules/store/sandbox-routes.js';
 import { storeRedirectRoutes } from './modules/store/store-redirect-routes.js';
 import { storeRoutes } from './modules/store/store-routes.js';
 import { supportRoutes } from './modules/support/support-routes.js';
@@ -64,13 +67,14 @@ export async function createApp(config: Config, deps: AppDependencies = {}): Pro
   let applyHeaders: ApplyHeaders | undefined;
   const app = Fastify({
     logger: loggerOptions(config.logLevel, deps.logStream),
+    childLoggerFactory: lazyRequestLoggers,
     genReqId: requestIdFor,
     bodyLimit: config.bodyLimitBytes,
     // Share links carry a whole URL in one path segment (/go/{Base64Url}).
     routerOptions: { maxParamLength: 4096 },
-    // Router errors (bad URL, over-long segment) come before any hook, so they get the headers here.
+    // Router errors (bad URL, over-long segment) come before any hook: their problem answer gets the headers here.
     frameworkErrors: (error, request, reply) => {
-      applyHeaders?.(request, reply);
+      applyHeaders?.(request, reply.type(PROBLEM_JSON));
       return handleError(error, request, reply);
     },
     trustProxy: config.trustProxy,
@@ -104,10 +108,9 @@ export async function createApp(config: Config, deps: AppDependencies = {}): Pro
 
   // The API speaks JSON; a text body is refused with 415 rather than validated as a string.
   app.removeContentTypeParser('text/plain');
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(validatorWithEmptyBody);
   app.setSerializerCompiler(serializerCompiler);
   applyHeaders = registerResponseHeaders(app, config.frameAncestors);
-  registerEmptyBodyAsObject(app);
   registerErrorHandler(app);
   // Limits are set per route; counters live in memory (one instance) or Redis (several).
   await app.register(rateLimit, {
@@ -141,8 +144,7 @@ export async function createApp(config: Config, deps: AppDependencies = {}): Pro
       await scoped.register(storeRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(storeRedirectRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(paymentWebhookRoutes(ctx), { prefix: '/api/v1' });
-      if (ctx.payments.sandbox)
-        await scoped.register(sandboxCheckoutRoutes(ctx.payments.sandbox), { prefix: '/api/v1' });
+      await scoped.register(paymentFormRoutes(ctx), { prefix: '/api/v1' });
       await registerApiReference(scoped);
     },
     { prefix },

@@ -43,3 +43,19 @@ export interface PageConfig {
 
 /** id of the `<script type="application/json">` element that holds the PageConfig. */
 export const PAGE_CONFIG_ELEMENT_ID = 'fxid-page-config';
+
+/**
+ * The absolute address of a portal route under `origin`: under the router base path,
+ * and in the hash with hash routing. The one place that knows how the site routes; the
+ * portal uses it for links that leave the app, the server for the addresses it hands to
+ * payment providers, so a player landing back reaches the right page in both modes.
+ */
+export function portalRouteUrl(
+  routing: Pick<PageConfig, 'RouterBasePath' | 'RouterType'>,
+  origin: string,
+  path: string,
+): string {
+  const base = `${origin.replace(/\/$/, '')}${routing.RouterBasePath}`;
+  const route = path.startsWith('/') ? path : `/${path}`;
+  return routing.RouterType === 'hash' ? `${base}#${route}` : `${base}${route.slice(1)}`;
+}

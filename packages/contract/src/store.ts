@@ -118,6 +118,12 @@ export const StoreDataResponseSchema = z
   .meta({ id: 'StoreDataResponse' });
 export type StoreDataResponse = z.infer<typeof StoreDataResponseSchema>;
 
+/** The skus a tiered product bundles, comma-separated in catalog order; null when it bundles none. */
+const TieredProductsSkuSchema = z
+  .string()
+  .nullable()
+  .describe('Skus of the bundled tier products, comma-separated, e.g. "gems_50,garden_pass"; null without tiers');
+
 /** A product inside an order, copied from the catalog when the order was made (spec store §3, "Order product"). */
 export const OrderProductSchema = z
   .object({
@@ -134,8 +140,8 @@ export const OrderProductSchema = z
     Currency: CurrencyCodeSchema,
     UsdPrice: z.number().int().nonnegative().nullable(),
     Game: GameSystemNameSchema,
-    UsedTieredProducts: z.boolean(),
-    TieredProductsSku: z.string().nullable(),
+    UsedTieredProducts: z.boolean().describe('True on a main product that bundles tiers (the AdditionalProducts)'),
+    TieredProductsSku: TieredProductsSkuSchema,
   })
   .meta({ id: 'OrderProduct' });
 export type OrderProduct = z.infer<typeof OrderProductSchema>;
@@ -148,7 +154,15 @@ export const OrderSchema = z
     DetailedStatus: OrderDetailedStatusSchema,
     DetailedStatusCode: z.number().int().describe('0, 1, 2, 898, 899 or 999'),
     CheckoutStatus: CheckoutStatusSchema,
-    OrderProducts: z.object({ MainProduct: OrderProductSchema, AdditionalProducts: z.array(OrderProductSchema) }),
+    OrderProducts: z
+      .object({
+        MainProduct: OrderProductSchema,
+        AdditionalProducts: z
+          .array(OrderProductSchema)
+          .describe("The main product's tiers (catalog TieredProductsSku), each Price 0: included in the main price"),
+      })
+      .describe("TotalPrice is the main product's price alone: the tiers it bundles are included in it"),
+    // The main product's price; tiers add nothing (a $ref'd Money cannot carry its own description).
     TotalPrice: MoneySchema,
     Game: GameSystemNameSchema,
     CreatedAt: z.iso.datetime(),
@@ -214,8 +228,8 @@ export const CreatePaymentResponseSchema = z
       LocalizedProductName: z.string(),
       LocalizedProductDescription: z.string(),
       ImageUrl: z.string().nullable(),
-      UsedTieredProducts: z.boolean(),
-      TieredProductsSku: z.string().nullable(),
+      UsedTieredProducts: z.boolean().describe('True when the product bundles tiers, listed in Order.OrderProducts'),
+      TieredProductsSku: TieredProductsSkuSchema,
     }),
     PriceData: PriceDataSchema,
     DryRunMetadata: z.null(),
@@ -240,7 +254,12 @@ export const CreatePaymentResponseSchema = z
 export type CreatePaymentResponse = z.infer<typeof CreatePaymentResponseSchema>;
 
 export const PaymentStatusRequestSchema = z
-  .object({ Game: GameSystemNameSchema, TransactionId: PublicOrderIdSchema })
+  .object({
+    Game: GameSystemNameSchema.optional().describe(
+      "The order's game; may be left out (the return page knows only the order id). A different game answers 404",
+    ),
+    TransactionId: PublicOrderIdSchema,
+  })
   .strict()
   .meta({ id: 'PaymentStatusRequest' });
 
@@ -253,12 +272,21 @@ export const PurchaseStatsSchema = z
   })
   .meta({ id: 'PurchaseStats' });
 
+/**
+ * Why an unpaid checkout was cancelled, so the portal can tell the game a declined payment
+ * ('Payment not completed') from an abandoned one ('User closed payment window'), spec store §8.
+ */
+export const CancelReasonSchema = z.enum(['Declined', 'UserCancelled']).meta({ id: 'CancelReason' });
+
 export const PaymentStatusResponseSchema = z
   .object({
     TransactionId: PublicOrderIdSchema,
     Status: CheckoutStatusSchema.describe('Payed once the provider confirmed the payment; the portal polls for it'),
     Order: OrderSchema,
     Stats: PurchaseStatsSchema,
+    CancelReason: CancelReasonSchema.nullable().describe(
+      'Why a Cancelled checkout ended: Declined when the provider refused the payment, UserCancelled when the player left it. Null otherwise',
+    ),
   })
   .meta({ id: 'PaymentStatusResponse' });
 export type PaymentStatusResponse = z.infer<typeof PaymentStatusResponseSchema>;
@@ -413,3 +441,74 @@ export const MerchantPaymentCompletedResponseSchema = z
     ReturnUrl: z.string().describe("Where to send the player afterwards: the game's page on this portal"),
   })
   .meta({ id: 'MerchantPaymentCompletedResponse' });
+
+/** The {token} of the card payment form page `/{token}`: the sandbox checkout's unguessable id. */
+export const PaymentFormTokenSchema = z
+  .string()
+  .regex(/^sbx_[\w-]{32}$/, 'Expected a payment form token')
+  .meta({ id: 'PaymentFormToken' });
+
+export const PaymentFormParamsSchema = z.object({ Token: PaymentFormTokenSchema });
+
+export const PaymentFormQuerySchema = z.object({
+  Locale: LocaleSchema.optional().describe('Language of the localized price; English when absent'),
+});
+
+/** Spec store §3 "payment form result", for fxid's built-in sandbox bank. */
+export const PaymentFormResponseSchema = z
+  .object({
+    Bank: z.object({
+      DemoMode: z.boolean().describe('True: no real money moves'),
+      ApiType: z.enum(['Bank131', 'SmartGLocal', 'Sandbox']),
+    }),
+    Product: z.object({
+      Name: z.string(),
+      Description: z.string(),
+      Price: z.string().describe('The order total, formatted for Locale'),
+      Currency: CurrencyCodeSchema,
+    }),
+    RedirectUris: z.object({
+      Success: z.string().describe('Where the player goes after paying'),
+      Failure: z.string().describe('Where the player goes after declining or cancelling'),
+    }),
+    Card: z
+      .object({ Brand: z.string(), Last4: z.string().regex(/^\d{4}$/) })
+      .optional()
+      .describe('A saved card to pay with; absent for the sandbox, which keeps no cards'),
+    PublicId: PublicOrderIdSchema.describe('The order; sent back with the choice'),
+  })
+  .meta({ id: 'PaymentFormResponse' });
+export type PaymentFormResponse = z.infer<typeof PaymentFormResponseSchema>;
+
+/** Digits of a card number pass the Luhn check (ISO/IEC 7812), as every real card's do. */
+function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+export const PaymentFormChoiceRequestSchema = z
+  .object({
+    PublicId: PublicOrderIdSchema,
+    Choice: z.enum(['Pay', 'Decline', 'Abandon']).describe('Abandon is the Cancel button'),
+    CardNumber: z
+      .string()
+      .regex(/^\d{12,19}$/, 'Expected 12 to 19 digits')
+      .refine(passesLuhn, 'Not a valid card number')
+      .optional()
+      .describe('Checked (digits, Luhn) but never stored: the sandbox moves no money'),
+  })
+  .strict()
+  .meta({ id: 'PaymentFormChoiceRequest' });
+
+export const PaymentFormChoiceResponseSchema = z
+  .object({
+    Success: z.boolean().describe('The choice was taken'),
+    Data: z.object({ Success: z.boolean().describe('The payment went through (Pay); go to RedirectUris.Success') }),
+  })
+  .meta({ id: 'PaymentFormChoiceResponse' });
+export type PaymentFormChoiceResponse = z.infer<typeof PaymentFormChoiceResponseSchema>;

@@ -11,7 +11,9 @@ const USAGE = 'usage: npm run analytics -- export FILE.csv [--since YYYY-MM-DD]'
 async function run(args: string[]): Promise<number> {
   const [command, file, flag, sinceText] = args;
   const since = flag === '--since' && sinceText ? Date.parse(sinceText) : undefined;
-  if (command !== 'export' || !file || (flag !== undefined && (flag !== '--since' || Number.isNaN(since)))) {
+  // A --since without a valid date is a mistake, not a request for everything.
+  const badSince = flag !== undefined && (since === undefined || Number.isNaN(since));
+  if (command !== 'export' || !file || badSince) {
     console.error(USAGE);
     return 2;
   }

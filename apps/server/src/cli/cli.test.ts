@@ -1,9 +1,12 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { insertEvents } from '../modules/analytics/analytics-repository.js';
 import { DEMO_CATALOG } from '../test/app.js';
 
 /** These tests run the built server and tools as an operator would; `npm test` builds them first. */
@@ -68,7 +71,7 @@ describe('operator commands', () => {
     expect(first.stdout).toContain('games: 2 created, 0 updated, 0 unchanged');
     const again = await node('cli/catalog.js', ['import', DEMO_CATALOG], env);
     expect(again.stdout).toContain('games: 0 created, 0 updated, 2 unchanged');
-    expect(again.stdout).toContain('products: 0 created, 0 updated, 5 unchanged');
+    expect(again.stdout).toContain('products: 0 created, 0 updated, 6 unchanged');
   });
 
   it('refuses an invalid catalog file with each problem and changes nothing', async () => {
@@ -82,5 +85,62 @@ describe('operator commands', () => {
     expect(result.stderr).toContain('nothing was changed');
     expect(existsSync(join(dir, 'refused.sqlite'))).toBe(false);
     expect((await node('cli/catalog.js', ['frobnicate'], env)).code).toBe(2);
+  });
+
+  it('exports the analytics events as CSV, from a day on when asked, and refuses bad usage', async () => {
+    const databaseUrl = `sqlite:${join(dir, 'analytics.sqlite')}`;
+    const day = (date: string) => Date.parse(`${date}T12:00:00Z`);
+    const { db } = openDatabase(databaseUrl);
+    try {
+      await migrateToLatest(db);
+      await insertEvents(
+        db,
+        ['2026-11-01', '2026-11-20'].map((date, index) => ({
+          id: `0190000${index}-0000-7000-8000-000000000000`,
+          session_id: `session-${index}`,
+          platform: 24,
+          build_id: 'b1',
+          event_id: 781965163 + index,
+          created_at: day(date),
+          server_created_at: day(date),
+          s1: index === 0 ? '=cmd|calc' : 'plain',
+        })),
+      );
+    } finally {
+      await db.destroy();
+    }
+    const env = { DATABASE_URL: databaseUrl };
+    const all = join(dir, 'all.csv');
+    const exported = await node('cli/analytics.js', ['export', all], env);
+    expect([exported.code, exported.stdout]).toEqual([0, `2 analytics event(s) written to ${all}\n`]);
+    const lines = readFileSync(all, 'utf8').trimEnd().split('\r\n');
+    expect(lines[0]).toMatch(/^id,session_id,account_id,platform,build_id,event_id,/);
+    expect(lines.slice(1).map((line) => line.split(',').slice(1, 6).join(','))).toEqual([
+      'session-0,,24,b1,781965163',
+      'session-1,,24,b1,781965164',
+    ]);
+    // A formula typed into a slot stays text in a spreadsheet.
+    expect(lines[1]).toContain("'=cmd|calc");
+
+    const recent = join(dir, 'recent.csv');
+    const since = await node('cli/analytics.js', ['export', recent, '--since', '2026-11-10'], env);
+    expect(since.stdout).toContain('1 analytics event(s)');
+    expect(readFileSync(recent, 'utf8')).toContain('session-1');
+    expect(readFileSync(recent, 'utf8')).not.toContain('session-0');
+
+    for (const args of [
+      [],
+      ['export'],
+      ['dump', all],
+      ['export', all, '--since', 'someday'],
+      ['export', all, '--since'],
+      ['export', all, '-x'],
+    ]) {
+      const refused = await node('cli/analytics.js', args, env);
+      expect([refused.code, refused.stderr], args.join(' ')).toEqual([
+        2,
+        'usage: npm run analytics -- export FILE.csv [--since YYYY-MM-DD]\n',
+      ]);
+    }
   });
 });

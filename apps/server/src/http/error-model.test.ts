@@ -15,6 +15,31 @@ interface BadRequest {
 
 const json = 'application/json';
 
+/** POST bodies refused with 400 naming the field: [url, payload, field]. */
+function invalidBodies(cases: readonly (readonly [string, string, string])[]): BadRequest[] {
+  return cases.map(([url, payload, field]) => ({
+    name: `bad ${field}`,
+    method: 'POST',
+    url,
+    payload,
+    status: 400,
+    code: 'validation_failed',
+    field,
+  }));
+}
+
+/** Bearer calls made without a token, refused with 401: [method, url, payload]. */
+function withoutBearer(cases: readonly (readonly ['GET' | 'POST', string, string | undefined])[]): BadRequest[] {
+  return cases.map(([method, url, payload]) => ({
+    name: 'no bearer token',
+    method,
+    url,
+    ...(payload === undefined ? {} : { payload }),
+    status: 401,
+    code: 'unauthorized',
+  }));
+}
+
 /** Malformed input to every endpoint, and the stable answer each gets. */
 const BAD_REQUESTS: BadRequest[] = [
   ...['/api/v1/games/list', '/api/v1/games/list_with_configs'].flatMap((url): BadRequest[] => [
@@ -133,101 +158,74 @@ const BAD_REQUESTS: BadRequest[] = [
   },
   { name: 'health with a body', method: 'POST', url: '/healthz', payload: '{}', status: 404, code: 'not_found' },
   { name: 'readiness with a body', method: 'POST', url: '/readyz', payload: '{}', status: 404, code: 'not_found' },
-  ...(
+  ...invalidBodies([
+    ['/api/v1/invite/email_invite', '{"Email":"not-an-email","CaptchaResult":"x"}', 'body.Email'],
+    ['/api/v1/auth/authenticate_from_email_invite', '{}', 'body.InviteToken'],
+    ['/api/v1/auth/authenticate_from_temp_token', '{"TempToken":5}', 'body.TempToken'],
+    ['/api/v1/play/choose_game', '{"WebPublishingPlatform":"FxId"}', 'body.GameSystemName'],
+    ['/api/v1/info/news', '{"Locale":"klingon!"}', 'body.Locale'],
+    ['/api/v1/games/documents/list-with-versions', '{"GameSystemName":"Bad Name!"}', 'body.GameSystemName'],
     [
-      ['/api/v1/invite/email_invite', '{"Email":"not-an-email","CaptchaResult":"x"}', 'body.Email'],
-      ['/api/v1/auth/authenticate_from_email_invite', '{}', 'body.InviteToken'],
-      ['/api/v1/auth/authenticate_from_temp_token', '{"TempToken":5}', 'body.TempToken'],
-      ['/api/v1/play/choose_game', '{"WebPublishingPlatform":"FxId"}', 'body.GameSystemName'],
-      ['/api/v1/info/news', '{"Locale":"klingon!"}', 'body.Locale'],
-      ['/api/v1/games/documents/list-with-versions', '{"GameSystemName":"Bad Name!"}', 'body.GameSystemName'],
-      [
-        '/api/v1/invite/connect_from_game',
-        '{"GameSystemName":"sky-runner","GameUid":"p","Email":"a@b.co"}',
-        'body.GameUidProof',
-      ],
-      [
-        '/api/v1/invite/status',
-        '{"GameSystemName":"sky-runner","GameUid":"p","GameUidProof":"v1.1.x"}',
-        'body.GameUidProof',
-      ],
-      ['/api/v1/invite/update_connect_game_invite', '{"InviteToken":"short"}', 'body.InviteToken'],
-      ['/api/v1/store/store_availability', '{"Game":"Bad Name!"}', 'body.Game'],
-      ['/api/v1/store/store_data', '{"Game":"sky-runner","Currency":"usd"}', 'body.Currency'],
-      [
-        '/api/v1/store/create_payment',
-        '{"Game":"sky-runner","Sku":"stars_100","WebPublishingPlatform":"FxId","Price":1}',
-        'body',
-      ],
-      ['/api/v1/store/get_payment_status', '{"Game":"sky-runner","TransactionId":"1"}', 'body.TransactionId'],
-      [
-        '/api/v1/store/set-optimistic-order-status',
-        '{"PublicOrderId":"ord_aaaaaaaaaaaaaaaaaaaaaa","Status":"Payed"}',
-        'body.Status',
-      ],
-      ['/api/v1/store/check-buy-products', '{"Game":"sky-runner","Skus":["bad sku!"]}', 'body.Skus.0'],
-      ['/api/v1/store/sandbox/checkout/sbx_short', '{"Choice":"Pay"}', 'params.CheckoutId'],
-      [
-        '/api/v1/store/update-order-pi',
-        '{"PublicOrderId":"ord_aaaaaaaaaaaaaaaaaaaaaa","OrderPersonalInfo":{"PhoneNumber":"+0123"}}',
-        'body.OrderPersonalInfo.PhoneNumber',
-      ],
-      ['/api/v1/store/continue_redirect_with_pi', '{"Token":"short"}', 'body.Token'],
-      ['/api/v1/store/merchant_payment_completed', '{"Token":5}', 'body.Token'],
-    ] as const
-  ).map(
-    ([url, payload, field]): BadRequest => ({
-      name: `bad ${field}`,
-      method: 'POST',
-      url,
-      payload,
-      status: 400,
-      code: 'validation_failed',
-      field,
-    }),
-  ),
-  ...(
+      '/api/v1/invite/connect_from_game',
+      '{"GameSystemName":"sky-runner","GameUid":"p","Email":"a@b.co"}',
+      'body.GameUidProof',
+    ],
     [
-      ['POST', '/api/v1/auth/create_temp_token', '{"RedirectUri":"/Profile"}'],
-      ['GET', '/api/v1/auth/logout', undefined],
-      ['GET', '/api/v1/auth/oauth/userinfo/sky-runner', undefined],
-      ['POST', '/api/v1/profile', '{}'],
-      ['POST', '/api/v1/profile/marketing', '{"MarketingEnabled":true}'],
-      ['POST', '/api/v1/profile/update', '{"Language":"ru"}'],
-      ['POST', '/api/v1/profile/fetch_fxid_game_connection', '{"Game":"sky-runner"}'],
-      ['GET', '/api/v1/play/sky-runner/list?OtaVersion=1.6', undefined],
-      [
-        'POST',
-        '/api/v1/store/create_payment',
-        '{"Game":"sky-runner","Sku":"stars_100","WebPublishingPlatform":"FxId"}',
-      ],
-      [
-        'POST',
-        '/api/v1/store/get_payment_status',
-        '{"Game":"sky-runner","TransactionId":"ord_aaaaaaaaaaaaaaaaaaaaaa"}',
-      ],
-      [
-        'POST',
-        '/api/v1/store/set-optimistic-order-status',
-        '{"PublicOrderId":"ord_aaaaaaaaaaaaaaaaaaaaaa","Status":"Completed"}',
-      ],
-      ['POST', '/api/v1/store/check-buy-products', '{"Game":"sky-runner"}'],
-      [
-        'POST',
-        '/api/v1/store/update-order-pi',
-        '{"PublicOrderId":"ord_aaaaaaaaaaaaaaaaaaaaaa","OrderPersonalInfo":{"Email":"a@b.co"}}',
-      ],
-    ] as const
-  ).map(
-    ([method, url, payload]): BadRequest => ({
-      name: 'no bearer token',
-      method,
-      url,
-      ...(payload === undefined ? {} : { payload }),
-      status: 401,
-      code: 'unauthorized',
-    }),
-  ),
+      '/api/v1/invite/status',
+      '{"GameSystemName":"sky-runner","GameUid":"p","GameUidProof":"v1.1.x"}',
+      'body.GameUidProof',
+    ],
+    ['/api/v1/invite/update_connect_game_invite', '{"InviteToken":"short"}', 'body.InviteToken'],
+    ['/api/v1/store/store_availability', '{"Game":"Bad Name!"}', 'body.Game'],
+    ['/api/v1/store/store_data', '{"Game":"sky-runner","Currency":"usd"}', 'body.Currency'],
+    [
+      '/api/v1/store/create_payment',
+      '{"Game":"sky-runner","Sku":"stars_100","WebPublishingPlatform":"FxId","Price":1}',
+      'body',
+    ],
+    ['/api/v1/store/get_payment_status', '{"Game":"sky-runner","TransactionId":"1"}', 'body.TransactionId'],
+    [
+      '/api/v1/store/set-optimistic-order-status',
+      '{"PublicOrderId":"ord_aaaaaaaaaaaaaaaaaaaaaa","Status":"Payed"}',
+      'body.Status',
+    ],
+    ['/api/v1/store/check-buy-products', '{"Game":"sky-runner","Skus":["bad sku!"]}', 'body.Skus.0'],
+    [
+      '/api/v1/store/payment_form/sbx_short',
+      '{"PublicId":"ord_aaaaaaaaaaaaaaaaaaaaaa","Choice":"Pay"}',
+      'params.Token',
+    ],
+    [
+      '/api/v1/store/update-order-pi',
+      '{"PublicOrderId":"ord_aaaaaaaaaaaaaaaaaaaaaa","OrderPersonalInfo":{"PhoneNumber":"+0123"}}',
+      'body.OrderPersonalInfo.PhoneNumber',
+    ],
+    ['/api/v1/store/continue_redirect_with_pi', '{"Token":"short"}', 'body.Token'],
+    ['/api/v1/store/merchant_payment_completed', '{"Token":5}', 'body.Token'],
+  ]),
+  ...withoutBearer([
+    ['POST', '/api/v1/auth/create_temp_token', '{"RedirectUri":"/Profile"}'],
+    ['GET', '/api/v1/auth/logout', undefined],
+    ['GET', '/api/v1/auth/oauth/userinfo/sky-runner', undefined],
+    ['POST', '/api/v1/profile', '{}'],
+    ['POST', '/api/v1/profile/marketing', '{"MarketingEnabled":true}'],
+    ['POST', '/api/v1/profile/update', '{"Language":"ru"}'],
+    ['POST', '/api/v1/profile/fetch_fxid_game_connection', '{"Game":"sky-runner"}'],
+    ['GET', '/api/v1/play/sky-runner/list?OtaVersion=1.6', undefined],
+    ['POST', '/api/v1/store/create_payment', '{"Game":"sky-runner","Sku":"stars_100","WebPublishingPlatform":"FxId"}'],
+    ['POST', '/api/v1/store/get_payment_status', '{"Game":"sky-runner","TransactionId":"ord_aaaaaaaaaaaaaaaaaaaaaa"}'],
+    [
+      'POST',
+      '/api/v1/store/set-optimistic-order-status',
+      '{"PublicOrderId":"ord_aaaaaaaaaaaaaaaaaaaaaa","Status":"Completed"}',
+    ],
+    ['POST', '/api/v1/store/check-buy-products', '{"Game":"sky-runner"}'],
+    [
+      'POST',
+      '/api/v1/store/update-order-pi',
+      '{"PublicOrderId":"ord_aaaaaaaaaaaaaaaaaaaaaa","OrderPersonalInfo":{"Email":"a@b.co"}}',
+    ],
+  ]),
   {
     name: 'unknown social identifier type',
     method: 'GET',
@@ -306,24 +304,24 @@ const BAD_REQUESTS: BadRequest[] = [
     code: 'invalid_token',
   },
   {
-    name: 'sandbox checkout id that is not one',
+    name: 'payment form token that is not one',
     method: 'GET',
-    url: '/api/v1/store/sandbox/checkout/sbx_bad',
+    url: '/api/v1/store/payment_form/sbx_bad',
     status: 400,
     code: 'validation_failed',
-    field: 'params.CheckoutId',
+    field: 'params.Token',
   },
   {
-    name: 'unknown sandbox checkout',
+    name: 'unknown payment form',
     method: 'GET',
-    url: `/api/v1/store/sandbox/checkout/sbx_${'a'.repeat(32)}`,
+    url: `/api/v1/store/payment_form/sbx_${'a'.repeat(32)}`,
     status: 404,
     code: 'not_found',
   },
   {
-    name: 'sandbox choice posted as plain text',
+    name: 'payment form choice posted as plain text',
     method: 'POST',
-    url: `/api/v1/store/sandbox/checkout/sbx_${'a'.repeat(32)}`,
+    url: `/api/v1/store/payment_form/sbx_${'a'.repeat(32)}`,
     payload: 'Choice=Pay',
     contentType: 'text/plain',
     status: 415,
@@ -363,36 +361,21 @@ const BAD_REQUESTS: BadRequest[] = [
     code: 'not_found',
   },
   // Legal documents, support, web push and analytics (issue 7).
-  ...(
-    [
-      ['POST', '/api/v1/games/documents/accepted', '{}'],
-      ['POST', '/api/v1/games/documents/accept', '{"DocumentId":101,"DocumentVersionId":1011}'],
-      ['POST', '/api/v1/games/documents/list-latest-unaccepted-documents', '{"GameSystemName":"sky-runner"}'],
-      ['GET', '/api/v1/games/sky-runner/documents/101', undefined],
-      [
-        'POST',
-        '/api/v1/support/send-message',
-        '{"Data":{"Body":"Long enough text","Email":"a@b.co","Subject":"other"}}',
-      ],
-      ['POST', '/api/v1/push_tokens/save', '{"Game":"sky-runner","Platform":"web","Token":"{}"}'],
-      ['POST', '/api/v1/friends/get', '{}'],
-      ['POST', '/api/v1/friends/status', '{"Game":"sky-runner","Name":"Ann","Status":"Level 3"}'],
-      ['POST', '/api/v1/friends/send_invite_notification', '{}'],
-      ['POST', '/api/v1/friends/accept_invite', '{"Fxref":"AAAAAAAAAAAAAAAAAAAAAA"}'],
-      ['GET', '/api/v1/cross-play/events/rules?Game=sky-runner', undefined],
-      ['GET', '/api/v1/cross-play/quests/my', undefined],
-      ['POST', '/api/v1/cross-play/events/send', '{"GameSystemName":"sky-runner","EventCode":"stars_collected"}'],
-    ] as const
-  ).map(
-    ([method, url, payload]): BadRequest => ({
-      name: 'no bearer token',
-      method,
-      url,
-      ...(payload === undefined ? {} : { payload }),
-      status: 401,
-      code: 'unauthorized',
-    }),
-  ),
+  ...withoutBearer([
+    ['POST', '/api/v1/games/documents/accepted', '{}'],
+    ['POST', '/api/v1/games/documents/accept', '{"DocumentId":101,"DocumentVersionId":1011}'],
+    ['POST', '/api/v1/games/documents/list-latest-unaccepted-documents', '{"GameSystemName":"sky-runner"}'],
+    ['GET', '/api/v1/games/sky-runner/documents/101', undefined],
+    ['POST', '/api/v1/support/send-message', '{"Data":{"Body":"Long enough text","Email":"a@b.co","Subject":"other"}}'],
+    ['POST', '/api/v1/push_tokens/save', '{"Game":"sky-runner","Platform":"web","Token":"{}"}'],
+    ['POST', '/api/v1/friends/get', '{}'],
+    ['POST', '/api/v1/friends/status', '{"Game":"sky-runner","Name":"Ann","Status":"Level 3"}'],
+    ['POST', '/api/v1/friends/send_invite_notification', '{}'],
+    ['POST', '/api/v1/friends/accept_invite', '{"Fxref":"AAAAAAAAAAAAAAAAAAAAAA"}'],
+    ['GET', '/api/v1/cross-play/events/rules?Game=sky-runner', undefined],
+    ['GET', '/api/v1/cross-play/quests/my', undefined],
+    ['POST', '/api/v1/cross-play/events/send', '{"GameSystemName":"sky-runner","EventCode":"stars_collected"}'],
+  ]),
   {
     name: 'document id that is not a number',
     method: 'GET',
@@ -410,25 +393,13 @@ const BAD_REQUESTS: BadRequest[] = [
     code: 'validation_failed',
     field: 'body.Data.Body',
   },
-  ...(
-    [
-      ['/api/v1/friends/get', '{"FriendsIds":"all"}', 'body.FriendsIds'],
-      ['/api/v1/friends/status', '{"Game":"sky-runner","Name":"Ann","Status":"x","Priority":-1}', 'body.Priority'],
-      ['/api/v1/friends/send_invite_notification', '{"Game":"Sky Runner"}', 'body.Game'],
-      ['/api/v1/friends/accept_invite', '{"Fxref":"../../etc"}', 'body.Fxref'],
-      ['/api/v1/cross-play/events/send', '{"GameSystemName":"sky-runner","EventCode":"a b"}', 'body.EventCode'],
-    ] as const
-  ).map(
-    ([url, payload, field]): BadRequest => ({
-      name: `bad ${field}`,
-      method: 'POST',
-      url,
-      payload,
-      status: 400,
-      code: 'validation_failed',
-      field,
-    }),
-  ),
+  ...invalidBodies([
+    ['/api/v1/friends/get', '{"FriendsIds":"all"}', 'body.FriendsIds'],
+    ['/api/v1/friends/status', '{"Game":"sky-runner","Name":"Ann","Status":"x","Priority":-1}', 'body.Priority'],
+    ['/api/v1/friends/send_invite_notification', '{"Game":"Sky Runner"}', 'body.Game'],
+    ['/api/v1/friends/accept_invite', '{"Fxref":"../../etc"}', 'body.Fxref'],
+    ['/api/v1/cross-play/events/send', '{"GameSystemName":"sky-runner","EventCode":"a b"}', 'body.EventCode'],
+  ]),
   {
     name: 'error tunnel by GET',
     method: 'GET',

@@ -26,6 +26,9 @@ export function problemFor(request: FastifyRequest, input: ProblemInput): Proble
   };
 }
 
+/** The media type of problem details (RFC 9457). */
+export const PROBLEM_JSON = 'application/problem+json; charset=utf-8';
+
 export function sendProblem(request: FastifyRequest, reply: FastifyReply, input: ProblemInput): FastifyReply {
-  return reply.code(input.status).type('application/problem+json; charset=utf-8').send(problemFor(request, input));
+  return reply.code(input.status).type(PROBLEM_JSON).send(problemFor(request, input));
 }

@@ -7,12 +7,25 @@ export function problemResponses(...statuses: number[]) {
   );
 }
 
+/** JSON of frozen answers: a frozen answer is a cached presentation that never changes once built. */
+const frozenJson = new WeakMap<object, string>();
+
+function stringifyPresented(data: unknown): string {
+  if (typeof data !== 'object' || data === null || !Object.isFrozen(data)) return JSON.stringify(data);
+  let json = frozenJson.get(data);
+  if (json === undefined) {
+    json = JSON.stringify(data);
+    frozenJson.set(data, json);
+  }
+  return json;
+}
+
 /**
  * For hot routes whose answer a presenter builds from a contract type: skips the
  * zod re-check of the output on every call (the compiler already checks the shape
- * through the type provider), keeping the schema for OpenAPI. Input is still
- * validated as on every route.
+ * through the type provider), keeping the schema for OpenAPI, and stringifies a
+ * frozen (cached) answer only once. Input is still validated as on every route.
  */
 export const presentedJson = {
-  serializerCompiler: () => (data: unknown) => JSON.stringify(data),
+  serializerCompiler: () => stringifyPresented,
 };

@@ -30,14 +30,16 @@ describeEachEngine('server', (engine) => {
     expect(replaced.headers['x-request-id']).not.toBe('<script>');
   });
 
-  it('sends security headers with a CSP that allows only our scripts', async () => {
+  it('sends JSON answers the REST security headers: nothing may load or frame them', async () => {
     const { app } = testApp();
-    const { headers } = await app.inject('/healthz');
-    expect(headers['content-security-policy']).toContain("script-src 'self'");
-    expect(headers['content-security-policy']).toContain("object-src 'none'");
-    expect(headers['content-security-policy']).toContain('frame-ancestors');
-    expect(headers['x-content-type-options']).toBe('nosniff');
-    expect(headers['strict-transport-security']).toBeDefined();
+    for (const url of ['/healthz', '/api/v1/nope', `/api/v1/go/${'a'.repeat(5000)}`]) {
+      const { headers } = await app.inject(url);
+      expect(headers['content-type']).toMatch(/json/);
+      expect(headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(headers['x-content-type-options']).toBe('nosniff');
+      expect(headers['strict-transport-security']).toBeDefined();
+      expect(headers['x-request-id']).toBeDefined();
+    }
   });
 
   it('publishes a valid OpenAPI 3.1 document with named components', async () => {
@@ -160,6 +162,19 @@ describe('serving the portal', () => {
         Locales: ['en', 'ru'],
         DefaultLocale: 'en',
       });
+    }
+    await app.close();
+  });
+
+  it('sends pages and files the document headers: a CSP that allows only our scripts', async () => {
+    const app = await portalApp();
+    for (const url of ['/', '/assets/app.js', '/api/v1/play/index_html', '/api/docs']) {
+      const { headers } = await app.inject(url);
+      expect(headers['content-security-policy']).toContain("script-src 'self'");
+      expect(headers['content-security-policy']).toContain("object-src 'none'");
+      expect(headers['content-security-policy']).toContain('frame-ancestors');
+      expect(headers['x-content-type-options']).toBe('nosniff');
+      expect(headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
     }
     await app.close();
   });

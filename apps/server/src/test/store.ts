@@ -66,6 +66,16 @@ export function storePost(app: FastifyInstance, url: string, payload: object, to
   });
 }
 
+/** The portal's optimistic status call for an order (spec store §4). */
+export function optimisticStatus(
+  app: FastifyInstance,
+  publicOrderId: string,
+  status: 'Completed' | 'Cancelled',
+  token: string,
+) {
+  return storePost(app, '/set-optimistic-order-status', { PublicOrderId: publicOrderId, Status: status }, token);
+}
+
 /** Creates a payment and returns the response body; throws unless it answered 200. */
 export async function createPayment(app: FastifyInstance, token: string, game: string, sku: string) {
   const response = await storePost(
@@ -84,13 +94,31 @@ export function checkoutIdOf(created: { ConfirmationUrl: string }): string {
   return id;
 }
 
-/** The player's choice on the sandbox page, posted as its HTML form would. */
-export function choose(app: FastifyInstance, checkoutId: string, choice: 'Pay' | 'Decline' | 'Abandon') {
+/** GET /store/payment_form/{Token}: what the card payment form page shows. */
+export function paymentForm(app: FastifyInstance, checkoutId: string, locale?: string) {
+  return app.inject({
+    method: 'GET',
+    url: `/api/v1/store/payment_form/${checkoutId}${locale ? `?Locale=${locale}` : ''}`,
+    remoteAddress: nextIp(),
+  });
+}
+
+/**
+ * The player's choice on the payment form page, sent as the page sends it: with the
+ * PublicId the form showed, unless the test gives one (a decided form no longer shows it).
+ */
+export async function choose(
+  app: FastifyInstance,
+  checkoutId: string,
+  choice: 'Pay' | 'Decline' | 'Abandon',
+  publicId?: string,
+) {
+  const PublicId = publicId ?? (await paymentForm(app, checkoutId)).json().PublicId;
   return app.inject({
     method: 'POST',
-    url: `/api/v1/store/sandbox/checkout/${checkoutId}`,
-    payload: `Choice=${choice}`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    url: `/api/v1/store/payment_form/${checkoutId}`,
+    payload: { PublicId, Choice: choice },
+    remoteAddress: nextIp(),
   });
 }
 

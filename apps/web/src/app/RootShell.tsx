@@ -1,8 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { SessionBridge } from '../features/auth/components/SessionBridge';
 import { useBranding } from '../shared/api/branding';
 import { ModalProvider } from '../shared/modals/modal-manager';
 import { useTheme } from './theme';
+
+// The session and language sync render nothing: they load beside the first page, not before it.
+const SessionBridge = lazy(async () => ({
+  default: (await import('../features/auth/components/SessionBridge')).SessionBridge,
+}));
 
 /** Everything every page shares: the modal stack, the session, the theme, scroll restoration. */
 export function RootShell() {
@@ -10,7 +15,9 @@ export function RootShell() {
   useTheme(branding.ThemeType);
   return (
     <ModalProvider>
-      <SessionBridge />
+      <Suspense fallback={null}>
+        <SessionBridge />
+      </Suspense>
       <ScrollRestoration />
       <Outlet />
     </ModalProvider>

@@ -15,7 +15,8 @@ export async function getAccount(ctx: AppContext, accountId: string): Promise<Ac
     repo.listSocialIdentifiers(ctx.db, accountId),
     repo.listGameConnections(ctx.db, accountId),
   ]);
-  const account = toAccount({ row, identifiers, connections });
+  // Frozen: the cached presentation never changes (writes evict it), so its JSON is built once.
+  const account = Object.freeze(toAccount({ row, identifiers, connections }));
   ctx.accounts.set(accountId, account);
   return account;
 }

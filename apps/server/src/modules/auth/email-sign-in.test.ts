@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { testConfig } from '../../config.js';
 import { hashToken } from '../../lib/tokens.js';
 import { TEST_START, useTestApp } from '../../test/app.js';
 import { describeEachEngine } from '../../test/databases.js';
@@ -208,5 +209,19 @@ describeEachEngine('email sign-in', (engine) => {
     const text = JSON.stringify(logs);
     expect(text).not.toContain(inviteToken);
     expect(text).not.toContain(session);
+  });
+});
+
+describeEachEngine('email sign-in on a hash-routed site', (engine) => {
+  const testApp = useTestApp(engine, {
+    portal: { ...testConfig().portal, routerType: 'hash' },
+  });
+
+  it('mails a link the hash router opens on the sign-in page', async () => {
+    const { app, database } = testApp();
+    expect((await requestLink(app, 'hashed@example.com')).statusCode).toBe(200);
+    const mail = (await queuedEmails(database.handle.db)).at(-1);
+    expect(mail?.text).toMatch(/http:\/\/localhost:8080\/#\/LoginValidateEmail\?inviteToken=[\w-]{43}\n/);
+    expect(mail?.html).toContain('http://localhost:8080/brand/logo.svg');
   });
 });

@@ -6,6 +6,7 @@ import {
   InvalidTokenError,
   RateLimitedError,
 } from '../../errors.js';
+import { portalRouteUrl } from '../../http/portal-urls.js';
 import { newId } from '../../lib/ids.js';
 import { safeRedirect } from '../../lib/redirects.js';
 import { hashToken, newSecretToken } from '../../lib/tokens.js';
@@ -131,15 +132,16 @@ export async function linkEmail(
     placeholders?: Record<string, string> | undefined;
   },
 ): Promise<MailMessage> {
-  const base = `${ctx.config.publicUrl}${ctx.config.portal.routerBasePath}`;
   const type = input.inviteType ? `&inviteType=${input.inviteType}` : '';
+  // A static file, not a route: under the base path even with hash routing.
+  const logoUrl = `${ctx.config.publicUrl}${ctx.config.portal.routerBasePath}brand/logo.svg`;
   return magicLinkEmail({
     to: input.to,
-    link: `${base}LoginValidateEmail?inviteToken=${input.token}${type}`,
+    link: portalRouteUrl(ctx.config, `LoginValidateEmail?inviteToken=${input.token}${type}`),
     locale: input.locale,
     minutes: INVITE_TTL_MS / 60_000,
     branding: await findBranding(ctx.db),
-    logoUrl: `${base}brand/logo.svg`,
+    logoUrl,
     ...(input.texts ? { texts: input.texts } : {}),
     ...(input.placeholders ? { placeholders: input.placeholders } : {}),
   });

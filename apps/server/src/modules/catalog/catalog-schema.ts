@@ -80,6 +80,13 @@ const ProductSchema = z.strictObject({
   IconUrl: Link.optional(),
   ShowInWebStore: z.boolean().default(true),
   Labels: z.array(z.string()).default([]),
+  TieredProductsSku: z
+    .array(z.string())
+    .min(1)
+    .optional()
+    .describe(
+      "Skus of this game's products bundled with this one: an order gets them as AdditionalProducts at no extra cost",
+    ),
 });
 export type CatalogProduct = z.infer<typeof ProductSchema>;
 
@@ -244,6 +251,41 @@ function checkConsistency(catalog: z.output<typeof CatalogSchema> | Catalog, ctx
     newsIds.add(item.Id);
   });
   checkQuests(catalog, issue);
+  checkTiers(catalog, issue);
+}
+
+/** A product's tiers are other products of the same game, each named once. */
+function checkTiers(
+  catalog: z.output<typeof CatalogSchema> | Catalog,
+  issue: (path: (string | number)[], message: string) => void,
+): void {
+  const gameOfSku = new Map<string, string[]>();
+  for (const game of catalog.Games) {
+    for (const product of game.Products) {
+      gameOfSku.set(product.Sku, [...(gameOfSku.get(product.Sku) ?? []), game.GameSystemName]);
+    }
+  }
+  catalog.Games.forEach((game, g) => {
+    const own = new Set(game.Products.map((product) => product.Sku));
+    game.Products.forEach((product, p) => {
+      const seen = new Set<string>();
+      (product.TieredProductsSku ?? []).forEach((sku, t) => {
+        const at = ['Games', g, 'Products', p, 'TieredProductsSku', t];
+        if (sku === product.Sku) issue(at, `${sku} cannot be a tier of itself`);
+        else if (seen.has(sku)) issue(at, `Duplicate tier ${sku}`);
+        else if (!own.has(sku)) {
+          const others = gameOfSku.get(sku);
+          issue(
+            at,
+            others
+              ? `${sku} is a product of ${others.join(', ')}, not of ${game.GameSystemName}`
+              : `Unknown sku ${sku} in ${game.GameSystemName}`,
+          );
+        }
+        seen.add(sku);
+      });
+    });
+  });
 }
 
 /** Quests name games of this file and events those games declare. */

@@ -77,6 +77,25 @@ describe('catalog file', () => {
     expect(problemsOf('Games: [\n')).toEqual([expect.stringMatching(/\(line \d+\): /)]);
   });
 
+  it('refuses tiers that are unknown, the product itself, repeated or of another game', () => {
+    const tiers = (list: string) =>
+      demoText.replace('TieredProductsSku: [gems_50, garden_pass]', `TieredProductsSku: [${list}]`);
+    expect(problemsOf(tiers('gems_50, garden_pass'))).toEqual([]);
+    expect(problemsOf(tiers('gems_50, seeds_10, garden_bundle, gems_50, stars_100'))).toEqual([
+      expect.stringMatching(
+        /^Games\[1\]\.Products\[2\]\.TieredProductsSku\[1\] \(line \d+\): Unknown sku seeds_10 in gem-garden$/,
+      ),
+      expect.stringMatching(
+        /^Games\[1\]\.Products\[2\]\.TieredProductsSku\[2\].*: garden_bundle cannot be a tier of itself$/,
+      ),
+      expect.stringMatching(/^Games\[1\]\.Products\[2\]\.TieredProductsSku\[3\].*: Duplicate tier gems_50$/),
+      expect.stringMatching(
+        /^Games\[1\]\.Products\[2\]\.TieredProductsSku\[4\].*: stars_100 is a product of sky-runner, not of gem-garden$/,
+      ),
+    ]);
+    expect(problemsOf(tiers(''))).toEqual([expect.stringMatching(/^Games\[1\]\.Products\[2\]\.TieredProductsSku.*: /)]);
+  });
+
   it('refuses quests that count events their game does not declare', () => {
     const text = demoText
       .replace('Event: { Game: sky-runner, Code: stars_collected }', 'Event: { Game: sky-runner, Code: gems_found }')
@@ -107,7 +126,7 @@ describeEachEngine('catalog import', (engine) => {
     expect(first).toEqual({
       company: { created: 1, updated: 0, unchanged: 0 },
       games: { created: 2, updated: 0, unchanged: 0 },
-      products: { created: 5, updated: 0, unchanged: 0 },
+      products: { created: 6, updated: 0, unchanged: 0 },
       documents: { created: 4, updated: 0, unchanged: 0 },
       versions: { created: 4, updated: 0, unchanged: 0 },
       news: { created: 5, updated: 0, unchanged: 0 },
@@ -115,7 +134,7 @@ describeEachEngine('catalog import', (engine) => {
     });
     const second = await importCatalog(db, parseCatalog(demoText), now + 1000);
     expect(second.games).toEqual({ created: 0, updated: 0, unchanged: 2 });
-    expect(second.products).toEqual({ created: 0, updated: 0, unchanged: 5 });
+    expect(second.products).toEqual({ created: 0, updated: 0, unchanged: 6 });
     expect(second.versions).toEqual({ created: 0, updated: 0, unchanged: 4 });
     expect(second.news).toEqual({ created: 0, updated: 0, unchanged: 5 });
     expect(second.quests).toEqual({ created: 0, updated: 0, unchanged: 2 });
@@ -129,7 +148,7 @@ describeEachEngine('catalog import', (engine) => {
       .replace('Amount: 99, Currency: USD', 'Amount: 129, Currency: USD')
       .replace('Header: Double gems weekend', 'Header: Triple gems weekend');
     const report = await importCatalog(db, parseCatalog(changed), now + 1000);
-    expect(report.products).toEqual({ created: 0, updated: 1, unchanged: 4 });
+    expect(report.products).toEqual({ created: 0, updated: 1, unchanged: 5 });
     expect(report.news).toEqual({ created: 0, updated: 1, unchanged: 4 });
     const product = await db
       .selectFrom('products')

@@ -58,6 +58,7 @@ export function toWebClientConfig(
   game: GameDefinition,
   adapter: AdapterName,
   branding: CompanyBranding,
+  vapidPublicKey?: string,
 ): z.infer<typeof PublicWebClientConfigSchema> {
   const platform: PlatformName = ADAPTER_PLATFORM[adapter];
   return {
@@ -69,7 +70,8 @@ export function toWebClientConfig(
     Auth: branding.Auth,
     LegalContacts: branding.LegalContacts,
     PersonalInformationForm: { Compact: false },
-    WebPush: {},
+    // Browsers subscribe with this key; without one (push off) the portal skips subscribing.
+    WebPush: vapidPublicKey ? { VapidPublicKey: vapidPublicKey } : {},
     Links: game.DiscordQrCodeImageUrl ? { DiscordQrCodeImageUrl: game.DiscordQrCodeImageUrl } : {},
     ...(game.ExternalPlayUrl ? { ExternalPlayUrl: game.ExternalPlayUrl } : {}),
     AvailabilityOverrides: {},

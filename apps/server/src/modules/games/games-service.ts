@@ -47,7 +47,7 @@ export async function getPublicGameConfig(
   const branding = await findBranding(ctx.db);
   return {
     PublicGameData: toPublicGameData(game.definition, branding),
-    PublicWebClientConfig: toWebClientConfig(game.definition, adapter, branding),
+    PublicWebClientConfig: toWebClientConfig(game.definition, adapter, branding, ctx.config.vapid?.publicKey),
     CompanyBranding: branding,
   };
 }

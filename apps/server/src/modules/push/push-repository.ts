@@ -24,3 +24,19 @@ export async function upsertSubscription(
     )
     .execute();
 }
+
+/** The subscriptions of one game, optionally of one account only. */
+export async function listSubscriptions(
+  db: Kysely<Database>,
+  gameId: string,
+  accountId?: string,
+): Promise<PushSubscriptionsTable[]> {
+  let query = db.selectFrom('push_subscriptions').selectAll().where('game_id', '=', gameId);
+  if (accountId !== undefined) query = query.where('account_id', '=', accountId);
+  return query.orderBy('created_at').orderBy('id').execute();
+}
+
+/** Forgets a subscription the push service says is gone. */
+export async function deleteSubscription(db: Kysely<Database>, id: string): Promise<void> {
+  await db.deleteFrom('push_subscriptions').where('id', '=', id).execute();
+}

@@ -101,13 +101,13 @@ async function placeOrder(server: BuiltServer, token: string, sku: string): Prom
   return { id: created.TransactionId, checkoutId: created.ConfirmationUrl.split('/').at(-1) ?? '', knownPaid: false };
 }
 
-/** The player's choice on the sandbox page; false when the request died with the server. */
+/** The player's choice on the payment form page; false when the request died with the server. */
 async function choose(server: BuiltServer, order: PlacedOrder, choice: 'Pay' | 'Decline'): Promise<boolean> {
   try {
-    const response = await fetch(`${server.url}api/v1/store/sandbox/checkout/${order.checkoutId}`, {
+    const response = await fetch(`${server.url}api/v1/store/payment_form/${order.checkoutId}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: `Choice=${choice}`,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ PublicId: order.id, Choice: choice }),
     });
     await response.text();
     if (response.ok && choice === 'Pay') order.knownPaid = true;
@@ -118,9 +118,18 @@ async function choose(server: BuiltServer, order: PlacedOrder, choice: 'Pay' | '
 }
 
 /** What the sandbox (the provider) says of a checkout: the truth about whether money was taken. */
-async function checkoutState(server: BuiltServer, order: PlacedOrder): Promise<string> {
-  const html = await (await fetch(`${server.url}api/v1/store/sandbox/checkout/${order.checkoutId}`)).text();
-  return html.match(/This checkout is closed \((\w+)\)/)?.[1] ?? 'open';
+async function checkoutState(databaseFile: string, order: PlacedOrder): Promise<string> {
+  const { db } = openDatabase(`sqlite:${databaseFile}`);
+  try {
+    const row = await db
+      .selectFrom('sandbox_payments')
+      .select('status')
+      .where('id', '=', order.checkoutId)
+      .executeTakeFirst();
+    return row?.status ?? 'missing';
+  } finally {
+    await db.destroy();
+  }
 }
 
 async function detailedStatus(server: BuiltServer, token: string, order: PlacedOrder): Promise<string> {
@@ -232,7 +241,7 @@ describe('crash recovery of paid orders (built server, SIGKILL)', () => {
       states = await Promise.all(
         orders.map(async (order) => ({
           order,
-          checkout: await checkoutState(server, order),
+          checkout: await checkoutState(databaseFile, order),
           status: await detailedStatus(server, token, order),
         })),
       );

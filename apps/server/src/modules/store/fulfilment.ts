@@ -68,8 +68,10 @@ async function deliveryBody(ctx: AppContext, order: OrderRow, game: string) {
     Game: game,
     AccountId: order.account_id,
     GameUid: await findGameUid(ctx.db, order.account_id, order.game_id),
+    // Every product to grant: the main one first, then the tiers bundled with it (Role Additional).
     Products: products.map((product) => ({
       Sku: product.sku,
+      Role: product.role === 'main' ? 'Main' : 'Additional',
       Quantity: product.quantity,
       Payload: (JSON.parse(product.snapshot_json) as { Payload: string | null }).Payload,
     })),

@@ -64,7 +64,7 @@ describe('order state machine', () => {
 describeEachEngine('order transitions in the database', (engine) => {
   const testApp = useTestApp(engine);
 
-  it('applies and records every legal transition and refuses every illegal one', async () => {
+  it('applies and records every legal transition and refuses every illegal one (row 28)', async () => {
     const { app, database, clock } = testApp();
     const db = database.handle.db;
     const token = await signIn(app, db, 'machine@example.com');

@@ -48,7 +48,18 @@ export function toStoreProduct(product: ProductRecord, locale: string, fallback:
   };
 }
 
-function toOrderProduct(row: OrderProductRow, game: string): OrderProduct {
+/**
+ * How a main product names the products bundled with it: the flag, and their skus
+ * comma-separated (the contract keeps TieredProductsSku a single string).
+ */
+export function tierFields(tierSkus: string[]): Pick<OrderProduct, 'UsedTieredProducts' | 'TieredProductsSku'> {
+  return {
+    UsedTieredProducts: tierSkus.length > 0,
+    TieredProductsSku: tierSkus.length > 0 ? tierSkus.join(',') : null,
+  };
+}
+
+function toOrderProduct(row: OrderProductRow, game: string, tierSkus: string[] = []): OrderProduct {
   const snapshot = JSON.parse(row.snapshot_json) as ProductSnapshot;
   return {
     Sku: row.sku,
@@ -58,8 +69,7 @@ function toOrderProduct(row: OrderProductRow, game: string): OrderProduct {
     Currency: row.currency,
     UsdPrice: usdAmount(row.amount, row.currency),
     Game: game,
-    UsedTieredProducts: false,
-    TieredProductsSku: null,
+    ...tierFields(tierSkus),
   };
 }
 
@@ -79,9 +89,14 @@ export function toOrder(order: OrderRow, products: OrderProductRow[], game: stri
     DetailedStatusCode: statusCode(status),
     CheckoutStatus: checkoutStatus(status),
     OrderProducts: {
-      MainProduct: toOrderProduct(main, game),
+      MainProduct: toOrderProduct(
+        main,
+        game,
+        additional.map((row) => row.sku),
+      ),
       AdditionalProducts: additional.map((row) => toOrderProduct(row, game)),
     },
+    // The main product's price: additional products are tiers included in it.
     TotalPrice: { Amount: order.total_amount, Currency: order.currency },
     Game: game,
     CreatedAt: new Date(order.created_at).toISOString(),

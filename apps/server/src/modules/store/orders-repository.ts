@@ -93,6 +93,21 @@ export async function setPaymentEventOutcome(trx: Db, provider: string, eventId:
     .execute();
 }
 
+/** The outcome recorded for an event that cancelled its order. */
+export const CANCELLED_OUTCOME = 'applied: cancelled';
+
+/** Whether the provider's refusal of the payment (not the player leaving) is what cancelled the order. */
+export async function wasCancelledByDecline(db: Db, orderId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('payment_events')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .where('event_type', '=', 'payment.failed')
+    .where('outcome', '=', CANCELLED_OUTCOME)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Completed orders of a player in a game, per sku: how many and how many units. */
 export async function completedPurchases(db: Db, accountId: string, gameId: string) {
   const rows = await db

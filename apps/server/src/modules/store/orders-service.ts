@@ -2,14 +2,21 @@ import { randomBytes } from 'node:crypto';
 import type { CreatePaymentRequest, CreatePaymentResponse, PaymentStatusResponse } from '@fxid/contract';
 import type { AppContext } from '../../context.js';
 import { GameNotFoundError, NotFoundError, OrderStatusConflictError, ServiceUnavailableError } from '../../errors.js';
+import { portalRouteUrl } from '../../http/portal-urls.js';
 import { newId } from '../../lib/ids.js';
 import { findAccount } from '../accounts/accounts-repository.js';
 import { findGame } from '../games/games-repository.js';
 import { recordCreation, transitionOrder } from './order-state-machine.js';
-import { orderStatusOf, productSnapshot, purchaseStats, toOrder } from './orders-presenter.js';
+import { orderStatusOf, productSnapshot, purchaseStats, tierFields, toOrder } from './orders-presenter.js';
 import * as repo from './orders-repository.js';
 import { currencySymbol, localizedPrice, usdAmount } from './prices.js';
-import { findProduct, gameSystemName, listProducts } from './products-repository.js';
+import {
+  findProduct,
+  findTieredProducts,
+  gameSystemName,
+  listProducts,
+  type ProductRecord,
+} from './products-repository.js';
 import { requireGameOnPlatform } from './store-front-service.js';
 
 /** 128 random bits: order ids cannot be guessed or enumerated. */
@@ -32,7 +39,8 @@ export function personalInfoRequirements(accountEmail: string | null | undefined
 /**
  * Creates an order for one catalog product and opens the provider's checkout.
  * Price, currency and quantity come from the catalog only; the request names a
- * sku and nothing else that costs money.
+ * sku and nothing else that costs money. A tiered product brings the products it
+ * bundles as additional products; the total stays the main product's price.
  */
 export async function createPayment(
   ctx: AppContext,
@@ -45,6 +53,7 @@ export async function createPayment(
   const game = await requireGameOnPlatform(ctx, input.Game, input.WebPublishingPlatform);
   const product = await findProduct(ctx.db, game.id, input.Sku);
   if (!product) throw new NotFoundError('Product');
+  const tiers = await findTieredProducts(ctx.db, game.id, product);
   const account = await findAccount(ctx.db, accountId);
   const locale = account?.locale ?? game.definition.DefaultLanguage;
   const snapshot = productSnapshot(product, locale, game.definition.DefaultLanguage);
@@ -72,20 +81,23 @@ export async function createPayment(
     updated_at: now,
     completed_at: null,
   };
+  const orderProduct = (record: ProductRecord, role: 'main' | 'additional', position: number, price: number) => ({
+    id: newId(),
+    order_id: order.id,
+    role,
+    position,
+    product_id: record.row.id,
+    sku: record.row.sku,
+    quantity: record.definition.Quantity,
+    amount: price,
+    currency,
+    snapshot_json: JSON.stringify(productSnapshot(record, locale, game.definition.DefaultLanguage)),
+    created_at: now,
+  });
   const products = [
-    {
-      id: newId(),
-      order_id: order.id,
-      role: 'main' as const,
-      position: 0,
-      product_id: product.row.id,
-      sku: product.row.sku,
-      quantity: product.definition.Quantity,
-      amount,
-      currency,
-      snapshot_json: JSON.stringify(snapshot),
-      created_at: now,
-    },
+    orderProduct(product, 'main', 0, amount),
+    // Tiers cost nothing on their own: their price is included in the main product's, the order's total.
+    ...tiers.map((tier, index) => orderProduct(tier, 'additional', index + 1, 0)),
   ];
   await ctx.db.transaction().execute(async (trx) => {
     await repo.insertOrder(trx, order, products);
@@ -101,9 +113,7 @@ export async function createPayment(
       currency,
       description: snapshot.ProductName,
       embeddingType: input.EmbeddingType,
-      returnUrl:
-        options.returnUrl?.(order.public_id) ??
-        `${ctx.config.publicUrl}${ctx.config.portal.routerBasePath}Store/Return/${order.public_id}`,
+      returnUrl: options.returnUrl?.(order.public_id) ?? portalRouteUrl(ctx.config, `Store/Return/${order.public_id}`),
       idempotencyKey: `order:${order.id}:create-checkout`,
     });
   } catch (error) {
@@ -140,8 +150,7 @@ export async function createPayment(
       LocalizedProductName: snapshot.ProductName,
       LocalizedProductDescription: snapshot.ProductDescription,
       ImageUrl: snapshot.ImageUrl,
-      UsedTieredProducts: false,
-      TieredProductsSku: null,
+      ...tierFields(tiers.map((tier) => tier.row.sku)),
     },
     PriceData: {
       Price: amount,
@@ -166,15 +175,30 @@ export async function requireOwnOrder(ctx: AppContext, accountId: string, game: 
   return { order, presented: toOrder(order, products, gameName) };
 }
 
-/** The order's status as the portal polls it; Payed only once the provider's notification arrived. */
+/**
+ * The order's status as the portal polls it; Payed only once the provider's notification
+ * arrived. Without a game (the return page knows only the order id) any own order is found.
+ */
 export async function getPaymentStatus(
   ctx: AppContext,
   accountId: string,
-  game: string,
+  game: string | undefined,
   publicId: string,
 ): Promise<PaymentStatusResponse> {
   const { order, presented } = await requireOwnOrder(ctx, accountId, game, publicId);
-  return { TransactionId: publicId, Status: presented.CheckoutStatus, Order: presented, Stats: purchaseStats(order) };
+  return {
+    TransactionId: publicId,
+    Status: presented.CheckoutStatus,
+    Order: presented,
+    Stats: purchaseStats(order),
+    CancelReason: await cancelReason(ctx, order),
+  };
+}
+
+/** Why an unpaid order was cancelled: declined by the provider, else left by the player (closed, abandoned, timed out). */
+async function cancelReason(ctx: AppContext, order: repo.OrderRow): Promise<PaymentStatusResponse['CancelReason']> {
+  if (orderStatusOf(order) !== 'Cancelled') return null;
+  return (await repo.wasCancelledByDecline(ctx.db, order.id)) ? 'Declined' : 'UserCancelled';
 }
 
 /**

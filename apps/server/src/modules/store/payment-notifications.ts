@@ -94,7 +94,7 @@ async function applyEvent(
     case 'payment.failed':
     case 'checkout.abandoned':
       if (status !== 'Created' && status !== 'WaitingForPayment') return `ignored: order already ${status}`;
-      return (await move('Cancelled')) ? 'applied: cancelled' : 'ignored: order moved concurrently';
+      return (await move('Cancelled')) ? repo.CANCELLED_OUTCOME : 'ignored: order moved concurrently';
     case 'payment.refunded':
       if (status === 'Cancelled' || !canTransition(status, 'CancelledPaid')) return `ignored: order ${status}`;
       return (await move('CancelledPaid')) ? 'applied: refunded' : 'ignored: order moved concurrently';

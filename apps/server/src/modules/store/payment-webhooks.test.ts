@@ -68,7 +68,7 @@ describeEachEngine('payment notifications', (engine) => {
     expect(await detailed(created.TransactionId)).toBe('PayedWaitingForSending');
   });
 
-  it('refuses forged, stale, future, unsigned and re-serialized notifications without any change', async () => {
+  it('refuses forged, stale, future, unsigned and re-serialized notifications without any change (row 17)', async () => {
     const { app, clock } = testApp();
     const { created, event } = await order();
     const eventsTaken = async () =>
@@ -103,7 +103,7 @@ describeEachEngine('payment notifications', (engine) => {
     expect(await eventsTaken()).toBe(eventsBefore);
   });
 
-  it('accepts a header with several v1 signatures while a secret rotates', async () => {
+  it('accepts a header with several v1 signatures while a secret rotates (row 18)', async () => {
     const { app, clock } = testApp();
     const { created, event } = await order();
     const { body, signature } = sandboxNotification(event(), { nowMs: clock.now });
@@ -113,7 +113,7 @@ describeEachEngine('payment notifications', (engine) => {
     expect(await detailed(created.TransactionId)).toBe('PayedWaitingForSending');
   });
 
-  it('takes a replayed notification once', async () => {
+  it('takes a replayed notification once (row 19)', async () => {
     const { app, clock } = testApp();
     const { created, event } = await order();
     const { body, signature } = sandboxNotification(event(), { nowMs: clock.now });
@@ -122,7 +122,7 @@ describeEachEngine('payment notifications', (engine) => {
     expect(await fulfilmentJobs(created.TransactionId)).toBe(1);
   });
 
-  it('fulfils once under 20 concurrent duplicate notifications', async () => {
+  it('fulfils once under 20 concurrent duplicate notifications (rows 19, 27)', async () => {
     const { app, clock } = testApp();
     const { created, event } = await order();
     const { body, signature } = sandboxNotification(event(), { nowMs: clock.now });
@@ -139,7 +139,7 @@ describeEachEngine('payment notifications', (engine) => {
     expect(await detailed(created.TransactionId)).toBe('Completed');
   });
 
-  it('fulfils once under 20 concurrent notifications with different event ids for one payment', async () => {
+  it('fulfils once under 20 concurrent notifications with different event ids for one payment (row 27)', async () => {
     const { app, clock } = testApp();
     const { created, event } = await order();
     const responses = await Promise.all(
@@ -153,7 +153,7 @@ describeEachEngine('payment notifications', (engine) => {
     expect(await paidTransitions(created.TransactionId)).toBe(1);
   });
 
-  it('grants nothing when the provider reports another amount or currency', async () => {
+  it('grants nothing when the provider reports another amount or currency (row 26)', async () => {
     const { app, clock } = testApp();
     const { created, event } = await order();
     for (const overrides of [{ amount: 1 }, { currency: 'EUR' }]) {
@@ -177,7 +177,7 @@ describeEachEngine('payment notifications', (engine) => {
     expect(await detailed(created.TransactionId)).toBe('WaitingForPayment');
   });
 
-  it('keeps the state machine consistent for out-of-order events', async () => {
+  it('keeps the state machine consistent for out-of-order events (row 20)', async () => {
     const { app, clock } = testApp();
     const { created, event } = await order();
     const send = async (overrides: object) => {

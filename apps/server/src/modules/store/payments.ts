@@ -2,6 +2,7 @@ import type { PaymentProviderName } from '@fxid/contract';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
+import { portalRouteUrl } from '../../http/portal-urls.js';
 import type { PaymentProvider } from './providers/payment-provider.js';
 import { createSandboxProvider, type SandboxOptions, type SandboxProvider } from './providers/sandbox.js';
 import { createStripeProvider } from './providers/stripe.js';
@@ -27,7 +28,7 @@ export function createPayments(
           db,
           now,
           secrets: config.store.sandboxWebhookSecrets,
-          baseUrl: `${config.publicUrl}${config.portal.routerBasePath}`,
+          checkoutUrl: (id) => portalRouteUrl(config, id),
           send,
         })
       : undefined;

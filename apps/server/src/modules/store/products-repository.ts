@@ -42,6 +42,32 @@ export async function findProduct(db: Kysely<Database>, gameId: string, sku: str
   return row && parse(row);
 }
 
+/**
+ * The products bundled with a tiered product (its TieredProductsSku), in the order listed.
+ * The catalog import guarantees they exist in the same game and never deletes products,
+ * so a missing one is a broken database, not bad input.
+ */
+export async function findTieredProducts(
+  db: Kysely<Database>,
+  gameId: string,
+  product: ProductRecord,
+): Promise<ProductRecord[]> {
+  const skus = product.definition.TieredProductsSku ?? [];
+  if (skus.length === 0) return [];
+  const rows = await db
+    .selectFrom('products')
+    .selectAll()
+    .where('game_id', '=', gameId)
+    .where('sku', 'in', skus)
+    .execute();
+  const bySku = new Map(rows.map((row) => [row.sku, parse(row)]));
+  return skus.map((sku) => {
+    const tier = bySku.get(sku);
+    if (!tier) throw new Error(`product ${product.row.sku} names tier ${sku}, which is not in the catalog`);
+    return tier;
+  });
+}
+
 export async function gameSystemName(db: Kysely<Database>, gameId: string): Promise<string> {
   const row = await db.selectFrom('games').select('system_name').where('id', '=', gameId).executeTakeFirstOrThrow();
   return row.system_name;

@@ -1,6 +1,7 @@
 import type { OrderPersonalInfo } from '@fxid/contract';
 import type { AppContext } from '../../context.js';
 import { ExpiredTokenError, InvalidTokenError, NotFoundError, ServiceUnavailableError } from '../../errors.js';
+import { portalRouteUrl } from '../../http/portal-urls.js';
 import { hashToken, newSecretToken } from '../../lib/tokens.js';
 import { findAccount } from '../accounts/accounts-repository.js';
 import { consumeTempToken } from '../auth/temp-tokens.js';
@@ -25,10 +26,6 @@ export interface RedirectPaymentInput {
   DeveloperPayload?: string | undefined;
   ProductNameHint?: string | undefined;
   ProductDescriptionHint?: string | undefined;
-}
-
-function portalBase(ctx: AppContext): string {
-  return `${ctx.config.publicUrl}${ctx.config.portal.routerBasePath}`;
 }
 
 /**
@@ -57,7 +54,7 @@ export async function createPaymentWithRedirect(ctx: AppContext, input: Redirect
       ...(input.DeveloperPayload ? { DeveloperPayload: { MerchantDeveloperPayload: input.DeveloperPayload } } : {}),
     },
     {
-      returnUrl: () => `${portalBase(ctx)}Store/MerchantPaymentCompleted/${returnToken}`,
+      returnUrl: () => portalRouteUrl(ctx.config, `Store/MerchantPaymentCompleted/${returnToken}`),
       onCreated: (trx, order) =>
         links.insertOrderLink(trx, {
           token_hash: hashToken(returnToken),
@@ -83,7 +80,7 @@ export async function createPaymentWithRedirect(ctx: AppContext, input: Redirect
     created_at: ctx.now(),
     expires_at: ctx.now() + CONTINUE_PI_TTL_MS,
   });
-  return `${portalBase(ctx)}Store/ContinueWithPI?Token=${continueToken}`;
+  return portalRouteUrl(ctx.config, `Store/ContinueWithPI?Token=${continueToken}`);
 }
 
 /** The live link of a token, or 400 invalid_token / expired_token. */
@@ -138,6 +135,6 @@ export async function merchantPaymentCompleted(ctx: AppContext, token: string) {
     Status: presented.CheckoutStatus,
     Order: presented,
     Stats: purchaseStats(order),
-    ReturnUrl: `${ctx.config.portal.routerBasePath}play/${game}`,
+    ReturnUrl: portalRouteUrl(ctx.config, `play/${game}`),
   };
 }

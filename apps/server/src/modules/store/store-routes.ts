@@ -60,6 +60,7 @@ export function storeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       schema: {
         tags: ['store'],
         summary: "An order's status; the portal polls it until the checkout is Payed",
+        description: "Only the order's owner sees it; anyone else's order id answers 404.",
         security: bearer,
         body: PaymentStatusRequestSchema,
         response: { 200: PaymentStatusResponseSchema, ...problemResponses(400, 401, 404) },

@@ -4,7 +4,7 @@ import { useTestApp } from '../../test/app.js';
 import { describeEachEngine } from '../../test/databases.js';
 import { FAKE_STRIPE_KEYS, stripeEvent, stripeSignature, useFakeStripe } from '../../test/fake-stripe.js';
 import { signIn } from '../../test/sign-in.js';
-import { orderOf, storePost, useGameServer } from '../../test/store.js';
+import { optimisticStatus, orderOf, storePost, useGameServer } from '../../test/store.js';
 import { STRIPE_API_VERSION } from './providers/stripe.js';
 
 function postStripe(app: FastifyInstance, body: string, signature?: string) {
@@ -110,7 +110,7 @@ describeEachEngine('stripe payments', (engine) => {
     });
   });
 
-  it('ignores prices, currencies and quantities the client sends', async () => {
+  it('ignores prices, currencies and quantities the client sends (row 26)', async () => {
     const before = stripe.requests.length;
     for (const extra of [
       { Price: 1 },
@@ -130,7 +130,7 @@ describeEachEngine('stripe payments', (engine) => {
     expect(stripe.requests.length).toBe(before);
   });
 
-  it('pays and fulfils on a signed checkout.session.completed, once even when replayed', async () => {
+  it('pays and fulfils on a signed checkout.session.completed, once even when replayed (row 19)', async () => {
     const { app } = testApp();
     const { created, paid } = await order();
     const { body, signature } = paid();
@@ -146,7 +146,7 @@ describeEachEngine('stripe payments', (engine) => {
     expect((await postStripe(app, body, signature)).json()).toEqual({ Received: true, Duplicate: true });
   });
 
-  it('fulfils once under 20 concurrent duplicate deliveries of one event', async () => {
+  it('fulfils once under 20 concurrent duplicate deliveries of one event (rows 19, 27)', async () => {
     const { app } = testApp();
     const { created, paid } = await order();
     const { body, signature } = paid();
@@ -159,7 +159,7 @@ describeEachEngine('stripe payments', (engine) => {
     expect(await detailed(created.TransactionId)).toBe('Completed');
   });
 
-  it('refuses forged, wrongly signed, stale, future, unsigned and edited webhooks without any change', async () => {
+  it('refuses forged, wrongly signed, stale, future, unsigned and edited webhooks without any change (row 17)', async () => {
     const { app } = testApp();
     const { created, paid, webhook, session } = await order();
     const good = paid();
@@ -188,7 +188,7 @@ describeEachEngine('stripe payments', (engine) => {
     expect(await eventsTaken()).toBe(before);
   });
 
-  it('accepts the previous secret and a header with several v1 while a secret rotates', async () => {
+  it('accepts the previous secret and a header with several v1 while a secret rotates (row 18)', async () => {
     const { app } = testApp();
     const old = await order();
     stripe.pay(old.sessionId);
@@ -206,7 +206,7 @@ describeEachEngine('stripe payments', (engine) => {
     expect(await detailed(both.created.TransactionId)).toBe('PayedWaitingForSending');
   });
 
-  it('grants nothing when the event reports another amount or currency', async () => {
+  it('grants nothing when the event reports another amount or currency (row 26)', async () => {
     const { app } = testApp();
     const { created, paid, webhook, session } = await order();
     paid();
@@ -247,13 +247,23 @@ describeEachEngine('stripe payments', (engine) => {
     expect(await detailed(created.TransactionId)).toBe('PayedWaitingForSending');
   });
 
-  it('cancels on async_payment_failed and on expiry', async () => {
+  it('cancels on async_payment_failed and on expiry, and tells the portal which it was', async () => {
     const { app } = testApp();
-    for (const type of ['checkout.session.async_payment_failed', 'checkout.session.expired']) {
+    for (const [type, reason] of [
+      ['checkout.session.async_payment_failed', 'Declined'],
+      ['checkout.session.expired', 'UserCancelled'],
+    ] as const) {
       const { created, webhook, session } = await order();
       const { body, signature } = webhook(type, session({ status: type.endsWith('expired') ? 'expired' : 'complete' }));
       expect((await postStripe(app, body, signature)).statusCode).toBe(200);
       expect(await detailed(created.TransactionId)).toBe('Cancelled');
+      const polled = await storePost(
+        app,
+        '/get_payment_status',
+        { TransactionId: created.TransactionId },
+        await player(),
+      );
+      expect(polled.json()).toMatchObject({ Status: 'Cancelled', CancelReason: reason });
     }
   });
 
@@ -293,7 +303,7 @@ describeEachEngine('stripe payments', (engine) => {
     ).toBe(true);
   });
 
-  it('refunds through the refunds API when the payment lands after the order was given up', async () => {
+  it('refunds through the refunds API when the payment lands after the order was given up (row 20)', async () => {
     const { app } = testApp();
     const { created, sessionId, paid, webhook, session } = await order();
     // Out of order (row 20): a refund before payment does nothing; expiry, then payment after all.
@@ -321,24 +331,14 @@ describeEachEngine('stripe payments', (engine) => {
     expect(deliveries(created.TransactionId)).toHaveLength(0);
   });
 
-  it('never takes the client at its word: no webhook, no entitlement', async () => {
+  it('never takes the client at its word: no webhook, no entitlement (row 25)', async () => {
     const { app } = testApp();
     const { created, sessionId } = await order();
-    const claim = await storePost(
-      app,
-      '/set-optimistic-order-status',
-      { PublicOrderId: created.TransactionId, Status: 'Completed' },
-      await player(),
-    );
+    const claim = await optimisticStatus(app, created.TransactionId, 'Completed', await player());
     expect(claim.statusCode).toBe(409);
     // Stripe says it is paid, the webhook is on its way: a client "cancel" does not undo it.
     stripe.pay(sessionId);
-    const cancel = await storePost(
-      app,
-      '/set-optimistic-order-status',
-      { PublicOrderId: created.TransactionId, Status: 'Cancelled' },
-      await player(),
-    );
+    const cancel = await optimisticStatus(app, created.TransactionId, 'Cancelled', await player());
     expect(cancel.statusCode).toBe(200);
     expect(await detailed(created.TransactionId)).toBe('WaitingForPayment');
     expect(stripe.calls('POST', `/v1/checkout/sessions/${sessionId}/expire`)).toHaveLength(0);
@@ -347,12 +347,7 @@ describeEachEngine('stripe payments', (engine) => {
   it('expires the Stripe session when the player closes an unpaid checkout', async () => {
     const { app } = testApp();
     const { created, sessionId } = await order();
-    const cancel = await storePost(
-      app,
-      '/set-optimistic-order-status',
-      { PublicOrderId: created.TransactionId, Status: 'Cancelled' },
-      await player(),
-    );
+    const cancel = await optimisticStatus(app, created.TransactionId, 'Cancelled', await player());
     expect(cancel.json().Order).toMatchObject({ DetailedStatus: 'Cancelled' });
     expect(stripe.calls('POST', `/v1/checkout/sessions/${sessionId}/expire`)).toHaveLength(1);
     expect(stripe.requireSession(sessionId).status).toBe('expired');

@@ -5,12 +5,10 @@ import { useGamesList } from '../../shared/api/games-list';
 import { appUrl } from '../../shared/config/app-url';
 import { usePageConfig } from '../../shared/config/page-config-context';
 import { resolveAdapter } from '../../shared/config/site';
+import { docsAdapterFor, docsLanguageFor } from '../../shared/documents/docs-files';
 import { assetUrl } from '../../shared/lib/asset-url';
 import { LazyEmbeddedPageModal, LazyIframeViewerModal } from '../../shared/modals/lazy-modals';
 import { useModals } from '../../shared/modals/modal-manager';
-
-/** Docs pages exist for these adapters only (spec §9). */
-const DOCS_ADAPTERS = ['fxid', 'ok', 'yandex'];
 
 const linkClass =
   'rounded text-sm text-slate-600 underline-offset-4 hover:text-slate-900 hover:underline dark:text-slate-300 dark:hover:text-white';
@@ -23,9 +21,8 @@ export function SiteFooter() {
   const games = useGamesList(i18n.resolvedLanguage ?? config.DefaultLocale);
   const modals = useModals();
   const adapter = resolveAdapter(config, undefined, search);
-  const docsAdapter = DOCS_ADAPTERS.includes(adapter) ? adapter : 'fxid';
-  // Legal documents exist in Russian and English only.
-  const docsLanguage = i18n.resolvedLanguage === 'ru' ? 'ru' : 'en';
+  const docsAdapter = docsAdapterFor(adapter);
+  const docsLanguage = docsLanguageFor(i18n.resolvedLanguage);
   const game = config.FixedGame ?? search.get('game') ?? games.data?.[0]?.GameSystemName;
   const gameQuery = game && !config.FixedGame ? `?game=${encodeURIComponent(game)}` : '';
 

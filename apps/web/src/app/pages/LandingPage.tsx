@@ -1,9 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GameGrid } from '../../features/games/components/GameGrid';
 import { NewsAlerts } from '../../features/news/components/NewsAlerts';
-import { NewsStrip } from '../../features/news/components/NewsStrip';
 import { useBranding } from '../../shared/api/branding';
 import { useDocumentTitle } from '../../shared/lib/use-document-title';
+
+// Below the games, so not in the first load; the alerts above already ask for the news it shows.
+const NewsStrip = lazy(async () => ({ default: (await import('../../features/news/components/NewsStrip')).NewsStrip }));
 
 /** The portal's front page: alerts, the catalog of games, the news. */
 export function LandingPage() {
@@ -19,7 +22,9 @@ export function LandingPage() {
         </h2>
         <GameGrid />
       </section>
-      <NewsStrip />
+      <Suspense fallback={null}>
+        <NewsStrip />
+      </Suspense>
     </>
   );
 }

@@ -3116,7 +3116,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** An order's status; the portal polls it until the checkout is Payed */
+        /**
+         * An order's status; the portal polls it until the checkout is Payed
+         * @description Only the order's owner sees it; anyone else's order id answers 404.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -3691,32 +3694,37 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/store/sandbox/checkout/{CheckoutId}": {
+    "/api/v1/store/payment_form/{Token}": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** The sandbox checkout page */
+        /**
+         * What the card payment form page /{token} shows
+         * @description Anonymous: the unguessable `Token` (the sandbox checkout id, from ConfirmationUrl) is the only credential. The bank (DemoMode: no real money), the product with its price localized for `Locale`, and where the player goes afterwards. 404 not_found for an unknown token or a checkout that was already decided.
+         */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    Locale?: components["schemas"]["LocaleInput"];
+                };
                 header?: never;
                 path: {
-                    CheckoutId: string;
+                    Token: components["schemas"]["PaymentFormTokenInput"];
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
-                /** @description HTML */
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "text/html": string;
+                        "application/json": components["schemas"]["PaymentFormResponse"];
                     };
                 };
                 /** @description Problem details (RFC 9457) */
@@ -3725,7 +3733,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "text/html": components["schemas"]["ProblemDetails"];
+                        "application/json": components["schemas"]["ProblemDetails"];
                     };
                 };
                 /** @description Problem details (RFC 9457) */
@@ -3734,41 +3742,47 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "text/html": components["schemas"]["ProblemDetails"];
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
                     };
                 };
             };
         };
         put?: never;
         /**
-         * The player's choice on the sandbox checkout page
-         * @description Closes the checkout and makes the sandbox send fxid its signed notification.
+         * The player's Pay, Decline or Cancel (Abandon) on the card payment form page
+         * @description Closes the sandbox checkout and makes the sandbox send fxid its signed notification, which alone changes the order. Data.Success is true for Pay (go to RedirectUris.Success), false otherwise (Failure). A CardNumber, when sent, must be 12 to 19 digits passing the Luhn check (400 validation_failed); it is never stored. 404 not_found for an unknown token or a PublicId of another order; 409 conflict once the checkout was decided.
          */
         post: {
             parameters: {
                 query?: never;
                 header?: never;
                 path: {
-                    CheckoutId: string;
+                    Token: components["schemas"]["PaymentFormTokenInput"];
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        Choice: "Pay" | "Decline" | "Abandon";
-                    };
+                    "application/json": components["schemas"]["PaymentFormChoiceRequestInput"];
                 };
             };
             responses: {
-                /** @description HTML */
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "text/html": string;
+                        "application/json": components["schemas"]["PaymentFormChoiceResponse"];
                     };
                 };
                 /** @description Problem details (RFC 9457) */
@@ -3777,7 +3791,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "text/html": components["schemas"]["ProblemDetails"];
+                        "application/json": components["schemas"]["ProblemDetails"];
                     };
                 };
                 /** @description Problem details (RFC 9457) */
@@ -3786,7 +3800,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "text/html": components["schemas"]["ProblemDetails"];
+                        "application/json": components["schemas"]["ProblemDetails"];
                     };
                 };
                 /** @description Problem details (RFC 9457) */
@@ -3795,16 +3809,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "text/html": components["schemas"]["ProblemDetails"];
+                        "application/json": components["schemas"]["ProblemDetails"];
                     };
                 };
                 /** @description Problem details (RFC 9457) */
-                415: {
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "text/html": components["schemas"]["ProblemDetails"];
+                        "application/json": components["schemas"]["ProblemDetails"];
                     };
                 };
             };
@@ -4685,7 +4699,9 @@ export interface components {
             Currency: components["schemas"]["CurrencyCodeInput"];
             UsdPrice: number | null;
             Game: components["schemas"]["GameSystemNameInput"];
+            /** @description True on a main product that bundles tiers (the AdditionalProducts) */
             UsedTieredProducts: boolean;
+            /** @description Skus of the bundled tier products, comma-separated, e.g. "gems_50,garden_pass"; null without tiers */
             TieredProductsSku: string | null;
         };
         OrderInput: {
@@ -4695,8 +4711,10 @@ export interface components {
             /** @description 0, 1, 2, 898, 899 or 999 */
             DetailedStatusCode: number;
             CheckoutStatus: components["schemas"]["CheckoutStatusInput"];
+            /** @description TotalPrice is the main product's price alone: the tiers it bundles are included in it */
             OrderProducts: {
                 MainProduct: components["schemas"]["OrderProductInput"];
+                /** @description The main product's tiers (catalog TieredProductsSku), each Price 0: included in the main price */
                 AdditionalProducts: components["schemas"]["OrderProductInput"][];
             };
             TotalPrice: components["schemas"]["MoneyInput"];
@@ -4754,7 +4772,9 @@ export interface components {
                 LocalizedProductName: string;
                 LocalizedProductDescription: string;
                 ImageUrl: string | null;
+                /** @description True when the product bundles tiers, listed in Order.OrderProducts */
                 UsedTieredProducts: boolean;
+                /** @description Skus of the bundled tier products, comma-separated, e.g. "gems_50,garden_pass"; null without tiers */
                 TieredProductsSku: string | null;
             };
             PriceData: components["schemas"]["PriceDataInput"];
@@ -4781,7 +4801,8 @@ export interface components {
             Order: components["schemas"]["OrderInput"];
         };
         PaymentStatusRequestInput: {
-            Game: components["schemas"]["GameSystemNameInput"];
+            /** @description The order's game; may be left out (the return page knows only the order id). A different game answers 404 */
+            Game?: components["schemas"]["GameSystemNameInput"];
             TransactionId: components["schemas"]["PublicOrderIdInput"];
         };
         PurchaseStatsInput: {
@@ -4789,12 +4810,16 @@ export interface components {
             currencyAmount: number;
             usdAmount: number | null;
         };
+        /** @enum {string} */
+        CancelReasonInput: "Declined" | "UserCancelled";
         PaymentStatusResponseInput: {
             TransactionId: components["schemas"]["PublicOrderIdInput"];
             /** @description Payed once the provider confirmed the payment; the portal polls for it */
             Status: components["schemas"]["CheckoutStatusInput"];
             Order: components["schemas"]["OrderInput"];
             Stats: components["schemas"]["PurchaseStatsInput"];
+            /** @description Why a Cancelled checkout ended: Declined when the provider refused the payment, UserCancelled when the player left it. Null otherwise */
+            CancelReason: components["schemas"]["CancelReasonInput"] | null;
         };
         OptimisticOrderStatusRequestInput: {
             PublicOrderId: components["schemas"]["PublicOrderIdInput"];
@@ -4880,6 +4905,53 @@ export interface components {
             Stats: components["schemas"]["PurchaseStatsInput"];
             /** @description Where to send the player afterwards: the game's page on this portal */
             ReturnUrl: string;
+        };
+        PaymentFormTokenInput: string;
+        PaymentFormResponseInput: {
+            Bank: {
+                /** @description True: no real money moves */
+                DemoMode: boolean;
+                /** @enum {string} */
+                ApiType: "Bank131" | "SmartGLocal" | "Sandbox";
+            };
+            Product: {
+                Name: string;
+                Description: string;
+                /** @description The order total, formatted for Locale */
+                Price: string;
+                Currency: components["schemas"]["CurrencyCodeInput"];
+            };
+            RedirectUris: {
+                /** @description Where the player goes after paying */
+                Success: string;
+                /** @description Where the player goes after declining or cancelling */
+                Failure: string;
+            };
+            /** @description A saved card to pay with; absent for the sandbox, which keeps no cards */
+            Card?: {
+                Brand: string;
+                Last4: string;
+            };
+            /** @description The order; sent back with the choice */
+            PublicId: components["schemas"]["PublicOrderIdInput"];
+        };
+        PaymentFormChoiceRequestInput: {
+            PublicId: components["schemas"]["PublicOrderIdInput"];
+            /**
+             * @description Abandon is the Cancel button
+             * @enum {string}
+             */
+            Choice: "Pay" | "Decline" | "Abandon";
+            /** @description Checked (digits, Luhn) but never stored: the sandbox moves no money */
+            CardNumber?: string;
+        };
+        PaymentFormChoiceResponseInput: {
+            /** @description The choice was taken */
+            Success: boolean;
+            Data: {
+                /** @description The payment went through (Pay); go to RedirectUris.Success */
+                Success: boolean;
+            };
         };
         /** @enum {string} */
         SupportSubjectInput: "bug_report" | "payment_issues" | "account_issues" | "technical_issues" | "gameplay_issues" | "other";
@@ -5780,7 +5852,9 @@ export interface components {
             Currency: components["schemas"]["CurrencyCode"];
             UsdPrice: number | null;
             Game: components["schemas"]["GameSystemName"];
+            /** @description True on a main product that bundles tiers (the AdditionalProducts) */
             UsedTieredProducts: boolean;
+            /** @description Skus of the bundled tier products, comma-separated, e.g. "gems_50,garden_pass"; null without tiers */
             TieredProductsSku: string | null;
         };
         Order: {
@@ -5790,8 +5864,10 @@ export interface components {
             /** @description 0, 1, 2, 898, 899 or 999 */
             DetailedStatusCode: number;
             CheckoutStatus: components["schemas"]["CheckoutStatus"];
+            /** @description TotalPrice is the main product's price alone: the tiers it bundles are included in it */
             OrderProducts: {
                 MainProduct: components["schemas"]["OrderProduct"];
+                /** @description The main product's tiers (catalog TieredProductsSku), each Price 0: included in the main price */
                 AdditionalProducts: components["schemas"]["OrderProduct"][];
             };
             TotalPrice: components["schemas"]["Money"];
@@ -5849,7 +5925,9 @@ export interface components {
                 LocalizedProductName: string;
                 LocalizedProductDescription: string;
                 ImageUrl: string | null;
+                /** @description True when the product bundles tiers, listed in Order.OrderProducts */
                 UsedTieredProducts: boolean;
+                /** @description Skus of the bundled tier products, comma-separated, e.g. "gems_50,garden_pass"; null without tiers */
                 TieredProductsSku: string | null;
             };
             PriceData: components["schemas"]["PriceData"];
@@ -5876,7 +5954,8 @@ export interface components {
             Order: components["schemas"]["Order"];
         };
         PaymentStatusRequest: {
-            Game: components["schemas"]["GameSystemName"];
+            /** @description The order's game; may be left out (the return page knows only the order id). A different game answers 404 */
+            Game?: components["schemas"]["GameSystemName"];
             TransactionId: components["schemas"]["PublicOrderId"];
         };
         PurchaseStats: {
@@ -5884,12 +5963,16 @@ export interface components {
             currencyAmount: number;
             usdAmount: number | null;
         };
+        /** @enum {string} */
+        CancelReason: "Declined" | "UserCancelled";
         PaymentStatusResponse: {
             TransactionId: components["schemas"]["PublicOrderId"];
             /** @description Payed once the provider confirmed the payment; the portal polls for it */
             Status: components["schemas"]["CheckoutStatus"];
             Order: components["schemas"]["Order"];
             Stats: components["schemas"]["PurchaseStats"];
+            /** @description Why a Cancelled checkout ended: Declined when the provider refused the payment, UserCancelled when the player left it. Null otherwise */
+            CancelReason: components["schemas"]["CancelReason"] | null;
         };
         OptimisticOrderStatusRequest: {
             PublicOrderId: components["schemas"]["PublicOrderId"];
@@ -5975,6 +6058,53 @@ export interface components {
             Stats: components["schemas"]["PurchaseStats"];
             /** @description Where to send the player afterwards: the game's page on this portal */
             ReturnUrl: string;
+        };
+        PaymentFormToken: string;
+        PaymentFormResponse: {
+            Bank: {
+                /** @description True: no real money moves */
+                DemoMode: boolean;
+                /** @enum {string} */
+                ApiType: "Bank131" | "SmartGLocal" | "Sandbox";
+            };
+            Product: {
+                Name: string;
+                Description: string;
+                /** @description The order total, formatted for Locale */
+                Price: string;
+                Currency: components["schemas"]["CurrencyCode"];
+            };
+            RedirectUris: {
+                /** @description Where the player goes after paying */
+                Success: string;
+                /** @description Where the player goes after declining or cancelling */
+                Failure: string;
+            };
+            /** @description A saved card to pay with; absent for the sandbox, which keeps no cards */
+            Card?: {
+                Brand: string;
+                Last4: string;
+            };
+            /** @description The order; sent back with the choice */
+            PublicId: components["schemas"]["PublicOrderId"];
+        };
+        PaymentFormChoiceRequest: {
+            PublicId: components["schemas"]["PublicOrderId"];
+            /**
+             * @description Abandon is the Cancel button
+             * @enum {string}
+             */
+            Choice: "Pay" | "Decline" | "Abandon";
+            /** @description Checked (digits, Luhn) but never stored: the sandbox moves no money */
+            CardNumber?: string;
+        };
+        PaymentFormChoiceResponse: {
+            /** @description The choice was taken */
+            Success: boolean;
+            Data: {
+                /** @description The payment went through (Pay); go to RedirectUris.Success */
+                Success: boolean;
+            };
         };
         /** @enum {string} */
         SupportSubject: "bug_report" | "payment_issues" | "account_issues" | "technical_issues" | "gameplay_issues" | "other";

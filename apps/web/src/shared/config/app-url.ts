@@ -1,4 +1,4 @@
-import type { PageConfig } from '@fxid/contract/page-config';
+import { type PageConfig, portalRouteUrl } from '@fxid/contract/page-config';
 
 /**
  * The absolute address of a portal route, for links that leave the app (share
@@ -9,7 +9,5 @@ export function appUrl(
   path: string,
   origin: string = window.location.origin,
 ): string {
-  const base = `${origin}${config.RouterBasePath}`;
-  const route = path.startsWith('/') ? path : `/${path}`;
-  return config.RouterType === 'hash' ? `${base}#${route}` : `${base}${route.slice(1)}`;
+  return portalRouteUrl(config, origin, path);
 }

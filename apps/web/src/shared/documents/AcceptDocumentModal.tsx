@@ -1,5 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useModals } from '../modals/modal-manager';
+import { openDocumentViewer } from '../modals/open-document-viewer';
+import { viewerContentOf } from '../modals/viewer-content';
 import { Button } from '../ui/Button';
 import { ExternalIcon } from '../ui/icons';
 import { ModalFrame } from '../ui/ModalFrame';
@@ -27,6 +30,7 @@ export function AcceptDocumentModal({
   onAccept(): Promise<void>;
 }) {
   const { t } = useTranslation();
+  const modals = useModals();
   const [busy, setBusy] = useState(false);
   const text = version?.Content.Value.trim();
   const name = t(document.DocumentType.Value === 'PP' ? 'docs.pp' : 'docs.tos');
@@ -64,6 +68,12 @@ export function AcceptDocumentModal({
           href={version?.Url ?? link}
           target="_blank"
           rel="noopener"
+          // Read in the document viewer above this modal; the address stays for a new tab.
+          onClick={(event) => {
+            if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey) return;
+            event.preventDefault();
+            openDocumentViewer(modals, name, async () => viewerContentOf(undefined, version?.Url ?? link));
+          }}
           className="inline-flex items-center gap-1 text-indigo-700 underline dark:text-indigo-300"
         >
           <ExternalIcon /> {t('documents.readDocument', { name })}

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import createClient from 'openapi-fetch';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../api/client';
@@ -106,6 +106,12 @@ describe('the accept-document modal', () => {
     // A version without text is offered as a link.
     const link = await screen.findByRole('link', { name: /Read the Terms of Service/ });
     expect(link.getAttribute('href')).toBe('/Docs/tos');
+    // Read in the document viewer, above the accept modal.
+    fireEvent.click(link);
+    const viewer = await screen.findByRole('dialog', { name: 'Terms of Service' });
+    expect(within(viewer).getByTitle('Terms of Service').getAttribute('src')).toBe('/Docs/tos');
+    fireEvent.click(within(viewer).getByRole('button', { name: en.common.close }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Terms of Service' })).toBeNull());
     accept();
     await expect(done).resolves.toBe(2);
     expect(accepted).toEqual([
@@ -141,6 +147,49 @@ describe('the accept-document modal', () => {
     accept();
     await expect(done).resolves.toBe(1);
     expect(log.error).toHaveBeenCalledWith('document 101 could not be accepted', expect.anything());
+  });
+
+  // security.md §12 row 44: a document's markdown is server data; none of it may run.
+  it('renders every XSS input of row 44 inert: no raw HTML, no handlers, no script or data URLs', async () => {
+    const attacks = [
+      '<script>window.hacked = 1</script>',
+      '<img src=x onerror="window.hacked = 1">',
+      '[plain](javascript:alert(1))',
+      '[mixed](JaVaScRiPt:alert(1))',
+      '[tabbed](java&#x09;script:alert(1))',
+      '<javascript:alert(1)>',
+      '![svg](data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+)',
+      '<table><tr><td onmouseover="window.hacked = 1">raw cell</td></tr></table>',
+      '| a | b |\n|---|---|\n| <img src=x onerror=alert(1)> | [cell](javascript:alert(1)) |',
+    ];
+    const text = `# Hostile terms\n\n${attacks.join('\n\n')}`;
+    const { api } = fakeApi({
+      list: () => json(200, { Documents: [doc(101, text)] }),
+      document: () => json(200, doc(101, text)),
+    });
+    const done = run(api, logger());
+    await screen.findByRole('heading', { name: 'Hostile terms' }, { timeout: 5000 });
+    const content = screen.getByTestId('accept-document-content');
+    // The markdown itself still renders: the link texts and the GFM table are there, as inert text.
+    for (const name of ['plain', 'mixed', 'tabbed', 'cell']) expect(content.textContent).toContain(name);
+    expect(content.querySelectorAll('table')).toHaveLength(1);
+
+    expect(content.querySelector('script, iframe, object, embed, svg, style')).toBeNull();
+    expect([...content.querySelectorAll('td')].some((cell) => cell.textContent === 'raw cell')).toBe(false);
+    for (const element of content.querySelectorAll('*')) {
+      for (const attribute of element.attributes) {
+        expect(attribute.name, element.outerHTML).not.toMatch(/^on/i);
+        if (attribute.name === 'href' || attribute.name === 'src') {
+          // Browsers drop tabs, newlines and controls inside a scheme, so the check does too.
+          // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
+          const scheme = attribute.value.replace(/[\u0000-\u0020]/g, '').toLowerCase();
+          expect(scheme, element.outerHTML).not.toMatch(/^(javascript|vbscript|data):/);
+        }
+      }
+    }
+    expect((window as { hacked?: number }).hacked).toBeUndefined();
+    accept();
+    await expect(done).resolves.toBe(1);
   });
 
   it('shows nothing when the list cannot be fetched (logged) or holds only other documents', async () => {

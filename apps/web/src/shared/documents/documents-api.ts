@@ -15,6 +15,14 @@ export interface DocumentsCaller {
   locale: string;
 }
 
+/** POST /games/documents/list-with-versions: a game's legal documents, content in one language. */
+export function fetchDocuments(api: ApiClient, game: string, locale: string): Promise<LegalDocument[]> {
+  const GameSystemName = requireParam(game, 'game', 'listDocumentsWithVersions');
+  return unwrap(
+    api.POST('/api/v1/games/documents/list-with-versions', { body: { GameSystemName, Locale: locale } }),
+  ).then((data) => data.Documents);
+}
+
 /** POST /games/documents/list-latest-unaccepted-documents (B): what the player must still accept. */
 export function fetchLatestUnaccepted({ api, token, game, locale }: DocumentsCaller): Promise<LegalDocument[]> {
   const GameSystemName = requireParam(game, 'game', 'listLatestUnacceptedDocuments');

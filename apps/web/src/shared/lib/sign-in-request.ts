@@ -5,10 +5,13 @@
 type SignInOpener = () => Promise<boolean>;
 
 let opener: SignInOpener | undefined;
+/** Requests made before the shell's sign-in part has loaded; they run once it has. */
+const pending: ((open: SignInOpener) => void)[] = [];
 
 /** Called once by the app shell; returns the way to withdraw it. */
 export function provideSignIn(open: SignInOpener): () => void {
   opener = open;
+  for (const run of pending.splice(0)) run(open);
   return () => {
     if (opener === open) opener = undefined;
   };
@@ -16,5 +19,6 @@ export function provideSignIn(open: SignInOpener): () => void {
 
 /** Opens the login modal; resolves true once the player has signed in, false if they closed it. */
 export function requestSignIn(): Promise<boolean> {
-  return opener ? opener() : Promise.resolve(false);
+  if (opener) return opener();
+  return new Promise((resolve) => pending.push((open) => resolve(open())));
 }

@@ -14,3 +14,6 @@ export const LazyEmbeddedPageModal = lazy(async () => ({
 export const LazyPushPermissionModal = lazy(async () => ({
   default: (await import('./PushPermissionModal')).PushPermissionModal,
 }));
+export const LazyDocumentViewerModal = lazy(async () => ({
+  default: (await import('./DocumentViewerModal')).DocumentViewerModal,
+}));

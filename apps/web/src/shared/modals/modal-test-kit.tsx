@@ -1,17 +1,11 @@
 import { render } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { messages as en } from '../i18n/locales/en';
+import { Dialog } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { englishI18n as i18n } from '../testing/app-test-kit';
 import { type ModalApi, ModalProvider, useModals } from './modal-manager';
 
-// For component tests only: English, loaded synchronously from the bundled messages.
-const i18n = i18next.createInstance();
-void i18n.use(initReactI18next).init({
-  lng: 'en',
-  resources: { en: { translation: en } },
-  interpolation: { escapeValue: false },
-  initAsync: false,
-});
+// For component tests only: the modal manager and modals, in English.
 
 /** Renders the real modal manager in English and returns its API, as a page would use it. */
 export function mountModals(): ModalApi {
@@ -29,4 +23,13 @@ export function mountModals(): ModalApi {
   );
   if (!api) throw new Error('no modal api');
   return api;
+}
+
+/** Renders one modal's content straight into an open dialog (no lazy loading), in English. */
+export function renderModal(content: ReactNode) {
+  return render(
+    <I18nextProvider i18n={i18n}>
+      <Dialog.Root open>{content}</Dialog.Root>
+    </I18nextProvider>,
+  );
 }

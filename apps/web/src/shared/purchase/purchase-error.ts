@@ -1,8 +1,8 @@
 /**
  * Codes a purchase rejects with; they reach the game unchanged as SdkError codes.
- * `guest`: the player did not sign in; `cancelled`: they closed the checkout or the
- * personal-info modal;
- * `payment_not_completed`: the provider declined or the checkout was abandoned;
+ * `guest`: the player did not sign in; `cancelled`: they closed or abandoned the
+ * checkout, or closed the personal-info modal;
+ * `payment_not_completed`: the provider declined the payment;
  * `timeout`: no payment within 180 s.
  */
 export type PurchaseErrorCode =
@@ -22,6 +22,8 @@ export const purchaseMessages = {
   notCompleted: 'Payment not completed',
   unsupportedMethod: 'Unsupported payment method for FxId web',
   emailInputCancelled: 'Email input cancelled',
+  stripeMissing: 'Stripe not in result',
+  unknownError: 'Unknown error',
 };
 
 /** Why a purchase did not complete; `code` is stable, `message` is for logs. */

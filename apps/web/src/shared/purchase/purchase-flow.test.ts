@@ -3,7 +3,7 @@ import type { CreatePaymentResult } from '../api/create-payment';
 import type { PaymentStatus } from '../api/payment-status';
 import { ProblemError } from '../api/problem';
 import { createLogger } from '../lib/logger';
-import { type PurchaseDeps, runPurchase } from './purchase-flow';
+import { type CheckoutEnd, type PurchaseDeps, runPurchase } from './purchase-flow';
 
 const ID = 'ord_AAAAAAAAAAAAAAAAAAAAAA';
 const CHECKOUT = 'http://127.0.0.1/api/v1/store/sandbox/checkout/sbx_x';
@@ -24,21 +24,35 @@ const needsEmail = {
 } as unknown as CreatePaymentResult;
 const INFO = { Email: 'buyer@example.com', PhoneNumber: '+15551234567', IsAutoConfirm: false };
 
-function status(checkout: 'Created' | 'Payed' | 'Cancelled', order: 'Created' | 'Completed' | 'Cancelled' = 'Created') {
+/** An order paid with Stripe's embedded checkout. */
+const stripeCreated = {
+  ...created,
+  Merchant: 'stripe',
+  Sandbox: undefined,
+  ConfirmationUrl: null,
+  Stripe: { SessionClientSecret: 'cs_test_1_secret_x', PublishableKey: 'pk_test_x', SessionId: 'cs_test_1' },
+} as unknown as CreatePaymentResult;
+
+function status(
+  checkout: 'Created' | 'Payed' | 'Cancelled',
+  order: 'Created' | 'Completed' | 'Cancelled' = 'Created',
+  cancelReason: 'Declined' | 'UserCancelled' | null = checkout === 'Cancelled' ? 'UserCancelled' : null,
+) {
   return {
     TransactionId: ID,
     Status: checkout,
     Order: { Status: order },
     Stats: { currency: 'USD', currencyAmount: 0.99, usdAmount: 0.99 },
+    CancelReason: cancelReason,
   } as unknown as PaymentStatus;
 }
 
 /** A fake page: the API answers from `statuses` in turn (the last one repeats), the checkout closes on demand. */
 function setup(statuses: PaymentStatus[], overrides: Partial<PurchaseDeps> = {}) {
-  let closeCheckout = () => {};
+  let closeCheckout: (end?: CheckoutEnd) => void = () => {};
   const checkout = {
-    closed: new Promise<void>((resolve) => {
-      closeCheckout = resolve;
+    closed: new Promise<CheckoutEnd>((resolve) => {
+      closeCheckout = (end = { kind: 'dismissed' }) => resolve(end);
     }),
     close: vi.fn(() => closeCheckout()),
   };
@@ -89,7 +103,7 @@ describe('buying on the own platform', () => {
       WebPublishingPlatform: 'FxId',
       EmbeddingType: 'Embed',
     });
-    expect(deps.openCheckout).toHaveBeenCalledWith(CHECKOUT, '100 stars');
+    expect(deps.openCheckout).toHaveBeenCalledWith({ kind: 'page', url: CHECKOUT }, '100 stars');
     await vi.advanceTimersByTimeAsync(1);
     expect(deps.paymentStatus).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(2000);
@@ -112,12 +126,20 @@ describe('buying on the own platform', () => {
     expect((await outcome).value).toEqual({ transactionId: ID, stats: { currency: 'EUR', currencyAmount: 1.49 } });
   });
 
-  it('rejects a declined or abandoned checkout with "Payment not completed"', async () => {
-    const { deps, checkout, buy } = setup([status('Created'), status('Cancelled', 'Cancelled')]);
+  it('rejects a declined payment with "Payment not completed"', async () => {
+    const { deps, checkout, buy } = setup([status('Created'), status('Cancelled', 'Cancelled', 'Declined')]);
     const outcome = settle(buy());
     await vi.advanceTimersByTimeAsync(3000);
     expect((await outcome).error).toMatchObject({ code: 'payment_not_completed', message: 'Payment not completed' });
     expect(deps.setOptimisticStatus).toHaveBeenCalledWith('bearer', ID, 'Cancelled');
+    expect(checkout.close).toHaveBeenCalledOnce();
+  });
+
+  it('rejects a checkout abandoned on the provider page as closed by the player, not as declined', async () => {
+    const { checkout, buy } = setup([status('Created'), status('Cancelled', 'Cancelled', 'UserCancelled')]);
+    const outcome = settle(buy());
+    await vi.advanceTimersByTimeAsync(3000);
+    expect((await outcome).error).toMatchObject({ code: 'cancelled', message: 'User closed payment window' });
     expect(checkout.close).toHaveBeenCalledOnce();
   });
 
@@ -232,6 +254,64 @@ describe('buying on the own platform', () => {
     await vi.advanceTimersByTimeAsync(1000);
     expect((await outcome).value?.transactionId).toBe(ID);
     expect(warn).toHaveBeenCalledOnce();
+  });
+});
+
+describe('buying with the Stripe card checkout', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('opens the embedded checkout and, once it completed and closed itself, waits for the server to say Payed', async () => {
+    const { deps, buy, playerCloses } = setup([status('Created'), status('Created'), status('Payed', 'Completed')], {
+      createPayment: vi.fn(async () => stripeCreated),
+    });
+    const outcome = settle(buy());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(deps.openCheckout).toHaveBeenCalledWith(
+      { kind: 'stripe', publishableKey: 'pk_test_x', clientSecret: 'cs_test_1_secret_x' },
+      '100 stars',
+    );
+    // The modal reported completion and closed itself: that is no abandonment.
+    playerCloses({ kind: 'completed' });
+    await vi.advanceTimersByTimeAsync(1000);
+    // Polling goes on once a second, not in a loop on the closed checkout.
+    expect(deps.paymentStatus).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(deps.paymentStatus).toHaveBeenCalledTimes(3);
+    expect((await outcome).value?.transactionId).toBe(ID);
+    expect(deps.setOptimisticStatus).not.toHaveBeenCalledWith('bearer', ID, 'Cancelled');
+    expect(deps.setOptimisticStatus).toHaveBeenCalledWith('bearer', ID, 'Completed');
+  });
+
+  it("rejects with 'Unknown error' when the player closes the card checkout before paying", async () => {
+    const { deps, buy, playerCloses } = setup([status('Created')], { createPayment: vi.fn(async () => stripeCreated) });
+    const outcome = settle(buy());
+    await vi.advanceTimersByTimeAsync(500);
+    playerCloses();
+    await vi.advanceTimersByTimeAsync(0);
+    expect((await outcome).error).toMatchObject({ code: 'cancelled', message: 'Unknown error' });
+    expect(deps.setOptimisticStatus).toHaveBeenCalledWith('bearer', ID, 'Cancelled');
+  });
+
+  it('rejects with the error when Stripe.js failed, once the player closed the modal', async () => {
+    const { buy, playerCloses } = setup([status('Created')], { createPayment: vi.fn(async () => stripeCreated) });
+    const outcome = settle(buy());
+    await vi.advanceTimersByTimeAsync(0);
+    playerCloses({ kind: 'failed', error: new Error('Stripe.js is not available') });
+    await vi.advanceTimersByTimeAsync(0);
+    expect((await outcome).error).toMatchObject({ code: 'handler_failed', message: 'Stripe.js is not available' });
+  });
+
+  it("refuses a Stripe order without the Stripe block with 'Stripe not in result'", async () => {
+    const { deps, buy } = setup([], {
+      createPayment: vi.fn(async () => ({ ...stripeCreated, Stripe: undefined })),
+    });
+    await expect(buy()).rejects.toMatchObject({ message: 'Stripe not in result' });
+    expect(deps.openCheckout).not.toHaveBeenCalled();
   });
 });
 

@@ -21,9 +21,20 @@ export interface PurchaseRequest {
   developerPayload?: string;
 }
 
-/** The provider's page, shown to the player; `closed` settles however it was closed. */
+/** What the player pays in: the provider's page (sandbox, redirect flows) or Stripe's embedded checkout. */
+export type CheckoutTarget =
+  | { kind: 'page'; url: string }
+  | { kind: 'stripe'; publishableKey: string; clientSecret: string };
+
+/**
+ * How a checkout modal went: `completed` when the provider's widget reported the payment
+ * done before it closed (Stripe's onComplete), `failed` when the widget broke, else `dismissed`.
+ */
+export type CheckoutEnd = { kind: 'completed' } | { kind: 'dismissed' } | { kind: 'failed'; error: unknown };
+
+/** The checkout shown to the player; `closed` settles however it was closed. */
 export interface CheckoutWindow {
-  closed: Promise<void>;
+  closed: Promise<CheckoutEnd>;
   close(): void;
 }
 
@@ -40,7 +51,7 @@ export interface PurchaseDeps {
     transactionId: string,
     status: 'Completed' | 'Cancelled',
   ): Promise<OptimisticOrderStatus>;
-  openCheckout(url: string, productName: string): CheckoutWindow;
+  openCheckout(target: CheckoutTarget, productName: string): CheckoutWindow;
   /**
    * The confirm-purchase-with-personal-info modal (spec store §2): the values the player
    * confirmed, or null when they cancelled.
@@ -51,7 +62,13 @@ export interface PurchaseDeps {
   timings?: Partial<typeof PURCHASE_TIMINGS>;
 }
 
-type Waited = { kind: 'paid'; status: PaymentStatus } | { kind: 'failed' } | { kind: 'closed' } | { kind: 'timeout' };
+type Waited =
+  | { kind: 'paid'; status: PaymentStatus }
+  | { kind: 'declined' }
+  | { kind: 'abandoned' }
+  | { kind: 'closed' }
+  | { kind: 'broken'; error: unknown }
+  | { kind: 'timeout' };
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -77,8 +94,9 @@ export async function runPurchase(deps: PurchaseDeps, request: PurchaseRequest):
     });
   const id = created.TransactionId;
   const productName = created.OrderProduct.LocalizedProductName;
-  const url = created.Sandbox?.CheckoutUrl ?? created.ConfirmationUrl;
-  if (!url) throw new PurchaseError('unsupported', purchaseMessages.unsupportedMethod);
+  const target = checkoutTarget(created);
+  // Spec store §4: a Stripe checkout closed unpaid rejects with 'Unknown error'; a page, 'User closed payment window'.
+  const closedMessage = target.kind === 'stripe' ? purchaseMessages.unknownError : purchaseMessages.closed;
 
   const optimistic = (status: 'Completed' | 'Cancelled') =>
     deps.setOptimisticStatus(token, id, status).catch((error: unknown) => {
@@ -100,11 +118,17 @@ export async function runPurchase(deps: PurchaseDeps, request: PurchaseRequest):
     });
   }
 
-  const checkout = deps.openCheckout(url, productName);
+  const checkout = deps.openCheckout(target, productName);
   let closedByPlayer = false;
+  let checkoutGone = false;
+  let brokenBy: { error: unknown } | undefined;
   let settled = false;
-  void checkout.closed.then(() => {
-    if (!settled) closedByPlayer = true;
+  void checkout.closed.then((end) => {
+    checkoutGone = true;
+    if (settled) return;
+    // A checkout that reported completion closed itself: the payment is now waited for, not given up.
+    if (end.kind === 'failed') brokenBy = { error: end.error };
+    if (end.kind !== 'completed') closedByPlayer = true;
   });
   const closeSoon = () => setTimeout(() => checkout.close(), timings.closeDelayMs);
   const deadline = Date.now() + timings.pollTimeoutMs;
@@ -131,14 +155,19 @@ export async function runPurchase(deps: PurchaseDeps, request: PurchaseRequest):
         : sleep(Math.min(timings.pollIntervalMs, remaining)));
       const status = await readStatus();
       if (status?.Status === 'Payed') return { kind: 'paid', status };
-      if (status?.Status === 'Cancelled') return { kind: 'failed' };
+      // The server says why: the provider refused the payment, or the checkout was left.
+      if (status?.Status === 'Cancelled')
+        return { kind: status.CancelReason === 'Declined' ? 'declined' : 'abandoned' };
       if (closedByPlayer && watchingClosed) {
         // The player may have paid a moment before closing: only a checkout the server
         // could cancel counts as closed; one the provider already took is waited for.
         const answer = await optimistic('Cancelled');
-        if (!answer || answer.Order.Status === 'Cancelled') return { kind: 'closed' };
+        if (!answer || answer.Order.Status === 'Cancelled')
+          return brokenBy ? { kind: 'broken', ...brokenBy } : { kind: 'closed' };
         watchingClosed = false;
       }
+      // A checkout that closed itself after completion: wait on the clock alone from now on.
+      if (checkoutGone) watchingClosed = false;
     }
     return { kind: 'timeout' };
   };
@@ -162,17 +191,38 @@ export async function runPurchase(deps: PurchaseDeps, request: PurchaseRequest):
         stats: { currency, currencyAmount, ...(usdAmount === null ? {} : { usdAmount }) },
       };
     }
-    case 'failed':
+    case 'declined':
       void optimistic('Cancelled');
       closeSoon();
       throw new PurchaseError('payment_not_completed', purchaseMessages.notCompleted);
+    case 'abandoned':
+      void optimistic('Cancelled');
+      closeSoon();
+      throw new PurchaseError('cancelled', closedMessage);
     case 'closed':
-      throw new PurchaseError('cancelled', purchaseMessages.closed);
+      throw new PurchaseError('cancelled', closedMessage);
+    case 'broken':
+      throw new PurchaseError(
+        'handler_failed',
+        waited.error instanceof Error ? waited.error.message : String(waited.error),
+      );
     case 'timeout':
       void optimistic('Cancelled');
       checkout.close();
       throw new PurchaseError('timeout', purchaseMessages.notCompleted);
   }
+}
+
+/** Where the player pays, from the provider's block of the checkout start (spec store §3). */
+function checkoutTarget(created: CreatePaymentResult): CheckoutTarget {
+  if (created.Merchant === 'stripe') {
+    const stripe = created.Stripe;
+    if (!stripe?.SessionClientSecret) throw new PurchaseError('handler_failed', purchaseMessages.stripeMissing);
+    return { kind: 'stripe', publishableKey: stripe.PublishableKey, clientSecret: stripe.SessionClientSecret };
+  }
+  const url = created.Sandbox?.CheckoutUrl ?? created.ConfirmationUrl;
+  if (!url) throw new PurchaseError('unsupported', purchaseMessages.unsupportedMethod);
+  return { kind: 'page', url };
 }
 
 /** The bearer token, asking an anonymous player to sign in first (spec store §6: buying needs an account). */

@@ -9,11 +9,10 @@ import { readAuthToken } from '../lib/auth-token';
 import { createLogger } from '../lib/logger';
 import { requestSignIn } from '../lib/sign-in-request';
 import { ClosedWatcher } from '../modals/ClosedWatcher';
-import { LazyEmbeddedPageModal } from '../modals/lazy-modals';
 import { useModals } from '../modals/modal-manager';
-import { rememberOrderGame } from './order-games';
+import { openCheckout } from './open-checkout';
 import type { OrderPersonalInfoBody, PersonalInfoRequirements } from './personal-info';
-import type { CheckoutWindow, PurchaseOutcome, PurchaseRequest } from './purchase-flow';
+import type { PurchaseOutcome, PurchaseRequest } from './purchase-flow';
 
 const logger = createLogger('store');
 
@@ -22,7 +21,8 @@ const LazyPersonalInfoModal = lazy(async () => ({ default: (await import('./Pers
 
 /**
  * Buys a product on the own platform, for the game player (SDK buyProduct) and the
- * store page. The provider's page opens in a modal rather than a popup: the portal
+ * store page. The checkout (the provider's page, or Stripe's embedded checkout) opens
+ * in a modal rather than a popup: the portal
  * itself often runs inside a publishing platform's iframe, where popups need user
  * activation that is gone once the payment was created, and may be blocked by the
  * outer frame's sandbox; a same-origin frame inside the portal always works.
@@ -39,15 +39,11 @@ export function usePurchase(): (request: PurchaseRequest) => Promise<PurchaseOut
         {
           token: readAuthToken,
           signIn: requestSignIn,
-          createPayment: async (token, body) => {
-            const created = await createPayment(api, token, body);
-            rememberOrderGame(created.TransactionId, body.Game);
-            return created;
-          },
+          createPayment: (token, body) => createPayment(api, token, body),
           paymentStatus: (token, game, id) => fetchPaymentStatus(api, token, game, id),
           setOptimisticStatus: (token, id, status) => setOptimisticOrderStatus(api, token, id, status),
-          openCheckout: (url, productName) =>
-            openCheckout(modals, url, t('store.checkoutTitle', { product: productName })),
+          openCheckout: (target, productName) =>
+            openCheckout(modals, target, t('store.checkoutTitle', { product: productName })),
           askPersonalInfo: (requirements, productName) => askPersonalInfo(modals, requirements, productName),
           updateOrderPi: (token, id, info) => updateOrderPi(api, token, id, info),
           logger,
@@ -57,20 +53,6 @@ export function usePurchase(): (request: PurchaseRequest) => Promise<PurchaseOut
     },
     [api, modals, t],
   );
-}
-
-function openCheckout(modals: ReturnType<typeof useModals>, url: string, title: string): CheckoutWindow {
-  let gone = () => {};
-  const closed = new Promise<void>((resolve) => {
-    gone = resolve;
-  });
-  const id = modals.open(() => (
-    <>
-      <ClosedWatcher onGone={gone} />
-      <LazyEmbeddedPageModal url={url} title={title} testId="checkout-frame" />
-    </>
-  ));
-  return { closed, close: () => modals.close(id) };
 }
 
 /** Shows the personal-info modal; resolves with the confirmed values, or null however it was dismissed. */

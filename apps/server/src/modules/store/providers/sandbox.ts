@@ -41,8 +41,8 @@ export interface SandboxOptions {
   now: () => number;
   /** HMAC secrets; the first signs, every one verifies. */
   secrets: string[];
-  /** `${publicUrl}${routerBasePath}`: where the checkout page is reachable. */
-  baseUrl: string;
+  /** The address of a checkout's page: the portal's card payment form `/{id}`. */
+  checkoutUrl: (id: string) => string;
   /**
    * Sends a signed notification to fxid's own endpoint and gives the HTTP status.
    * The app passes its in-process HTTP stack, so the sandbox needs no network.
@@ -51,10 +51,10 @@ export interface SandboxOptions {
 }
 
 export interface SandboxProvider extends PaymentProvider {
-  /** The checkout as the sandbox page shows it. */
+  /** The checkout as the payment form page shows it. */
   findCheckout(id: string): Promise<repo.SandboxPayment | undefined>;
   /**
-   * The player's choice on the checkout page. It closes the checkout and queues the
+   * The player's choice on the payment form page. It closes the checkout and queues the
    * signed notification in the same transaction, so a crash loses neither; false
    * when the checkout was no longer open.
    */
@@ -63,9 +63,9 @@ export interface SandboxProvider extends PaymentProvider {
   deliverNotification(payload: unknown): Promise<void>;
 }
 
-/** The built-in, offline payment provider: a hosted checkout page served by fxid itself. */
+/** The built-in, offline payment provider; its checkout is the portal's card payment form page. */
 export function createSandboxProvider(options: SandboxOptions): SandboxProvider {
-  const { db, now, secrets, baseUrl, send } = options;
+  const { db, now, secrets, checkoutUrl, send } = options;
   return {
     name: 'sandbox',
 
@@ -82,7 +82,7 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
         created_at: now(),
         updated_at: now(),
       });
-      const confirmationUrl = `${baseUrl}api/v1/store/sandbox/checkout/${stored.id}`;
+      const confirmationUrl = checkoutUrl(stored.id);
       return { providerRef: stored.id, confirmationUrl, block: { Sandbox: { CheckoutUrl: confirmationUrl } } };
     },
 

@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { usePublicGameConfig } from '../../../shared/api/public-game-config';
 import { platformOf } from '../../../shared/config/site';
+import { DOCS_FILE_ADAPTERS, docsLanguageFor } from '../../../shared/documents/docs-files';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { Spinner } from '../../../shared/ui/Spinner';
-import { DOCS_FILE_ADAPTERS } from '../doc-kinds';
 import { DocumentPanel } from './DocumentPanel';
 
 /** /docs/{game}/{adapter}/contacts: the company's legal contacts, in Russian or English. */
@@ -17,7 +17,7 @@ export function ContactsPage() {
   useDocumentTitle(t('docs.contacts'), branding?.BrandName ?? 'fxid');
   if (!known) return <Navigate to="/" replace />;
 
-  const language = i18n.resolvedLanguage === 'ru' ? 'ru' : 'en';
+  const language = docsLanguageFor(i18n.resolvedLanguage);
   const contacts = config.data?.PublicWebClientConfig.LegalContacts ?? branding?.LegalContacts ?? {};
   const text = contacts[language] ?? contacts.en;
   return (

@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { useBranding } from '../../../shared/api/branding';
+import { DOCS_FILE_ADAPTERS, DOCS_FILE_LANGUAGES } from '../../../shared/documents/docs-files';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { Spinner } from '../../../shared/ui/Spinner';
-import { DOCS_FILE_ADAPTERS, DOCS_FILE_LANGUAGES, DOCS_FILES } from '../doc-kinds';
+import { DOCS_FILES } from '../doc-kinds';
 import { useDocsGame } from '../hooks/use-docs-game';
 import { DocumentLoader } from './DocumentLoader';
 import { DocumentPanel } from './DocumentPanel';

@@ -1,8 +1,9 @@
+import { docsLanguageFor } from '../../../shared/documents/docs-files';
 import { FAQ } from '../faq-content';
 
 /** The FAQ in Russian or English, as questions that open on click. */
 export function FaqContent({ language }: { language: string }) {
-  const faq = FAQ[language === 'ru' ? 'ru' : 'en'];
+  const faq = FAQ[docsLanguageFor(language)];
   return (
     <article lang={language} className="doc-prose">
       <h1>{faq.title}</h1>

@@ -1,5 +1,4 @@
-import { Collapsible } from 'radix-ui';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useBranding } from '../../../shared/api/branding';
@@ -23,6 +22,7 @@ export function ErrorPage() {
   const [search] = useSearchParams();
   const inviteCode = search.get('inviteErrorCode');
   const [open, setOpen] = useState(false);
+  const detailsId = useId();
   const { copy, copied } = useClipboard();
   useDocumentTitle(t('errorPage.title'), branding.BrandName);
 
@@ -62,24 +62,32 @@ export function ErrorPage() {
         </dl>
       )}
       {hasDetails && (
-        <Collapsible.Root open={open} onOpenChange={setOpen} className="mt-6 text-start">
+        // A plain disclosure button: a collapsible component would add its library to this page's first load.
+        <div className="mt-6 text-start">
           <div className="flex flex-wrap justify-center gap-2">
-            <Collapsible.Trigger className={buttonClass('secondary', 'sm')}>
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-expanded={open}
+              aria-controls={detailsId}
+              onClick={() => setOpen((shown) => !shown)}
+            >
               {open ? t('errorPage.hideDetails') : t('errorPage.showDetails')}
-            </Collapsible.Trigger>
+            </Button>
             <Button variant="ghost" size="sm" onClick={() => copy(details, { showModalOnFail: true })}>
               {copied ? t('common.copied') : t('errorPage.copyDetails')}
             </Button>
           </div>
-          <Collapsible.Content>
+          {open && (
             <pre
+              id={detailsId}
               data-testid="error-details"
               className="mt-4 max-h-80 overflow-auto rounded-xl bg-slate-950 p-4 text-xs leading-5 text-slate-100"
             >
               {details}
             </pre>
-          </Collapsible.Content>
-        </Collapsible.Root>
+          )}
+        </div>
       )}
     </InfoPage>
   );

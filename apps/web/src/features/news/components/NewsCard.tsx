@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useGameLink } from '../../../shared/documents/use-game-link';
 import { assetUrl } from '../../../shared/lib/asset-url';
 import { cn } from '../../../shared/lib/cn';
 import type { NewsItem } from '../api/news';
@@ -14,8 +15,10 @@ const BADGES: Record<NewsItem['Priority'], string> = {
   Critical: 'bg-red-100 text-red-800 dark:bg-red-900/60 dark:text-red-200',
 };
 
+/** One news item: image, priority badge, date, icon and header, message, link and tags. */
 export function NewsCard({ item }: { item: NewsItem }) {
   const { t, i18n } = useTranslation();
+  const link = useGameLink(item.Link, item.GameSystemName);
   const date = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium' }).format(new Date(item.CreatedAt));
   const linkClass = 'mt-3 inline-block text-sm font-semibold text-indigo-700 hover:underline dark:text-indigo-300';
   return (
@@ -31,18 +34,33 @@ export function NewsCard({ item }: { item: NewsItem }) {
           {date}
         </time>
       </div>
-      <h3 className="mt-3 font-bold text-slate-900 dark:text-white">{item.Header}</h3>
+      <h3 className="mt-3 flex items-center gap-2 font-bold text-slate-900 dark:text-white">
+        {item.IconUrl && <img src={assetUrl(item.IconUrl)} alt="" width={24} height={24} className="h-6 w-6 rounded" />}
+        {item.Header}
+      </h3>
       <p className="mt-1 flex-1 text-sm leading-relaxed text-slate-600 dark:text-slate-300">{item.Message}</p>
-      {item.Link &&
-        (item.Link.startsWith('/') ? (
-          <Link to={item.Link} className={linkClass}>
+      {link &&
+        (link.startsWith('/') ? (
+          <Link to={link} className={linkClass}>
             {t('landing.readMore')} →
           </Link>
         ) : (
-          <a href={item.Link} target="_blank" rel="noopener" className={linkClass}>
+          <a href={link} target="_blank" rel="noopener" className={linkClass}>
             {t('landing.readMore')} →
           </a>
         ))}
+      {item.Tags.length > 0 && (
+        <ul className="mt-3 flex flex-wrap gap-1.5" aria-label={t('news.tags')}>
+          {item.Tags.map((tag) => (
+            <li
+              key={tag}
+              className="rounded-md bg-slate-100 px-2 py-0.5 text-xs text-slate-600 dark:bg-slate-800 dark:text-slate-300"
+            >
+              #{tag}
+            </li>
+          ))}
+        </ul>
+      )}
     </article>
   );
 }

@@ -1,12 +1,17 @@
+import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageConfig } from '../../../shared/config/page-config-context';
+import { useModals } from '../../../shared/modals/modal-manager';
 import { Button } from '../../../shared/ui/Button';
 import { BellIcon } from '../../../shared/ui/icons';
 import { Notice } from '../../../shared/ui/Notice';
 import { Spinner } from '../../../shared/ui/Spinner';
+import { useNotificationOptIn } from '../../push/hooks/use-notification-opt-in';
 import { useNews } from '../api/news';
-import { usePushOptIn } from '../hooks/use-push-opt-in';
 import { NewsCard } from './NewsCard';
+
+// The full list is opened from the strip only: it loads then, with the dialog primitives.
+const LazyNewsListModal = lazy(async () => ({ default: (await import('./NewsListModal')).NewsListModal }));
 
 /** Alerts stand out above the page; the rest are the news strip. */
 const BANNER_PRIORITIES = new Set(['Alert', 'Critical']);
@@ -16,7 +21,9 @@ export function NewsStrip({ game }: { game?: string }) {
   const { t, i18n } = useTranslation();
   const config = usePageConfig();
   const news = useNews(i18n.resolvedLanguage ?? config.DefaultLocale, game);
-  const optIn = usePushOptIn();
+  const optIn = useNotificationOptIn();
+  const modals = useModals();
+  const openAll = () => modals.open((close) => <LazyNewsListModal {...(game ? { game } : {})} onClose={close} />);
   const items = (news.data ?? []).filter((item) => !BANNER_PRIORITIES.has(item.Priority));
 
   return (
@@ -25,9 +32,16 @@ export function NewsStrip({ game }: { game?: string }) {
         <h2 id="news-title" className="text-2xl font-bold tracking-tight text-slate-900 dark:text-white">
           {t('landing.newsTitle')}
         </h2>
-        <Button variant="secondary" size="sm" onClick={optIn}>
-          <BellIcon width={16} height={16} /> {t('landing.notifyMe')}
-        </Button>
+        <div className="flex flex-wrap justify-end gap-2">
+          {news.isSuccess && news.data.length > 0 && (
+            <Button variant="ghost" size="sm" onClick={openAll}>
+              {t('news.allNews')}
+            </Button>
+          )}
+          <Button variant="secondary" size="sm" onClick={optIn}>
+            <BellIcon width={16} height={16} /> {t('landing.notifyMe')}
+          </Button>
+        </div>
       </div>
       {news.isPending && <Spinner />}
       {news.isError && <Notice tone="danger">{t('landing.newsError')}</Notice>}

@@ -1,22 +1,100 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useParams } from 'react-router';
+import { type PaymentFormChoice, usePaymentForm, usePaymentFormChoice } from '../../../shared/api/payment-form';
+import { Button } from '../../../shared/ui/Button';
 import { buttonClass } from '../../../shared/ui/button-styles';
 import { InfoPage } from '../../../shared/ui/InfoPage';
+import { Notice } from '../../../shared/ui/Notice';
+import { Spinner } from '../../../shared/ui/Spinner';
+import { PaymentFormDetails } from './PaymentFormDetails';
 
-/** /{token}: the card payment form of one order. */
-export function PaymentFormPage() {
-  const { t } = useTranslation();
+/** The sandbox bank's test card (passes the Luhn check the server applies). */
+export const TEST_CARD_NUMBER = '4242 4242 4242 4242';
+
+function statusOf(error: unknown): number {
+  return (error as { status?: number } | null)?.status ?? 0;
+}
+
+/** The outcome of a choice the server refused: already decided elsewhere, a bad card, or anything else. */
+function choiceErrorKey(error: unknown) {
+  const status = statusOf(error);
+  if (status === 409 || status === 404) return 'store.paymentFormDecided' as const;
+  if (status === 400) return 'store.paymentFormCardInvalid' as const;
+  return 'store.paymentFormFailed' as const;
+}
+
+/**
+ * /{token}: the card payment form, which is the sandbox bank's checkout. It shows the bank
+ * (demo mode), the product and its price; Pay, Decline or Cancel tell the bank, which
+ * notifies fxid as a real bank would, and the player goes on to the success or failure
+ * address. `leave` is the navigation, replaceable in tests.
+ */
+export function PaymentFormPage({ leave = (url: string) => window.location.assign(url) }) {
+  const { t, i18n } = useTranslation();
+  const { token = '' } = useParams();
+  const form = usePaymentForm(token, i18n.resolvedLanguage ?? 'en');
+  const choice = usePaymentFormChoice(token);
+  const [cardNumber, setCardNumber] = useState(TEST_CARD_NUMBER);
+  const data = form.data;
+  const decided = choice.isError && choiceErrorKey(choice.error) === 'store.paymentFormDecided';
+  const home = (
+    <Link to="/" className={buttonClass('secondary')}>
+      {t('common.backHome')}
+    </Link>
+  );
+
+  const answer = (picked: PaymentFormChoice) => {
+    if (!data) return;
+    const card = picked === 'Pay' && !data.Card ? { CardNumber: cardNumber.replace(/[\s-]/g, '') } : {};
+    choice.mutate(
+      { PublicId: data.PublicId, Choice: picked, ...card },
+      { onSuccess: (result) => leave(result.Data.Success ? data.RedirectUris.Success : data.RedirectUris.Failure) },
+    );
+  };
+
+  if (form.isPending) {
+    return (
+      <InfoPage title={t('store.paymentFormTitle')}>
+        <Spinner />
+      </InfoPage>
+    );
+  }
+  if (!data || decided || choice.isSuccess) {
+    let text = t('store.paymentFormRedirecting');
+    if (!data) text = statusOf(form.error) >= 500 ? t('store.continueFailed') : t('store.paymentFormInvalid');
+    else if (decided) text = t('store.paymentFormDecided');
+    return (
+      <InfoPage title={t('store.paymentFormTitle')} actions={!choice.isSuccess && home}>
+        <Notice tone={choice.isSuccess ? 'info' : 'warning'}>{text}</Notice>
+      </InfoPage>
+    );
+  }
+
   return (
-    <InfoPage
-      title={t('store.paymentFormTitle')}
-      badge={t('common.comingSoon')}
-      actions={
-        <Link to="/" className={buttonClass('primary')}>
-          {t('common.backHome')}
-        </Link>
-      }
-    >
-      {t('store.paymentFormBody')}
+    <InfoPage title={t('store.paymentFormTitle')} badge={t('store.paymentFormDemoBadge')}>
+      <form
+        data-testid="payment-form"
+        className="grid gap-5 text-start"
+        onSubmit={(event) => {
+          event.preventDefault();
+          answer('Pay');
+        }}
+      >
+        <PaymentFormDetails form={data} cardNumber={cardNumber} onCardNumber={setCardNumber} />
+        {choice.isError && <Notice tone="danger">{t(choiceErrorKey(choice.error))}</Notice>}
+        <div className="flex flex-wrap justify-center gap-3">
+          <Button type="submit" disabled={choice.isPending}>
+            {t('store.paymentFormPay', { price: data.Product.Price })}
+          </Button>
+          <Button variant="secondary" disabled={choice.isPending} onClick={() => answer('Decline')}>
+            {t('store.paymentFormDecline')}
+          </Button>
+          <Button variant="ghost" disabled={choice.isPending} onClick={() => answer('Abandon')}>
+            {t('common.cancel')}
+          </Button>
+        </div>
+      </form>
     </InfoPage>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../../shared/api/account';
 import { useBranding } from '../../../shared/api/branding';
@@ -13,13 +13,16 @@ import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { useLaunchData } from '../api/launch';
 import { useDocumentGate } from '../hooks/use-document-gate';
-import { useFxidHandlers } from '../hooks/use-fxid-handlers';
 import { useKeptWhileReloading } from '../hooks/use-kept-while-reloading';
 import { presentationFor } from '../lib/presentation';
 import { GameStage } from './GameStage';
 import { LoaderScreen } from './LoaderScreen';
 import { PlayerToolbar } from './PlayerToolbar';
-import { UnityCanvas } from './UnityCanvas';
+
+// Loaded beside the game, not before the page's first paint: the channel (every SDK method) and,
+// for Unity builds only, the canvas that runs them.
+const GameChannel = lazy(async () => ({ default: (await import('./GameChannel')).GameChannel }));
+const UnityCanvas = lazy(async () => ({ default: (await import('./UnityCanvas')).UnityCanvas }));
 
 const isMobileDevice = () => window.matchMedia('(pointer: coarse)').matches;
 
@@ -59,7 +62,8 @@ export function PlayerPage() {
     documentsAccepted && launch.data?.IframeGame
       ? withQuery(launch.data.IframeGame.IframeUrl, launch.data.LaunchData.AppendToQuery, launchLanguage)
       : undefined;
-  const { frameRef } = useFxidHandlers({
+  const [frame, setFrame] = useState<HTMLIFrameElement | null>(null);
+  const channel = {
     game: site.game ?? '',
     platform,
     name,
@@ -71,7 +75,7 @@ export function PlayerPage() {
     publicConfig: publicConfig.data,
     isMobile,
     onLoadingReady: () => setReady(true),
-  });
+  };
 
   const failure = publicConfig.error ?? launch.error;
   useEffect(() => {
@@ -96,18 +100,23 @@ export function PlayerPage() {
       aria-label={name}
       className="mx-auto flex h-[calc(100dvh-6rem)] min-h-80 w-full max-w-7xl flex-col gap-2 px-2 pb-2 sm:px-4"
     >
+      <Suspense fallback={null}>
+        <GameChannel frame={frame} {...channel} />
+      </Suspense>
       <PlayerToolbar name={name} game={site.game} player={player} />
       <div className="min-h-0 flex-1 overflow-hidden rounded-2xl bg-slate-950 shadow-xl ring-1 ring-black/10">
         <GameStage
           name={name}
-          frame={frameRef}
+          frame={setFrame}
           gameUrl={gameUrl}
           presentation={presentationFor(data, isMobile)}
           orientation={isMobile ? data.MobileGameOrientation : data.GameOrientation}
           loader={loader}
         >
           {documentsAccepted && UnityGameConfig && (
-            <UnityCanvas build={UnityGameConfig} onReady={() => setReady(true)} onError={(error) => toError(error)} />
+            <Suspense fallback={null}>
+              <UnityCanvas build={UnityGameConfig} onReady={() => setReady(true)} onError={(error) => toError(error)} />
+            </Suspense>
           )}
         </GameStage>
       </div>

@@ -8,13 +8,13 @@ import { useApiClient } from '../../../shared/api/api-context';
 import { unwrap } from '../../../shared/api/call';
 import type { PublicGameConfig } from '../../../shared/api/public-game-config';
 import { storeDataQuery } from '../../../shared/api/store-data';
-import { appUrl } from '../../../shared/config/app-url';
 import { usePageConfig } from '../../../shared/config/page-config-context';
+import { openLegalDocument } from '../../../shared/documents/open-legal-document';
 import { useDocumentAcceptance } from '../../../shared/documents/use-document-acceptance';
 import { switchLanguage } from '../../../shared/i18n/language';
 import { createLogger } from '../../../shared/lib/logger';
 import { requestSignIn } from '../../../shared/lib/sign-in-request';
-import { LazyEmbeddedPageModal, LazyLinkShareModal } from '../../../shared/modals/lazy-modals';
+import { LazyLinkShareModal } from '../../../shared/modals/lazy-modals';
 import { useModals } from '../../../shared/modals/modal-manager';
 import { useClipboard } from '../../../shared/modals/use-clipboard';
 import { usePurchase } from '../../../shared/purchase/use-purchase';
@@ -23,6 +23,7 @@ import { sendSupportMessage } from '../../../shared/support/report-issue';
 import { postFriendStatus } from '../../friends/api/friend-status';
 import { fetchFriends } from '../../friends/api/friends';
 import { useInviteShare } from '../../friends/hooks/use-invite-share';
+import { usePushRegistration } from '../../push/hooks/use-push-registration';
 import {
   type AnalyticsBatcher,
   createAnalyticsBatcher,
@@ -77,7 +78,7 @@ function readSafeArea() {
  * The own site's side of the game channel for one player page: the handlers of
  * every SDK method, the channel itself, and the account events of spec §7.
  */
-export function useFxidHandlers(state: PlayerState) {
+export function useFxidHandlers(state: PlayerState, frame: HTMLIFrameElement | null): void {
   const { t, i18n } = useTranslation();
   const config = usePageConfig();
   const modals = useModals();
@@ -87,7 +88,7 @@ export function useFxidHandlers(state: PlayerState) {
   const purchase = usePurchase();
   const acceptPending = useDocumentAcceptance();
   const inviteShare = useInviteShare();
-  const [frame, setFrame] = useState<HTMLIFrameElement | null>(null);
+  const subscribeToPush = usePushRegistration();
   const latestState = useRef(state);
   latestState.current = state;
   const analytics = useRef<AnalyticsBatcher | null>(null);
@@ -144,7 +145,13 @@ export function useFxidHandlers(state: PlayerState) {
       const only = (document: { DocumentType: { Value: string } }) =>
         document.DocumentType.Value === type.toUpperCase();
       if (token && (await acceptPending({ game: state.game, token, only })) > 0) return true;
-      modals.open(() => <LazyEmbeddedPageModal url={appUrl(config, `/Docs/${type}`)} title={t(`docs.${type}`)} />);
+      openLegalDocument(modals, {
+        api,
+        game: state.game,
+        locale: i18n.resolvedLanguage ?? i18n.language,
+        type: type === 'pp' ? 'PP' : 'TOS',
+        title: t(`docs.${type}`),
+      });
       return true;
     },
     reportIssue: ({ subject, message }) => {
@@ -208,6 +215,12 @@ export function useFxidHandlers(state: PlayerState) {
         throw error;
       });
     },
+    registerPush: () =>
+      subscribeToPush({
+        game: state.game,
+        vapidKey: state.publicConfig?.PublicWebClientConfig.WebPush.VapidPublicKey,
+        token: state.token,
+      }),
   };
   const live = useRef(deps);
   live.current = deps;
@@ -224,7 +237,4 @@ export function useFxidHandlers(state: PlayerState) {
     host.current?.emit('accountChanged', { oldAccountId, newAccountId: accountId });
     if (accountId) host.current?.emit('userInfoChanged', live.current.gameInfo());
   }, [accountId, host]);
-
-  /** The callback ref of the game iframe. */
-  return { frameRef: setFrame };
 }

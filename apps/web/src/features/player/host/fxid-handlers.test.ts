@@ -52,6 +52,7 @@ function setup(overrides: Partial<FxidHostDeps> = {}) {
     log: vi.fn(),
     trackStat: vi.fn(),
     sendFxEvent: vi.fn(async () => {}),
+    registerPush: vi.fn(async () => ({ registered: false, reason: 'the player cancelled' })),
     ...overrides,
   };
   const handlers = createFxidHandlers(() => deps);
@@ -84,6 +85,14 @@ describe("the own site's answers to the game", () => {
     ['crazyGames.call', 'unsupported'],
   ])('answers %s with a typed %s error', async (path, code) => {
     await expect(setup().call(path, { sku: 'stars_100', method: 'x' })).rejects.toMatchObject({ code });
+  });
+
+  it('answers push.register with the outcome of the portal subscription, and only registered', async () => {
+    const { call, deps } = setup();
+    expect(await call('push.register')).toEqual({ registered: false });
+    const subscribed = setup({ registerPush: vi.fn(async () => ({ registered: true })) });
+    expect(await subscribed.call('push.register')).toEqual({ registered: true });
+    expect(deps.registerPush).toHaveBeenCalledTimes(1);
   });
 
   it('answers storeFront and buyProduct through the page, passing the developer payload', async () => {

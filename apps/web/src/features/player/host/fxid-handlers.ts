@@ -35,6 +35,8 @@ export interface FxidHostDeps {
   trackStat(record: StatRecord): void;
   /** Reports a signed-in player's in-game event for cross-play quests. */
   sendFxEvent(event: FxEvent): Promise<void>;
+  /** Subscribes this browser to the game's Web Push notifications (features/push); never rejects for a refusal. */
+  registerPush(): Promise<{ registered: boolean }>;
 }
 
 const notAvailable = (what: string) => () => {
@@ -117,7 +119,7 @@ export function createFxidHandlers(live: () => FxidHostDeps): HostHandlers {
       if (!deps.gameInfo().fxId.userId) throw new SdkError('guest', 'The support form needs a signed-in player');
       return { sent: await deps.reportIssue({ ...params }) };
     },
-    push: { register: notAvailable('Web push') },
+    push: { register: async () => ({ registered: (await deps.registerPush()).registered }) },
     friends: {
       get: async () => {
         requirePlayer(deps, 'The friends list');

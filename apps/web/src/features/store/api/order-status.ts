@@ -10,16 +10,16 @@ export function isFinal(status: PaymentStatus | undefined): boolean {
 }
 
 /**
- * The order's status, polled every second (spec store §9) until it is final or
- * three minutes have passed; `stopped` says the page gave up waiting.
+ * The signed-in player's order, found by its id alone, polled every second (spec store §9)
+ * until it is final or three minutes have passed; `stopped` says the page gave up waiting.
  */
-export function useOrderStatus(token: string | null, game: string | undefined, id: string) {
+export function useOrderStatus(token: string | null, id: string) {
   const api = useApiClient();
   const [startedAt] = useState(() => Date.now());
   const query = useQuery({
-    queryKey: ['store', 'order', id, game, token],
-    queryFn: () => fetchPaymentStatus(api, token ?? '', game ?? '', id),
-    enabled: !!token && !!game,
+    queryKey: ['store', 'order', id, token],
+    queryFn: () => fetchPaymentStatus(api, token ?? '', undefined, id),
+    enabled: !!token,
     retry: (count, error) => ((error as { status?: number }).status ?? 500) >= 500 && count < 2,
     refetchInterval: (current) =>
       isFinal(current.state.data) || current.state.error || Date.now() - startedAt >= PURCHASE_TIMINGS.pollTimeoutMs

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { useAuthToken } from '../../../shared/lib/auth-token';
 import { requestSignIn } from '../../../shared/lib/sign-in-request';
-import { orderGame } from '../../../shared/purchase/order-games';
 import { Button } from '../../../shared/ui/Button';
 import { buttonClass } from '../../../shared/ui/button-styles';
 import { InfoPage } from '../../../shared/ui/InfoPage';
@@ -12,23 +11,22 @@ import { isFinal, useOrderStatus } from '../api/order-status';
 
 /**
  * /Store/Return/{id}: where payment providers send the player back. Shows the order
- * and polls its status until it is final. The game comes from `?game=`, else from
- * this browser's memory of the orders it created.
+ * and polls its status until it is final. The address carries only the order id: the
+ * server finds the signed-in player's own order by it, and names its game.
  */
 export function PaymentReturnPage() {
   const { t, i18n } = useTranslation();
   const { id = '' } = useParams();
-  const [search] = useSearchParams();
   const token = useAuthToken();
-  const game = search.get('game') ?? orderGame(id);
-  const status = useOrderStatus(token, game, id);
+  const status = useOrderStatus(token, id);
   const order = status.data?.Order;
+  const game = order?.Game;
   const product = order?.OrderProducts.MainProduct;
 
   let body = <Spinner />;
   if (!token) {
     body = <p>{t('store.returnSignIn')}</p>;
-  } else if (!game || status.isError) {
+  } else if (status.isError) {
     body = <Notice tone="warning">{t('store.returnNotFound')}</Notice>;
   } else if (order && product) {
     const final = isFinal(status.data);

@@ -191,6 +191,8 @@ export const messages: Messages = {
     buying: 'Zahlung läuft…',
     save: '{{percent}} % sparen',
     checkoutTitle: 'Bezahlen: {{product}}',
+    cardCheckoutFailed:
+      'Das Kartenzahlungsformular konnte nicht geladen werden. Schließe dieses Fenster und versuche es erneut.',
     purchased: 'Danke! {{product}} ist auf dem Weg ins Spiel.',
     purchaseCancelled: 'Die Zahlung wurde abgebrochen.',
     purchaseNotCompleted: 'Die Zahlung ist nicht durchgegangen. Es wurde nichts abgebucht.',
@@ -236,8 +238,22 @@ export const messages: Messages = {
       autoConfirm: 'Automatisch bestätigen',
     },
     paymentFormTitle: 'Kartenzahlung',
-    paymentFormBody:
-      'Hier erscheint das Formular für die Kartenzahlung dieser Bestellung: der Artikel, sein Preis und wohin es nach der Zahlung geht.',
+    paymentFormDemoBadge: 'Demomodus',
+    paymentFormBank: 'Zahlung über:',
+    paymentFormSandboxBank: 'fxid-Testbank',
+    paymentFormDemo: 'Demomodus: Dies ist eine Testbank. Es fließt kein echtes Geld und keine Karte wird belastet.',
+    paymentFormCardLabel: 'Kartennummer',
+    paymentFormCardHint:
+      'Eine Testkartennummer ist bereits eingetragen. Jede gültige Kartennummer funktioniert; nichts wird belastet.',
+    paymentFormSavedCard: 'Mit {{brand}} bezahlen, endet auf {{last4}}',
+    paymentFormPay: '{{price}} bezahlen',
+    paymentFormDecline: 'Ablehnen',
+    paymentFormInvalid:
+      'Dieser Zahlungslink ist unbekannt oder wurde bereits verwendet. Starte den Kauf im Spiel erneut.',
+    paymentFormDecided: 'Diese Zahlung wurde bereits beantwortet. Hier ist nichts mehr zu tun.',
+    paymentFormCardInvalid: 'Diese Kartennummer ist ungültig. Prüfe sie und versuche es erneut.',
+    paymentFormFailed: 'Deine Antwort konnte nicht gesendet werden. Bitte versuche es erneut.',
+    paymentFormRedirecting: 'Erledigt. Es geht weiter…',
   },
   discord: {
     title: 'Komm zu uns auf Discord',
@@ -262,10 +278,17 @@ export const messages: Messages = {
     cannotDownload:
       'Dieses Bild kann nicht direkt heruntergeladen werden. Es öffnet sich in einem neuen Tab, wo du es speichern kannst.',
   },
+  news: {
+    allNews: 'Alle Neuigkeiten',
+    allTitle: 'Alle Neuigkeiten',
+    tags: 'Schlagwörter',
+  },
   documents: {
     acceptTitle: 'Bitte lies das folgende Dokument und akzeptiere es',
     accept: 'Akzeptieren',
     readDocument: '{{name}} lesen',
+    openInNewPage: 'Auf einer neuen Seite öffnen',
+    frameRefused: 'Diese Seite kann hier nicht angezeigt werden. Öffne sie auf einer neuen Seite, um sie zu lesen.',
   },
   support: {
     title: 'Problem melden',

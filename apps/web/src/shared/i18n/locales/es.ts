@@ -192,6 +192,8 @@ export const messages: Messages = {
     buying: 'Pagando…',
     save: 'Ahorra un {{percent}} %',
     checkoutTitle: 'Pago: {{product}}',
+    cardCheckoutFailed:
+      'No se pudo cargar el formulario de pago con tarjeta. Cierra esta ventana e inténtalo de nuevo.',
     purchased: '¡Gracias! {{product}} va de camino al juego.',
     purchaseCancelled: 'Se canceló el pago.',
     purchaseNotCompleted: 'El pago no se completó. No se ha cobrado nada.',
@@ -235,8 +237,21 @@ export const messages: Messages = {
       autoConfirm: 'Confirmar automáticamente',
     },
     paymentFormTitle: 'Pago con tarjeta',
-    paymentFormBody:
-      'Aquí aparecerá el formulario de pago con tarjeta de este pedido: el artículo, su precio y adónde ir después de pagar.',
+    paymentFormDemoBadge: 'Modo demo',
+    paymentFormBank: 'Banco:',
+    paymentFormSandboxBank: 'banco de pruebas de fxid',
+    paymentFormDemo: 'Modo demo: este es un banco de pruebas. No se mueve dinero real y no se cobra a ninguna tarjeta.',
+    paymentFormCardLabel: 'Número de tarjeta',
+    paymentFormCardHint:
+      'Ya hay un número de tarjeta de prueba. Cualquier número de tarjeta válido sirve; no se cobra nada.',
+    paymentFormSavedCard: 'Pagar con {{brand}} terminada en {{last4}}',
+    paymentFormPay: 'Pagar {{price}}',
+    paymentFormDecline: 'Rechazar',
+    paymentFormInvalid: 'Este enlace de pago es desconocido o ya se usó. Vuelve a iniciar la compra en el juego.',
+    paymentFormDecided: 'Este pago ya fue respondido. No queda nada por hacer aquí.',
+    paymentFormCardInvalid: 'Este número de tarjeta no es válido. Revísalo e inténtalo de nuevo.',
+    paymentFormFailed: 'No se pudo enviar tu respuesta. Inténtalo de nuevo.',
+    paymentFormRedirecting: 'Listo. Te llevamos al siguiente paso…',
   },
   discord: {
     title: 'Únete a nosotros en Discord',
@@ -261,10 +276,17 @@ export const messages: Messages = {
     cannotDownload:
       'Esta imagen no se puede descargar directamente. Se abrirá en una pestaña nueva, donde podrás guardarla.',
   },
+  news: {
+    allNews: 'Todas las noticias',
+    allTitle: 'Todas las noticias',
+    tags: 'Etiquetas',
+  },
   documents: {
     acceptTitle: 'Lee y acepta el siguiente documento',
     accept: 'Aceptar',
     readDocument: 'Leer {{name}}',
+    openInNewPage: 'Abrir en una página nueva',
+    frameRefused: 'Esta página no se puede mostrar aquí. Ábrela en una página nueva para leerla.',
   },
   support: {
     title: 'Informar de un problema',

@@ -191,6 +191,7 @@ export const messages: Messages = {
     buying: 'Paiement…',
     save: 'Économisez {{percent}} %',
     checkoutTitle: 'Paiement : {{product}}',
+    cardCheckoutFailed: 'Le formulaire de paiement par carte n’a pas pu se charger. Fermez cette fenêtre et réessayez.',
     purchased: 'Merci ! {{product}} arrive dans le jeu.',
     purchaseCancelled: 'Le paiement a été annulé.',
     purchaseNotCompleted: 'Le paiement n’a pas abouti. Rien n’a été débité.',
@@ -235,8 +236,22 @@ export const messages: Messages = {
       autoConfirm: 'Confirmer automatiquement',
     },
     paymentFormTitle: 'Paiement par carte',
-    paymentFormBody:
-      'Le formulaire de paiement par carte de cette commande apparaîtra ici : l’article, son prix et la page où aller après le paiement.',
+    paymentFormDemoBadge: 'Mode démo',
+    paymentFormBank: 'Banque :',
+    paymentFormSandboxBank: 'banque de test fxid',
+    paymentFormDemo:
+      'Mode démo : ceci est une banque de test. Aucun argent réel ne circule et aucune carte n’est débitée.',
+    paymentFormCardLabel: 'Numéro de carte',
+    paymentFormCardHint:
+      'Un numéro de carte de test est prérempli. Tout numéro de carte valide fonctionne ; rien n’est débité.',
+    paymentFormSavedCard: 'Payer avec {{brand}} se terminant par {{last4}}',
+    paymentFormPay: 'Payer {{price}}',
+    paymentFormDecline: 'Refuser',
+    paymentFormInvalid: 'Ce lien de paiement est inconnu ou a déjà été utilisé. Relancez l’achat dans le jeu.',
+    paymentFormDecided: 'Ce paiement a déjà reçu une réponse. Il n’y a plus rien à faire ici.',
+    paymentFormCardInvalid: 'Ce numéro de carte n’est pas valide. Vérifiez-le et réessayez.',
+    paymentFormFailed: 'Votre réponse n’a pas pu être envoyée. Veuillez réessayer.',
+    paymentFormRedirecting: 'C’est fait. Redirection en cours…',
   },
   discord: {
     title: 'Rejoignez-nous sur Discord',
@@ -262,10 +277,17 @@ export const messages: Messages = {
     cannotDownload:
       'Cette image ne peut pas être téléchargée directement. Elle va s’ouvrir dans un nouvel onglet, d’où vous pourrez l’enregistrer.',
   },
+  news: {
+    allNews: 'Toutes les actualités',
+    allTitle: 'Toutes les actualités',
+    tags: 'Étiquettes',
+  },
   documents: {
     acceptTitle: 'Veuillez lire et accepter le document suivant',
     accept: 'Accepter',
     readDocument: 'Lire : {{name}}',
+    openInNewPage: 'Ouvrir dans une nouvelle page',
+    frameRefused: 'Cette page ne peut pas s’afficher ici. Ouvrez-la dans une nouvelle page pour la lire.',
   },
   support: {
     title: 'Signaler un problème',

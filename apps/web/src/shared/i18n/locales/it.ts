@@ -191,6 +191,7 @@ export const messages: Messages = {
     buying: 'Pagamento in corso…',
     save: 'Risparmi il {{percent}}%',
     checkoutTitle: 'Pagamento: {{product}}',
+    cardCheckoutFailed: 'Impossibile caricare il modulo di pagamento con carta. Chiudi questa finestra e riprova.',
     purchased: 'Grazie! {{product}} sta arrivando nel gioco.',
     purchaseCancelled: 'Il pagamento è stato annullato.',
     purchaseNotCompleted: 'Il pagamento non è andato a buon fine. Non è stato addebitato nulla.',
@@ -236,8 +237,22 @@ export const messages: Messages = {
       autoConfirm: 'Conferma automaticamente',
     },
     paymentFormTitle: 'Pagamento con carta',
-    paymentFormBody:
-      'Qui comparirà il modulo di pagamento con carta per questo ordine: l’articolo, il prezzo e dove andare dopo il pagamento.',
+    paymentFormDemoBadge: 'Modalità demo',
+    paymentFormBank: 'Banca:',
+    paymentFormSandboxBank: 'banca di prova fxid',
+    paymentFormDemo:
+      'Modalità demo: questa è una banca di prova. Non si muove denaro reale e nessuna carta viene addebitata.',
+    paymentFormCardLabel: 'Numero di carta',
+    paymentFormCardHint:
+      'È già inserito un numero di carta di prova. Funziona qualsiasi numero di carta valido; non viene addebitato nulla.',
+    paymentFormSavedCard: 'Paga con {{brand}} che termina con {{last4}}',
+    paymentFormPay: 'Paga {{price}}',
+    paymentFormDecline: 'Rifiuta',
+    paymentFormInvalid: 'Questo link di pagamento è sconosciuto o è già stato usato. Ricomincia l’acquisto nel gioco.',
+    paymentFormDecided: 'Questo pagamento ha già ricevuto una risposta. Non c’è altro da fare qui.',
+    paymentFormCardInvalid: 'Questo numero di carta non è valido. Controllalo e riprova.',
+    paymentFormFailed: 'Non è stato possibile inviare la tua risposta. Riprova.',
+    paymentFormRedirecting: 'Fatto. Ti stiamo reindirizzando…',
   },
   discord: {
     title: 'Unisciti a noi su Discord',
@@ -262,10 +277,17 @@ export const messages: Messages = {
     cannotDownload:
       'Questa immagine non può essere scaricata direttamente. Si aprirà in una nuova scheda, da cui potrai salvarla.',
   },
+  news: {
+    allNews: 'Tutte le notizie',
+    allTitle: 'Tutte le notizie',
+    tags: 'Etichette',
+  },
   documents: {
     acceptTitle: 'Leggi e accetta il seguente documento',
     accept: 'Accetto',
     readDocument: 'Leggi {{name}}',
+    openInNewPage: 'Apri in una nuova pagina',
+    frameRefused: 'Questa pagina non può essere mostrata qui. Aprila in una nuova pagina per leggerla.',
   },
   support: {
     title: 'Segnala un problema',

@@ -190,6 +190,8 @@ export const messages: Messages = {
     buying: 'Pagando…',
     save: 'Economize {{percent}}%',
     checkoutTitle: 'Pagamento: {{product}}',
+    cardCheckoutFailed:
+      'Não foi possível carregar o formulário de pagamento com cartão. Feche esta janela e tente novamente.',
     purchased: 'Obrigado! {{product}} está a caminho do jogo.',
     purchaseCancelled: 'O pagamento foi cancelado.',
     purchaseNotCompleted: 'O pagamento não foi concluído. Nada foi cobrado.',
@@ -235,8 +237,22 @@ export const messages: Messages = {
       autoConfirm: 'Confirmar automaticamente',
     },
     paymentFormTitle: 'Pagamento com cartão',
-    paymentFormBody:
-      'O formulário de pagamento com cartão deste pedido aparecerá aqui: o item, o preço e para onde ir depois de pagar.',
+    paymentFormDemoBadge: 'Modo de demonstração',
+    paymentFormBank: 'Banco:',
+    paymentFormSandboxBank: 'banco de testes do fxid',
+    paymentFormDemo:
+      'Modo de demonstração: este é um banco de testes. Nenhum dinheiro real é movimentado e nenhum cartão é cobrado.',
+    paymentFormCardLabel: 'Número do cartão',
+    paymentFormCardHint:
+      'Um número de cartão de teste já está preenchido. Qualquer número de cartão válido funciona; nada é cobrado.',
+    paymentFormSavedCard: 'Pagar com {{brand}} final {{last4}}',
+    paymentFormPay: 'Pagar {{price}}',
+    paymentFormDecline: 'Recusar',
+    paymentFormInvalid: 'Este link de pagamento é desconhecido ou já foi usado. Comece a compra novamente no jogo.',
+    paymentFormDecided: 'Este pagamento já foi respondido. Não há mais nada a fazer aqui.',
+    paymentFormCardInvalid: 'Este número de cartão não é válido. Confira e tente novamente.',
+    paymentFormFailed: 'Não foi possível enviar sua resposta. Tente novamente.',
+    paymentFormRedirecting: 'Pronto. Levando você adiante…',
   },
   discord: {
     title: 'Junte-se a nós no Discord',
@@ -261,10 +277,17 @@ export const messages: Messages = {
     cannotDownload:
       'Esta imagem não pode ser baixada diretamente. Ela será aberta em uma nova aba, onde você pode salvá-la.',
   },
+  news: {
+    allNews: 'Todas as notícias',
+    allTitle: 'Todas as notícias',
+    tags: 'Marcadores',
+  },
   documents: {
     acceptTitle: 'Leia e aceite o documento a seguir',
     accept: 'Aceitar',
     readDocument: 'Ler {{name}}',
+    openInNewPage: 'Abrir em uma nova página',
+    frameRefused: 'Esta página não pode ser exibida aqui. Abra-a em uma nova página para ler.',
   },
   support: {
     title: 'Relatar um problema',

@@ -189,6 +189,7 @@ export const messages: Messages = {
     buying: 'Оплата…',
     save: 'Знижка {{percent}}%',
     checkoutTitle: 'Оплата: {{product}}',
+    cardCheckoutFailed: 'Не вдалося завантажити форму оплати карткою. Закрийте це вікно й спробуйте ще раз.',
     purchased: 'Дякуємо! {{product}} вже прямує до гри.',
     purchaseCancelled: 'Оплату скасовано.',
     purchaseNotCompleted: 'Оплата не пройшла. Кошти не списано.',
@@ -232,8 +233,21 @@ export const messages: Messages = {
       autoConfirm: 'Підтверджувати автоматично',
     },
     paymentFormTitle: 'Оплата карткою',
-    paymentFormBody:
-      'Тут з’явиться форма оплати карткою для цього замовлення: товар, ціна і куди перейти після оплати.',
+    paymentFormDemoBadge: 'Демо-режим',
+    paymentFormBank: 'Банк:',
+    paymentFormSandboxBank: 'тестовий банк fxid',
+    paymentFormDemo: 'Демо-режим: це тестовий банк. Справжні гроші не переказуються, і з картки нічого не списується.',
+    paymentFormCardLabel: 'Номер картки',
+    paymentFormCardHint:
+      'Номер тестової картки вже введено. Підійде будь-який дійсний номер картки; нічого не списується.',
+    paymentFormSavedCard: 'Оплатити карткою {{brand}}, що закінчується на {{last4}}',
+    paymentFormPay: 'Оплатити {{price}}',
+    paymentFormDecline: 'Відхилити',
+    paymentFormInvalid: 'Це посилання на оплату невідоме або вже використане. Почніть покупку в грі знову.',
+    paymentFormDecided: 'На цей платіж уже дано відповідь. Тут більше нічого робити.',
+    paymentFormCardInvalid: 'Цей номер картки недійсний. Перевірте його та спробуйте знову.',
+    paymentFormFailed: 'Не вдалося надіслати вашу відповідь. Спробуйте ще раз.',
+    paymentFormRedirecting: 'Готово. Переходимо далі…',
   },
   discord: {
     title: 'Приєднуйтеся до нас у Discord',
@@ -257,10 +271,17 @@ export const messages: Messages = {
     cannotDownload:
       'Це зображення не можна завантажити напряму. Воно відкриється в новій вкладці, де його можна зберегти.',
   },
+  news: {
+    allNews: 'Усі новини',
+    allTitle: 'Усі новини',
+    tags: 'Теги',
+  },
   documents: {
     acceptTitle: 'Будь ласка, прочитайте та прийміть наступний документ',
     accept: 'Прийняти',
     readDocument: 'Відкрити: {{name}}',
+    openInNewPage: 'Відкрити на новій сторінці',
+    frameRefused: 'Цю сторінку не можна показати тут. Відкрийте її на новій сторінці, щоб прочитати.',
   },
   support: {
     title: 'Повідомити про проблему',

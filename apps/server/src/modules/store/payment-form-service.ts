@@ -1,0 +1,64 @@
+import type { PaymentFormChoiceResponse, PaymentFormResponse } from '@fxid/contract';
+import type { AppContext } from '../../context.js';
+import { NotFoundError, OrderStatusConflictError } from '../../errors.js';
+import type { ProductSnapshot } from './orders-presenter.js';
+import { findOrderByPublicId, listOrderProducts } from './orders-repository.js';
+import { localizedPrice } from './prices.js';
+import type { SandboxChoice } from './providers/sandbox.js';
+import type { SandboxPayment } from './providers/sandbox-repository.js';
+
+/**
+ * The sandbox checkout behind a payment form token, while the player can still choose.
+ * Unknown, decided and (with `publicId`) someone else's checkouts are all the same 404,
+ * so the answer tells a guesser nothing.
+ */
+async function openCheckout(ctx: AppContext, token: string, publicId?: string): Promise<SandboxPayment> {
+  const checkout = await ctx.payments.sandbox?.findCheckout(token);
+  if (!checkout || (publicId !== undefined && checkout.public_order_id !== publicId)) {
+    throw new NotFoundError('Payment form');
+  }
+  return checkout;
+}
+
+/** GET /store/payment_form/{Token}: what the card payment form page `/{token}` shows (spec store §3). */
+export async function loadPaymentForm(ctx: AppContext, token: string, locale: string): Promise<PaymentFormResponse> {
+  const checkout = await openCheckout(ctx, token);
+  if (checkout.status !== 'open') throw new NotFoundError('Payment form');
+  const order = await findOrderByPublicId(ctx.db, checkout.public_order_id);
+  const [main] = order ? await listOrderProducts(ctx.db, order.id) : [];
+  // The snapshot is the product as the player saw it when ordering; the checkout's own
+  // description (the name) stands in should the order ever be gone.
+  const snapshot = main ? (JSON.parse(main.snapshot_json) as ProductSnapshot) : undefined;
+  return {
+    Bank: { DemoMode: true, ApiType: 'Sandbox' },
+    Product: {
+      Name: snapshot?.ProductName ?? checkout.description,
+      Description: snapshot?.ProductDescription ?? '',
+      Price: localizedPrice(checkout.amount, checkout.currency, locale),
+      Currency: checkout.currency,
+    },
+    // One return page shows every outcome: it polls the order until the notification lands.
+    RedirectUris: { Success: checkout.return_url, Failure: checkout.return_url },
+    // No Card: the sandbox keeps no cards (a saved card needs its own table); the page asks for a number.
+    PublicId: checkout.public_order_id,
+  };
+}
+
+/**
+ * POST /store/payment_form/{Token}: the player's Pay, Decline or Cancel (Abandon). The
+ * sandbox closes the checkout and queues its signed notification to fxid's webhook in one
+ * transaction, as a real bank would notify; the order changes only through that.
+ */
+export async function choosePaymentForm(
+  ctx: AppContext,
+  token: string,
+  publicId: string,
+  choice: SandboxChoice,
+): Promise<PaymentFormChoiceResponse> {
+  const sandbox = ctx.payments.sandbox;
+  const checkout = await openCheckout(ctx, token, publicId);
+  if (!sandbox || !(await sandbox.choose(checkout.id, choice))) {
+    throw new OrderStatusConflictError(`checkout ${checkout.status}`, choice);
+  }
+  return { Success: true, Data: { Success: choice === 'Pay' } };
+}

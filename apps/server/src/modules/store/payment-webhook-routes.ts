@@ -1,0 +1,42 @@
+import { NotificationResponseSchema, PaymentProviderNameSchema } from '@fxid/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { WebhookSignatureError } from '../../errors.js';
+import { problemResponses } from '../../http/responses.js';
+import { handleNotification } from './payment-notifications.js';
+
+/** Provider notifications are small; anything larger is refused before it is read. */
+const NOTIFICATION_BODY_LIMIT = 64 * 1024;
+
+/**
+ * Where providers notify fxid. The body is kept as the raw bytes received, because
+ * signatures are over exactly those bytes (security.md §0.1).
+ */
+export function paymentWebhookRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser(
+      'application/json',
+      { parseAs: 'buffer', bodyLimit: NOTIFICATION_BODY_LIMIT },
+      (_request, body, done) => done(null, body),
+    );
+
+    app.post('/store/webhooks/:Provider', {
+      schema: {
+        tags: ['store'],
+        summary: "A payment provider's signed notification",
+        description:
+          'The body is verified as received (signature, timestamp within 300 s) and taken once per provider event id.',
+        params: z.object({ Provider: PaymentProviderNameSchema }),
+        response: { 200: NotificationResponseSchema, ...problemResponses(400, 404, 413, 415) },
+      },
+      handler: async (request) => {
+        if (!Buffer.isBuffer(request.body)) throw new WebhookSignatureError('no body');
+        const result = await handleNotification(ctx, request.params.Provider, request.body, request.headers);
+        request.log.info({ provider: request.params.Provider, duplicate: result.Duplicate }, 'payment notification');
+        return result;
+      },
+    });
+  };
+}

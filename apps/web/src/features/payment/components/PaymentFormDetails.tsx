@@ -1,0 +1,62 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PaymentForm } from '../../../shared/api/payment-form';
+import { Notice } from '../../../shared/ui/Notice';
+
+interface PaymentFormDetailsProps {
+  form: PaymentForm;
+  cardNumber: string;
+  onCardNumber: (value: string) => void;
+}
+
+/** The bank, the product with its price, and the card to pay with: what the player agrees to. */
+export function PaymentFormDetails({ form, cardNumber, onCardNumber }: PaymentFormDetailsProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const { Bank, Product, Card } = form;
+  return (
+    <>
+      <div className="grid gap-1 text-sm">
+        <p>
+          {t('store.paymentFormBank')}{' '}
+          <strong>{Bank.ApiType === 'Sandbox' ? t('store.paymentFormSandboxBank') : Bank.ApiType}</strong>
+        </p>
+        {Bank.DemoMode && <Notice>{t('store.paymentFormDemo')}</Notice>}
+      </div>
+      <div data-testid="payment-form-product" className="rounded-2xl bg-slate-50 p-4 dark:bg-slate-800/60">
+        <h2 className="text-lg font-semibold text-slate-900 dark:text-white">{Product.Name}</h2>
+        {Product.Description && <p className="mt-1 text-sm">{Product.Description}</p>}
+        <p className="mt-3 text-2xl font-bold text-slate-900 dark:text-white" dir="ltr">
+          {Product.Price}
+        </p>
+      </div>
+      {Card ? (
+        <p data-testid="payment-form-card" className="text-sm">
+          {t('store.paymentFormSavedCard', { brand: Card.Brand, last4: Card.Last4 })}
+        </p>
+      ) : (
+        <div className="grid gap-1 text-sm">
+          <label htmlFor={`${id}-card`} className="font-medium text-slate-900 dark:text-white">
+            {t('store.paymentFormCardLabel')}
+          </label>
+          <input
+            id={`${id}-card`}
+            aria-describedby={`${id}-card-hint`}
+            type="text"
+            inputMode="numeric"
+            autoComplete="cc-number"
+            maxLength={23}
+            dir="ltr"
+            required
+            value={cardNumber}
+            onChange={(event) => onCardNumber(event.target.value)}
+            className="h-10 rounded-xl border border-slate-300 bg-white px-3 font-mono text-base text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-white"
+          />
+          <p id={`${id}-card-hint`} className="text-xs text-slate-500 dark:text-slate-400">
+            {t('store.paymentFormCardHint')}
+          </p>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,116 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PaymentForm } from '../../../shared/api/payment-form';
+import { messages as en } from '../../../shared/i18n/locales/en';
+import { jsonResponse, renderWithApp, testApi } from '../../../shared/testing/app-test-kit';
+import { PaymentFormPage } from './PaymentFormPage';
+
+afterEach(cleanup);
+
+const TOKEN = `sbx_${'t'.repeat(32)}`;
+const FORM: PaymentForm = {
+  Bank: { DemoMode: true, ApiType: 'Sandbox' },
+  Product: { Name: '550 stars', Description: 'A chest of stars.', Price: '$4.99', Currency: 'USD' },
+  RedirectUris: { Success: 'https://portal.test/Store/Return/ok', Failure: 'https://portal.test/Store/Return/no' },
+  PublicId: 'ord_aaaaaaaaaaaaaaaaaaaaaa',
+};
+
+const json = (status: number, body: unknown) => jsonResponse(body, status);
+
+function problem(status: number, code: string) {
+  return json(status, { type: 'about:blank', title: code, status, ErrorCode: code });
+}
+
+/** Renders /{token} against a stub API: `get` answers the form, `post` the choice (and records its body). */
+function renderPage(
+  get: () => Response,
+  post: () => Response = () => json(200, { Success: true, Data: { Success: true } }),
+) {
+  const posted: unknown[] = [];
+  const fetch = vi.fn(async (request: Request) => {
+    if (request.method === 'GET') return get();
+    posted.push(await request.json());
+    return post();
+  });
+  const leave = vi.fn();
+  renderWithApp(
+    <MemoryRouter initialEntries={[`/${TOKEN}`]}>
+      <Routes>
+        <Route path="/:token" element={<PaymentFormPage leave={leave} />} />
+      </Routes>
+    </MemoryRouter>,
+    { api: testApi(fetch) },
+  );
+  return { fetch, posted, leave };
+}
+
+describe('the card payment form page', () => {
+  it('shows the demo bank, the product and a prefilled test card, and pays with that card', async () => {
+    const { fetch, posted, leave } = renderPage(() => json(200, FORM));
+    expect(await screen.findByText('550 stars')).toBeTruthy();
+    const asked = fetch.mock.calls[0]?.[0] as Request;
+    expect(asked.url).toBe(`http://localhost/api/v1/store/payment_form/${TOKEN}?Locale=en`);
+    expect(screen.getByText(en.store.paymentFormDemo)).toBeTruthy();
+    expect(screen.getByText(en.store.paymentFormSandboxBank)).toBeTruthy();
+    expect(screen.getByText('A chest of stars.')).toBeTruthy();
+    const card = screen.getByLabelText(en.store.paymentFormCardLabel) as HTMLInputElement;
+    expect(card.value).toBe('4242 4242 4242 4242');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $4.99' }));
+    await waitFor(() => expect(leave).toHaveBeenCalledWith(FORM.RedirectUris.Success));
+    expect(posted).toEqual([{ PublicId: FORM.PublicId, Choice: 'Pay', CardNumber: '4242424242424242' }]);
+  });
+
+  it.each([
+    ['Decline', en.store.paymentFormDecline],
+    ['Abandon', en.common.cancel],
+  ])('sends %s without a card and goes to the failure address', async (choice, label) => {
+    const { posted, leave } = renderPage(
+      () => json(200, FORM),
+      () => json(200, { Success: true, Data: { Success: false } }),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: label }));
+    await waitFor(() => expect(leave).toHaveBeenCalledWith(FORM.RedirectUris.Failure));
+    expect(posted).toEqual([{ PublicId: FORM.PublicId, Choice: choice }]);
+  });
+
+  it('pays with the saved card instead of asking for a number', async () => {
+    const { posted } = renderPage(() => json(200, { ...FORM, Card: { Brand: 'Visa', Last4: '4242' } }));
+    expect(await screen.findByText('Pay with Visa ending in 4242')).toBeTruthy();
+    expect(screen.queryByLabelText(en.store.paymentFormCardLabel)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $4.99' }));
+    await waitFor(() => expect(posted).toEqual([{ PublicId: FORM.PublicId, Choice: 'Pay' }]));
+  });
+
+  it('says so when the token is unknown or used, with a way home', async () => {
+    renderPage(() => problem(404, 'not_found'));
+    expect(await screen.findByText(en.store.paymentFormInvalid)).toBeTruthy();
+    expect(screen.getByRole('link', { name: en.common.backHome }).getAttribute('href')).toBe('/');
+  });
+
+  it('says the payment was already answered when the bank refuses a second choice', async () => {
+    const { leave } = renderPage(
+      () => json(200, FORM),
+      () => problem(409, 'conflict'),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: en.store.paymentFormDecline }));
+    expect(await screen.findByText(en.store.paymentFormDecided)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Pay $4.99' })).toBeNull();
+    expect(leave).not.toHaveBeenCalled();
+  });
+
+  it('keeps the form and explains a refused card number', async () => {
+    const { leave } = renderPage(
+      () => json(200, FORM),
+      () => problem(400, 'validation_failed'),
+    );
+    const card = (await screen.findByLabelText(en.store.paymentFormCardLabel)) as HTMLInputElement;
+    fireEvent.change(card, { target: { value: '1234 5678 9012 3456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $4.99' }));
+    expect(await screen.findByText(en.store.paymentFormCardInvalid)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Pay $4.99' })).toBeTruthy();
+    expect(leave).not.toHaveBeenCalled();
+  });
+});

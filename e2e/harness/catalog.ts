@@ -1,0 +1,34 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { REPO_ROOT, type RunningServer } from './server';
+
+const run = promisify(execFile);
+const CATALOG_CLI = join(REPO_ROOT, 'apps/server/dist/cli/catalog.js');
+
+/** The demo catalog's text, for specs that publish a changed copy of it. */
+export function demoCatalogText(): string {
+  return readFileSync(join(REPO_ROOT, 'catalog/demo.yaml'), 'utf8');
+}
+
+/**
+ * Publishes a catalog into a running server's database as an operator would:
+ * `npm run catalog -- import FILE` (the built CLI) against the server's SQLite file.
+ * Returns the CLI's report; a refused catalog fails with the CLI's problems.
+ */
+export async function publishCatalog(server: RunningServer, yaml: string): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'fxid-e2e-publish-'));
+  const file = join(dir, 'catalog.yaml');
+  writeFileSync(file, yaml);
+  try {
+    const { stdout } = await run(process.execPath, [CATALOG_CLI, 'import', file], {
+      cwd: REPO_ROOT,
+      env: { PATH: process.env.PATH, NODE_ENV: 'development', DATABASE_URL: `sqlite:${server.databaseFile}` },
+    });
+    return stdout;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
