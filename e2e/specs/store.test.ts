@@ -2,7 +2,6 @@ import type { BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { saveScreenshot } from '../harness/artifacts';
 import { axeScan, seriousViolations } from '../harness/axe';
-import { HTTP_ERROR_LINE } from '../harness/browser';
 import { acceptDueDocuments } from '../harness/documents';
 import { gameFrame, logLine } from '../harness/game';
 import { en, fill, localeMessages } from '../harness/messages';
@@ -163,10 +162,9 @@ describe('the store page', () => {
 });
 
 describe('the card payment form page /{token}', () => {
-  it('opened on its own it is accessible, goes to the return page, and a used link says so', async () => {
+  it('opened on its own it is accessible, goes to the return page, and opened again shows the outcome', async () => {
     const { context, player } = await signedInContext();
-    const { page, problems } = await session.tab(context);
-    problems.allow(HTTP_ERROR_LINE(404));
+    const { page } = await session.tab(context);
     const response = await fetch(new URL('api/v1/store/create_payment', portalUrl()), {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${player.token}` },
@@ -174,6 +172,7 @@ describe('the card payment form page /{token}', () => {
     });
     const created = (await response.json()) as { TransactionId: string; ConfirmationUrl: string };
     await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(portalUrl());
     await page.goto(created.ConfirmationUrl);
     await page.getByTestId('payment-form-product').getByText('No ads').waitFor();
     await page.getByText(en.store.paymentFormDemo).waitFor();
@@ -185,9 +184,15 @@ describe('the card payment form page /{token}', () => {
     await page.waitForURL(new RegExp(`/Store/Return/${created.TransactionId}$`));
     await page.getByTestId('order-status').filter({ hasText: en.store.returnStatus.Cancelled }).waitFor();
 
+    // The form left history when it sent the player on; opened again, it shows the outcome
+    // and the way to the order, not a dead end.
+    await page.goBack();
+    expect(page.url()).toBe(portalUrl());
     await page.goto(created.ConfirmationUrl);
-    await page.getByText(en.store.paymentFormInvalid).waitFor();
-    await page.getByRole('link', { name: en.common.backHome }).click();
-    await page.waitForURL(portalUrl());
+    await page.getByText(en.store.paymentFormClosed.Declined).waitFor();
+    expect(await page.getByRole('button', { name: en.store.paymentFormDecline }).count()).toBe(0);
+    await page.getByRole('link', { name: en.store.paymentFormSeeOrder }).click();
+    await page.waitForURL(new RegExp(`/Store/Return/${created.TransactionId}$`));
+    await page.getByTestId('order-status').filter({ hasText: en.store.returnStatus.Cancelled }).waitFor();
   });
 });

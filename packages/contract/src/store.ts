@@ -457,6 +457,9 @@ export const PaymentFormQuerySchema = z.object({
 /** Spec store §3 "payment form result", for fxid's built-in sandbox bank. */
 export const PaymentFormResponseSchema = z
   .object({
+    Status: z
+      .enum(['Open', 'Paid', 'Declined', 'Cancelled', 'Refunded'])
+      .describe('Open: the player can still choose; otherwise the page shows the outcome and links to the order'),
     Bank: z.object({
       DemoMode: z.boolean().describe('True: no real money moves'),
       ApiType: z.enum(['Bank131', 'SmartGLocal', 'Sandbox']),

@@ -38,6 +38,7 @@ describeEachEngine('card payment form (sandbox checkout)', (engine) => {
     expect(form.headers['cache-control']).toBe('no-store');
     const returnPage = `http://localhost:8080/Store/Return/${created.TransactionId}`;
     expect(form.json()).toEqual({
+      Status: 'Open',
       Bank: { DemoMode: true, ApiType: 'Sandbox' },
       // The product as ordered (in the order's language); the price in the page's language.
       Product: {
@@ -65,17 +66,22 @@ describeEachEngine('card payment form (sandbox checkout)', (engine) => {
     expect(await detailedStatus(created.TransactionId)).toBe('WaitingForPayment');
     expect(await testApp().app.runOutbox()).toMatchObject({ failed: 0 });
     expect(await detailedStatus(created.TransactionId)).toBe('PayedWaitingForSending');
+    expect((await paymentForm(testApp().app, checkoutId)).json().Status).toBe('Paid');
   });
 
-  it.each(['Decline', 'Abandon'] as const)('sends the player to the failure address on %s', async (choice) => {
+  it.each([
+    ['Decline', 'Declined'],
+    ['Abandon', 'Cancelled'],
+  ] as const)('sends the player to the failure address on %s, and the form then says %s', async (choice, shown) => {
     const { created, checkoutId } = await order('no_ads');
     const answer = await post(checkoutId, { PublicId: created.TransactionId, Choice: choice });
     expect(answer.json()).toEqual({ Success: true, Data: { Success: false } });
     await testApp().app.runOutbox();
     expect(await detailedStatus(created.TransactionId)).toBe('Cancelled');
+    expect((await paymentForm(testApp().app, checkoutId)).json().Status).toBe(shown);
   });
 
-  it('answers 404 for an unknown token and for a form already decided', async () => {
+  it('answers 404 for an unknown token, and the outcome for a form already decided', async () => {
     const unknown = await paymentForm(testApp().app, UNKNOWN_TOKEN);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ ErrorCode: 'not_found', L10NParam: { What: 'Payment form' } });
@@ -86,8 +92,8 @@ describeEachEngine('card payment form (sandbox checkout)', (engine) => {
     const { created, checkoutId } = await order();
     await choose(testApp().app, checkoutId, 'Decline');
     const decided = await paymentForm(testApp().app, checkoutId);
-    expect(decided.statusCode).toBe(404);
-    expect(decided.json().ErrorCode).toBe('not_found');
+    expect(decided.statusCode).toBe(200);
+    expect(decided.json()).toMatchObject({ Status: 'Declined', PublicId: created.TransactionId });
     // A second choice on a decided checkout is a conflict, and changes nothing.
     const again = await post(checkoutId, { PublicId: created.TransactionId, Choice: 'Pay' });
     expect(again.statusCode).toBe(409);

@@ -1,5 +1,6 @@
 import type { PaymentFormChoiceResponse, PaymentFormResponse } from '@fxid/contract';
 import type { AppContext } from '../../context.js';
+import type { SandboxPaymentsTable } from '../../db/schema.js';
 import { NotFoundError, OrderStatusConflictError } from '../../errors.js';
 import type { ProductSnapshot } from './orders-presenter.js';
 import { findOrderByPublicId, listOrderProducts } from './orders-repository.js';
@@ -7,10 +8,18 @@ import { localizedPrice } from './prices.js';
 import type { SandboxChoice } from './providers/sandbox.js';
 import type { SandboxPayment } from './providers/sandbox-repository.js';
 
+/** What the form page says of a checkout: open for a choice, or its outcome. */
+const FORM_STATUS: Record<SandboxPaymentsTable['status'], PaymentFormResponse['Status']> = {
+  open: 'Open',
+  paid: 'Paid',
+  declined: 'Declined',
+  abandoned: 'Cancelled',
+  refunded: 'Refunded',
+};
+
 /**
- * The sandbox checkout behind a payment form token, while the player can still choose.
- * Unknown, decided and (with `publicId`) someone else's checkouts are all the same 404,
- * so the answer tells a guesser nothing.
+ * The sandbox checkout behind a payment form token. Unknown tokens and (with `publicId`)
+ * someone else's checkouts are the same 404, so the answer tells a guesser nothing.
  */
 async function openCheckout(ctx: AppContext, token: string, publicId?: string): Promise<SandboxPayment> {
   const checkout = await ctx.payments.sandbox?.findCheckout(token);
@@ -23,13 +32,15 @@ async function openCheckout(ctx: AppContext, token: string, publicId?: string): 
 /** GET /store/payment_form/{Token}: what the card payment form page `/{token}` shows (spec store §3). */
 export async function loadPaymentForm(ctx: AppContext, token: string, locale: string): Promise<PaymentFormResponse> {
   const checkout = await openCheckout(ctx, token);
-  if (checkout.status !== 'open') throw new NotFoundError('Payment form');
   const order = await findOrderByPublicId(ctx.db, checkout.public_order_id);
   const [main] = order ? await listOrderProducts(ctx.db, order.id) : [];
   // The snapshot is the product as the player saw it when ordering; the checkout's own
   // description (the name) stands in should the order ever be gone.
   const snapshot = main ? (JSON.parse(main.snapshot_json) as ProductSnapshot) : undefined;
   return {
+    // A decided checkout still answers (to the token's holder only), so going back to the
+    // page after paying shows the outcome and the way to the order instead of a dead end.
+    Status: FORM_STATUS[checkout.status],
     Bank: { DemoMode: true, ApiType: 'Sandbox' },
     Product: {
       Name: snapshot?.ProductName ?? checkout.description,

@@ -4908,6 +4908,11 @@ export interface components {
         };
         PaymentFormTokenInput: string;
         PaymentFormResponseInput: {
+            /**
+             * @description Open: the player can still choose; otherwise the page shows the outcome and links to the order
+             * @enum {string}
+             */
+            Status: "Open" | "Paid" | "Declined" | "Cancelled" | "Refunded";
             Bank: {
                 /** @description True: no real money moves */
                 DemoMode: boolean;
@@ -6061,6 +6066,11 @@ export interface components {
         };
         PaymentFormToken: string;
         PaymentFormResponse: {
+            /**
+             * @description Open: the player can still choose; otherwise the page shows the outcome and links to the order
+             * @enum {string}
+             */
+            Status: "Open" | "Paid" | "Declined" | "Cancelled" | "Refunded";
             Bank: {
                 /** @description True: no real money moves */
                 DemoMode: boolean;

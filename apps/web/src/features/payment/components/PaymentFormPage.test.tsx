@@ -11,6 +11,7 @@ afterEach(cleanup);
 
 const TOKEN = `sbx_${'t'.repeat(32)}`;
 const FORM: PaymentForm = {
+  Status: 'Open',
   Bank: { DemoMode: true, ApiType: 'Sandbox' },
   Product: { Name: '550 stars', Description: 'A chest of stars.', Price: '$4.99', Currency: 'USD' },
   RedirectUris: { Success: 'https://portal.test/Store/Return/ok', Failure: 'https://portal.test/Store/Return/no' },
@@ -25,12 +26,13 @@ function problem(status: number, code: string) {
 
 /** Renders /{token} against a stub API: `get` answers the form, `post` the choice (and records its body). */
 function renderPage(
-  get: () => Response,
+  get: (call: number) => Response,
   post: () => Response = () => json(200, { Success: true, Data: { Success: true } }),
 ) {
   const posted: unknown[] = [];
+  let gets = 0;
   const fetch = vi.fn(async (request: Request) => {
-    if (request.method === 'GET') return get();
+    if (request.method === 'GET') return get(gets++);
     posted.push(await request.json());
     return post();
   });
@@ -90,13 +92,27 @@ describe('the card payment form page', () => {
     expect(screen.getByRole('link', { name: en.common.backHome }).getAttribute('href')).toBe('/');
   });
 
-  it('says the payment was already answered when the bank refuses a second choice', async () => {
+  it.each([
+    ['Paid', en.store.paymentFormClosed.Paid],
+    ['Declined', en.store.paymentFormClosed.Declined],
+    ['Cancelled', en.store.paymentFormClosed.Cancelled],
+    ['Refunded', en.store.paymentFormClosed.Refunded],
+  ] as const)('shows a checkout already %s with a link to the order instead of the form', async (status, text) => {
+    renderPage(() => json(200, { ...FORM, Status: status }));
+    expect(await screen.findByText(text)).toBeTruthy();
+    expect(screen.getByRole('link', { name: en.store.paymentFormSeeOrder }).getAttribute('href')).toBe(
+      FORM.RedirectUris.Success,
+    );
+    expect(screen.queryByRole('button', { name: 'Pay $4.99' })).toBeNull();
+  });
+
+  it('asks again when the bank refuses a choice decided meanwhile, and shows that outcome', async () => {
     const { leave } = renderPage(
-      () => json(200, FORM),
+      (call) => json(200, call === 0 ? FORM : { ...FORM, Status: 'Paid' }),
       () => problem(409, 'conflict'),
     );
     fireEvent.click(await screen.findByRole('button', { name: en.store.paymentFormDecline }));
-    expect(await screen.findByText(en.store.paymentFormDecided)).toBeTruthy();
+    expect(await screen.findByText(en.store.paymentFormClosed.Paid)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Pay $4.99' })).toBeNull();
     expect(leave).not.toHaveBeenCalled();
   });

@@ -16,28 +16,26 @@ function statusOf(error: unknown): number {
   return (error as { status?: number } | null)?.status ?? 0;
 }
 
-/** The outcome of a choice the server refused: already decided elsewhere, a bad card, or anything else. */
+/** Why the server refused a choice the page can still retry: a bad card, or anything else. */
 function choiceErrorKey(error: unknown) {
-  const status = statusOf(error);
-  if (status === 409 || status === 404) return 'store.paymentFormDecided' as const;
-  if (status === 400) return 'store.paymentFormCardInvalid' as const;
-  return 'store.paymentFormFailed' as const;
+  return statusOf(error) === 400 ? ('store.paymentFormCardInvalid' as const) : ('store.paymentFormFailed' as const);
 }
 
 /**
  * /{token}: the card payment form, which is the sandbox bank's checkout. It shows the bank
  * (demo mode), the product and its price; Pay, Decline or Cancel tell the bank, which
  * notifies fxid as a real bank would, and the player goes on to the success or failure
- * address. `leave` is the navigation, replaceable in tests.
+ * address. A checkout already decided (the player came back, or answered in another tab)
+ * shows its outcome and the way to the order. `leave` is the navigation, replaceable in tests;
+ * it replaces the form in history, so Back from the next page skips an answered form.
  */
-export function PaymentFormPage({ leave = (url: string) => window.location.assign(url) }) {
+export function PaymentFormPage({ leave = (url: string) => window.location.replace(url) }) {
   const { t, i18n } = useTranslation();
   const { token = '' } = useParams();
   const form = usePaymentForm(token, i18n.resolvedLanguage ?? 'en');
   const choice = usePaymentFormChoice(token);
   const [cardNumber, setCardNumber] = useState(TEST_CARD_NUMBER);
   const data = form.data;
-  const decided = choice.isError && choiceErrorKey(choice.error) === 'store.paymentFormDecided';
   const home = (
     <Link to="/" className={buttonClass('secondary')}>
       {t('common.backHome')}
@@ -49,7 +47,11 @@ export function PaymentFormPage({ leave = (url: string) => window.location.assig
     const card = picked === 'Pay' && !data.Card ? { CardNumber: cardNumber.replace(/[\s-]/g, '') } : {};
     choice.mutate(
       { PublicId: data.PublicId, Choice: picked, ...card },
-      { onSuccess: (result) => leave(result.Data.Success ? data.RedirectUris.Success : data.RedirectUris.Failure) },
+      {
+        onSuccess: (result) => leave(result.Data.Success ? data.RedirectUris.Success : data.RedirectUris.Failure),
+        // Decided meanwhile: the form, asked again, carries the outcome.
+        onError: (error) => statusOf(error) === 409 && form.refetch(),
+      },
     );
   };
 
@@ -60,13 +62,29 @@ export function PaymentFormPage({ leave = (url: string) => window.location.assig
       </InfoPage>
     );
   }
-  if (!data || decided || choice.isSuccess) {
+  if (!data || choice.isSuccess) {
     let text = t('store.paymentFormRedirecting');
     if (!data) text = statusOf(form.error) >= 500 ? t('store.continueFailed') : t('store.paymentFormInvalid');
-    else if (decided) text = t('store.paymentFormDecided');
     return (
       <InfoPage title={t('store.paymentFormTitle')} actions={!choice.isSuccess && home}>
         <Notice tone={choice.isSuccess ? 'info' : 'warning'}>{text}</Notice>
+      </InfoPage>
+    );
+  }
+  if (data.Status !== 'Open') {
+    return (
+      <InfoPage
+        title={t('store.paymentFormTitle')}
+        actions={
+          <>
+            <a href={data.RedirectUris.Success} className={buttonClass('primary')}>
+              {t('store.paymentFormSeeOrder')}
+            </a>
+            {home}
+          </>
+        }
+      >
+        <Notice>{t(`store.paymentFormClosed.${data.Status}`)}</Notice>
       </InfoPage>
     );
   }

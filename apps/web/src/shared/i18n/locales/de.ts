@@ -250,7 +250,13 @@ export const messages: Messages = {
     paymentFormDecline: 'Ablehnen',
     paymentFormInvalid:
       'Dieser Zahlungslink ist unbekannt oder wurde bereits verwendet. Starte den Kauf im Spiel erneut.',
-    paymentFormDecided: 'Diese Zahlung wurde bereits beantwortet. Hier ist nichts mehr zu tun.',
+    paymentFormClosed: {
+      Paid: 'Diese Zahlung wurde bereits geleistet.',
+      Declined: 'Diese Zahlung wurde abgelehnt. Es wurde nichts berechnet.',
+      Cancelled: 'Diese Zahlung wurde abgebrochen. Es wurde nichts berechnet.',
+      Refunded: 'Diese Zahlung wurde erstattet.',
+    },
+    paymentFormSeeOrder: 'Bestellung ansehen',
     paymentFormCardInvalid: 'Diese Kartennummer ist ungültig. Prüfe sie und versuche es erneut.',
     paymentFormFailed: 'Deine Antwort konnte nicht gesendet werden. Bitte versuche es erneut.',
     paymentFormRedirecting: 'Erledigt. Es geht weiter…',
