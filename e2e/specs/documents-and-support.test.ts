@@ -98,7 +98,8 @@ describe('legal documents and support in the player', () => {
 
     const dialog = page.getByRole('dialog', { name: en.support.title });
     const email = dialog.getByLabel(en.support.email);
-    expect(await email.inputValue()).toBe(player.email);
+    // Prefilled from the account, which may still be loading when the modal opens.
+    await expect.poll(() => email.inputValue()).toBe(player.email);
     expect(await dialog.getByLabel(en.support.subject).inputValue()).toBe('bug_report');
     const message = dialog.getByLabel(en.support.message);
     // Checked when the field loses focus.

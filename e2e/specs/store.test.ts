@@ -161,16 +161,22 @@ describe('the store page', () => {
   });
 });
 
+/** An order made through the API, as a game's own button would: its id and the form's address. */
+async function createPayment(player: SignedIn, sku: string) {
+  const response = await fetch(new URL('api/v1/store/create_payment', portalUrl()), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${player.token}` },
+    body: JSON.stringify({ Game: 'sky-runner', Sku: sku, WebPublishingPlatform: 'FxId' }),
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as { TransactionId: string; ConfirmationUrl: string };
+}
+
 describe('the card payment form page /{token}', () => {
   it('opened on its own it is accessible, goes to the return page, and opened again shows the outcome', async () => {
     const { context, player } = await signedInContext();
     const { page } = await session.tab(context);
-    const response = await fetch(new URL('api/v1/store/create_payment', portalUrl()), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${player.token}` },
-      body: JSON.stringify({ Game: 'sky-runner', Sku: 'no_ads', WebPublishingPlatform: 'FxId' }),
-    });
-    const created = (await response.json()) as { TransactionId: string; ConfirmationUrl: string };
+    const created = await createPayment(player, 'no_ads');
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(portalUrl());
     await page.goto(created.ConfirmationUrl);
@@ -194,5 +200,31 @@ describe('the card payment form page /{token}', () => {
     await page.getByRole('link', { name: en.store.paymentFormSeeOrder }).click();
     await page.waitForURL(new RegExp(`/Store/Return/${created.TransactionId}$`));
     await page.getByTestId('order-status').filter({ hasText: en.store.returnStatus.Cancelled }).waitFor();
+  });
+
+  it('offers the card the player paid with last time, and another one on request', async () => {
+    const { context, player } = await signedInContext();
+    const { page } = await session.tab(context);
+    const first = await createPayment(player, 'no_ads');
+    await page.goto(first.ConfirmationUrl);
+    await page.getByLabel(en.store.paymentFormCardLabel).fill('5555 5555 5555 4444');
+    await page.getByRole('button', { name: CHOICE_BUTTONS.Pay }).click();
+    await page
+      .getByTestId('order-status')
+      .filter({ hasText: en.store.returnStatus.Completed })
+      .waitFor({ timeout: 15_000 });
+
+    const second = await createPayment(player, 'stars_550');
+    await page.goto(second.ConfirmationUrl);
+    await page.getByText(fill(en.store.paymentFormSavedCard, { brand: 'Mastercard', last4: '4444' })).waitFor();
+    expect(await page.getByLabel(en.store.paymentFormCardLabel).count()).toBe(0);
+    await page.getByRole('button', { name: en.store.paymentFormAnotherCard }).click();
+    expect(await page.getByLabel(en.store.paymentFormCardLabel).inputValue()).toBe('4242 4242 4242 4242');
+    await page.getByRole('button', { name: CHOICE_BUTTONS.Pay }).click();
+    await page
+      .getByTestId('order-status')
+      .filter({ hasText: en.store.returnStatus.Completed })
+      .waitFor({ timeout: 15_000 });
+    expect(await boughtSkus(player, 'sky-runner')).toMatchObject({ no_ads: 1, stars_550: 1 });
   });
 });

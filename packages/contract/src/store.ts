@@ -477,7 +477,9 @@ export const PaymentFormResponseSchema = z
     Card: z
       .object({ Brand: z.string(), Last4: z.string().regex(/^\d{4}$/) })
       .optional()
-      .describe('A saved card to pay with; absent for the sandbox, which keeps no cards'),
+      .describe(
+        'The card the buyer last paid with, offered again while the checkout is open; absent for a first payment',
+      ),
     PublicId: PublicOrderIdSchema.describe('The order; sent back with the choice'),
   })
   .meta({ id: 'PaymentFormResponse' });
@@ -503,7 +505,7 @@ export const PaymentFormChoiceRequestSchema = z
       .regex(/^\d{12,19}$/, 'Expected 12 to 19 digits')
       .refine(passesLuhn, 'Not a valid card number')
       .optional()
-      .describe('Checked (digits, Luhn) but never stored: the sandbox moves no money'),
+      .describe('Checked (digits, Luhn); only its brand and last four digits are kept. Without it, Pay uses Card'),
   })
   .strict()
   .meta({ id: 'PaymentFormChoiceRequest' });

@@ -11,6 +11,7 @@ import * as pushSubscriptions from './migrations/0012-push-subscriptions.js';
 import * as analyticsEvents from './migrations/0013-analytics-events.js';
 import * as friends from './migrations/0014-friends.js';
 import * as crossPlay from './migrations/0015-cross-play.js';
+import * as sandboxSavedCards from './migrations/0016-sandbox-saved-cards.js';
 
 /**
  * Migrations in order. Imported statically so that the built server carries them
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013-analytics-events': analyticsEvents,
   '0014-friends': friends,
   '0015-cross-play': crossPlay,
+  '0016-sandbox-saved-cards': sandboxSavedCards,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

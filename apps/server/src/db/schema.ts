@@ -307,6 +307,11 @@ export interface SandboxPaymentsTable {
   return_url: string;
   status: 'open' | 'paid' | 'declined' | 'abandoned' | 'refunded';
   idempotency_key: string;
+  /** The buyer as the bank knows them (fxid's account id); '' for checkouts made before it was kept. */
+  customer_ref: string;
+  /** The card a paid checkout was paid with: brand and last four digits, never the number. */
+  card_brand: string | null;
+  card_last4: string | null;
   created_at: number;
   updated_at: number;
 }

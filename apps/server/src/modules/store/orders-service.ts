@@ -115,6 +115,7 @@ export async function createPayment(
       embeddingType: input.EmbeddingType,
       returnUrl: options.returnUrl?.(order.public_id) ?? portalRouteUrl(ctx.config, `Store/Return/${order.public_id}`),
       idempotencyKey: `order:${order.id}:create-checkout`,
+      customerRef: accountId,
     });
   } catch (error) {
     await ctx.db

@@ -101,6 +101,55 @@ describeEachEngine('card payment form (sandbox checkout)', (engine) => {
     expect(await sandboxStatus(checkoutId)).toBe('declined');
   });
 
+  it("offers the card a buyer last paid with on their next form, and never another buyer's", async () => {
+    const buyer = await signIn(testApp().app, testApp().database.handle.db, 'saved-card@example.com');
+    const buy = async (sku: string, who = buyer) => {
+      const created = await createPayment(testApp().app, who, 'sky-runner', sku);
+      return { created, checkoutId: checkoutIdOf(created) };
+    };
+    const first = await buy('stars_550');
+    expect((await paymentForm(testApp().app, first.checkoutId)).json().Card).toBeUndefined();
+    const paid = await post(first.checkoutId, {
+      PublicId: first.created.TransactionId,
+      Choice: 'Pay',
+      CardNumber: '5555555555554444',
+    });
+    expect(paid.statusCode).toBe(200);
+    const stored = await findSandboxPayment(testApp().database.handle.db, first.checkoutId);
+    expect(stored).toMatchObject({ card_brand: 'Mastercard', card_last4: '4444' });
+    expect(JSON.stringify(stored)).not.toContain('5555555555554444');
+
+    const second = await buy('no_ads');
+    expect((await paymentForm(testApp().app, second.checkoutId)).json().Card).toEqual({
+      Brand: 'Mastercard',
+      Last4: '4444',
+    });
+    // Another buyer's form offers nothing; a decided form no card at all.
+    const stranger = await buy('no_ads', await signIn(testApp().app, testApp().database.handle.db, 'new@example.com'));
+    expect((await paymentForm(testApp().app, stranger.checkoutId)).json().Card).toBeUndefined();
+    expect((await paymentForm(testApp().app, first.checkoutId)).json().Card).toBeUndefined();
+
+    // Pay without a number pays with the saved card, which stays the one offered.
+    await post(second.checkoutId, { PublicId: second.created.TransactionId, Choice: 'Pay' });
+    expect(await findSandboxPayment(testApp().database.handle.db, second.checkoutId)).toMatchObject({
+      status: 'paid',
+      card_last4: '4444',
+    });
+    const third = await buy('stars_550');
+    expect((await paymentForm(testApp().app, third.checkoutId)).json().Card).toEqual({
+      Brand: 'Mastercard',
+      Last4: '4444',
+    });
+    // Paying with another number makes that the saved card.
+    await post(third.checkoutId, {
+      PublicId: third.created.TransactionId,
+      Choice: 'Pay',
+      CardNumber: '4242424242424242',
+    });
+    const fourth = await buy('no_ads');
+    expect((await paymentForm(testApp().app, fourth.checkoutId)).json().Card).toEqual({ Brand: 'Visa', Last4: '4242' });
+  });
+
   it("refuses another order's PublicId as unknown and leaves the checkout open", async () => {
     const first = await order();
     const second = await order('no_ads');

@@ -41,17 +41,17 @@ export function paymentFormRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         description: [
           'Closes the sandbox checkout and makes the sandbox send fxid its signed notification, which alone changes',
           'the order. Data.Success is true for Pay (go to RedirectUris.Success), false otherwise (Failure).',
-          'A CardNumber, when sent, must be 12 to 19 digits passing the Luhn check (400 validation_failed); it is',
-          'never stored. 404 not_found for an unknown token or a PublicId of another order; 409 conflict once the',
-          'checkout was decided.',
+          'A CardNumber, when sent, must be 12 to 19 digits passing the Luhn check (400 validation_failed); only its',
+          "brand and last four digits are kept, and the buyer's next form offers that card (Card).",
+          '404 not_found for an unknown token or a PublicId of another order; 409 conflict once the checkout was decided.',
         ].join(' '),
         params: PaymentFormParamsSchema,
         body: PaymentFormChoiceRequestSchema,
         response: { 200: PaymentFormChoiceResponseSchema, ...problemResponses(400, 404, 409, 429) },
       },
       handler: async (request) => {
-        const { PublicId, Choice } = request.body;
-        const result = await choosePaymentForm(ctx, request.params.Token, PublicId, Choice);
+        const { PublicId, Choice, CardNumber } = request.body;
+        const result = await choosePaymentForm(ctx, request.params.Token, PublicId, Choice, CardNumber);
         request.log.info({ order: PublicId, choice: Choice }, 'payment form choice');
         return result;
       },

@@ -5,6 +5,7 @@ import { NotFoundError, OrderStatusConflictError } from '../../errors.js';
 import type { ProductSnapshot } from './orders-presenter.js';
 import { findOrderByPublicId, listOrderProducts } from './orders-repository.js';
 import { localizedPrice } from './prices.js';
+import { savedCardOf } from './providers/card-brand.js';
 import type { SandboxChoice } from './providers/sandbox.js';
 import type { SandboxPayment } from './providers/sandbox-repository.js';
 
@@ -37,6 +38,8 @@ export async function loadPaymentForm(ctx: AppContext, token: string, locale: st
   // The snapshot is the product as the player saw it when ordering; the checkout's own
   // description (the name) stands in should the order ever be gone.
   const snapshot = main ? (JSON.parse(main.snapshot_json) as ProductSnapshot) : undefined;
+  // Only an open checkout offers a card; a decided one shows just its outcome.
+  const card = checkout.status === 'open' ? await ctx.payments.sandbox?.savedCard(checkout.customer_ref) : undefined;
   return {
     // A decided checkout still answers (to the token's holder only), so going back to the
     // page after paying shows the outcome and the way to the order instead of a dead end.
@@ -50,7 +53,7 @@ export async function loadPaymentForm(ctx: AppContext, token: string, locale: st
     },
     // One return page shows every outcome: it polls the order until the notification lands.
     RedirectUris: { Success: checkout.return_url, Failure: checkout.return_url },
-    // No Card: the sandbox keeps no cards (a saved card needs its own table); the page asks for a number.
+    ...(card && { Card: { Brand: card.brand, Last4: card.last4 } }),
     PublicId: checkout.public_order_id,
   };
 }
@@ -58,17 +61,21 @@ export async function loadPaymentForm(ctx: AppContext, token: string, locale: st
 /**
  * POST /store/payment_form/{Token}: the player's Pay, Decline or Cancel (Abandon). The
  * sandbox closes the checkout and queues its signed notification to fxid's webhook in one
- * transaction, as a real bank would notify; the order changes only through that.
+ * transaction, as a real bank would notify; the order changes only through that. A Pay
+ * with a card number keeps that card's brand and last four digits for the buyer's next
+ * checkout; a Pay without one uses the saved card (or, with none, the sandbox's test card).
  */
 export async function choosePaymentForm(
   ctx: AppContext,
   token: string,
   publicId: string,
   choice: SandboxChoice,
+  cardNumber?: string,
 ): Promise<PaymentFormChoiceResponse> {
   const sandbox = ctx.payments.sandbox;
   const checkout = await openCheckout(ctx, token, publicId);
-  if (!sandbox || !(await sandbox.choose(checkout.id, choice))) {
+  const card = cardNumber ? savedCardOf(cardNumber) : await sandbox?.savedCard(checkout.customer_ref);
+  if (!sandbox || !(await sandbox.choose(checkout.id, choice, card))) {
     throw new OrderStatusConflictError(`checkout ${checkout.status}`, choice);
   }
   return { Success: true, Data: { Success: choice === 'Pay' } };

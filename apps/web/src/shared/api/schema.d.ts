@@ -3759,7 +3759,7 @@ export interface paths {
         put?: never;
         /**
          * The player's Pay, Decline or Cancel (Abandon) on the card payment form page
-         * @description Closes the sandbox checkout and makes the sandbox send fxid its signed notification, which alone changes the order. Data.Success is true for Pay (go to RedirectUris.Success), false otherwise (Failure). A CardNumber, when sent, must be 12 to 19 digits passing the Luhn check (400 validation_failed); it is never stored. 404 not_found for an unknown token or a PublicId of another order; 409 conflict once the checkout was decided.
+         * @description Closes the sandbox checkout and makes the sandbox send fxid its signed notification, which alone changes the order. Data.Success is true for Pay (go to RedirectUris.Success), false otherwise (Failure). A CardNumber, when sent, must be 12 to 19 digits passing the Luhn check (400 validation_failed); only its brand and last four digits are kept, and the buyer's next form offers that card (Card). 404 not_found for an unknown token or a PublicId of another order; 409 conflict once the checkout was decided.
          */
         post: {
             parameters: {
@@ -4932,7 +4932,7 @@ export interface components {
                 /** @description Where the player goes after declining or cancelling */
                 Failure: string;
             };
-            /** @description A saved card to pay with; absent for the sandbox, which keeps no cards */
+            /** @description The card the buyer last paid with, offered again while the checkout is open; absent for a first payment */
             Card?: {
                 Brand: string;
                 Last4: string;
@@ -4947,7 +4947,7 @@ export interface components {
              * @enum {string}
              */
             Choice: "Pay" | "Decline" | "Abandon";
-            /** @description Checked (digits, Luhn) but never stored: the sandbox moves no money */
+            /** @description Checked (digits, Luhn); only its brand and last four digits are kept. Without it, Pay uses Card */
             CardNumber?: string;
         };
         PaymentFormChoiceResponseInput: {
@@ -6090,7 +6090,7 @@ export interface components {
                 /** @description Where the player goes after declining or cancelling */
                 Failure: string;
             };
-            /** @description A saved card to pay with; absent for the sandbox, which keeps no cards */
+            /** @description The card the buyer last paid with, offered again while the checkout is open; absent for a first payment */
             Card?: {
                 Brand: string;
                 Last4: string;
@@ -6105,7 +6105,7 @@ export interface components {
              * @enum {string}
              */
             Choice: "Pay" | "Decline" | "Abandon";
-            /** @description Checked (digits, Luhn) but never stored: the sandbox moves no money */
+            /** @description Checked (digits, Luhn); only its brand and last four digits are kept. Without it, Pay uses Card */
             CardNumber?: string;
         };
         PaymentFormChoiceResponse: {

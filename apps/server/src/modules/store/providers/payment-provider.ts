@@ -13,6 +13,8 @@ export interface CheckoutRequest {
   returnUrl: string;
   /** One key per order, so a retry after a crash reuses the same checkout (security.md §8b). */
   idempotencyKey: string;
+  /** The buyer (fxid's account id), for a provider that offers a buyer's saved card again. */
+  customerRef: string;
 }
 
 export interface CheckoutStart {

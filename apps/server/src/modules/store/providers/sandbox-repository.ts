@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, SandboxPaymentsTable } from '../../../db/schema.js';
+import type { SavedCard } from './card-brand.js';
 
 /** The sandbox provider's own records; the store never reads them, as with a real provider. */
 export type SandboxPayment = Selectable<SandboxPaymentsTable>;
@@ -24,17 +25,35 @@ export function findSandboxPayment(db: Db, id: string): Promise<SandboxPayment |
   return db.selectFrom('sandbox_payments').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Moves a checkout on only from the expected status; false when it had moved already. */
+/** The card of the buyer's latest checkout paid with one, if any. */
+export function findLastCard(db: Db, customerRef: string): Promise<SavedCard | undefined> {
+  return db
+    .selectFrom('sandbox_payments')
+    .select(['card_brand as brand', 'card_last4 as last4'])
+    .where('customer_ref', '=', customerRef)
+    .where('card_brand', 'is not', null)
+    .where('card_last4', 'is not', null)
+    .orderBy('updated_at', 'desc')
+    .limit(1)
+    .$narrowType<SavedCard>()
+    .executeTakeFirst();
+}
+
+/**
+ * Moves a checkout on only from the expected status, keeping the card it was paid with;
+ * false when it had moved already.
+ */
 export async function updateSandboxStatusIf(
   db: Db,
   id: string,
   from: SandboxPaymentsTable['status'],
   to: SandboxPaymentsTable['status'],
   now: number,
+  card?: SavedCard,
 ): Promise<boolean> {
   const result = await db
     .updateTable('sandbox_payments')
-    .set({ status: to, updated_at: now })
+    .set({ status: to, updated_at: now, ...(card && { card_brand: card.brand, card_last4: card.last4 }) })
     .where('id', '=', id)
     .where('status', '=', from)
     .executeTakeFirst();

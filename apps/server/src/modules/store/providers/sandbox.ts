@@ -7,6 +7,7 @@ import { WebhookSignatureError } from '../../../errors.js';
 import { newId } from '../../../lib/ids.js';
 import { signWebhook, verifyWebhook } from '../../../lib/webhook-signature.js';
 import { enqueue } from '../../outbox/outbox.js';
+import type { SavedCard } from './card-brand.js';
 import type { PaymentEvent, PaymentProvider, ProviderPaymentState } from './payment-provider.js';
 import * as repo from './sandbox-repository.js';
 
@@ -53,12 +54,14 @@ export interface SandboxOptions {
 export interface SandboxProvider extends PaymentProvider {
   /** The checkout as the payment form page shows it. */
   findCheckout(id: string): Promise<repo.SandboxPayment | undefined>;
+  /** The card the buyer last paid with, which the payment form offers again. */
+  savedCard(customerRef: string): Promise<SavedCard | undefined>;
   /**
-   * The player's choice on the payment form page. It closes the checkout and queues the
-   * signed notification in the same transaction, so a crash loses neither; false
-   * when the checkout was no longer open.
+   * The player's choice on the payment form page. It closes the checkout (keeping the
+   * card of a Pay) and queues the signed notification in the same transaction, so a
+   * crash loses neither; false when the checkout was no longer open.
    */
-  choose(id: string, choice: SandboxChoice): Promise<boolean>;
+  choose(id: string, choice: SandboxChoice, card?: SavedCard): Promise<boolean>;
   /** Outbox handler: signs a queued notification afresh and posts it; a non-2xx answer retries. */
   deliverNotification(payload: unknown): Promise<void>;
 }
@@ -79,6 +82,9 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
         return_url: request.returnUrl,
         status: 'open',
         idempotency_key: request.idempotencyKey,
+        customer_ref: request.customerRef,
+        card_brand: null,
+        card_last4: null,
         created_at: now(),
         updated_at: now(),
       });
@@ -123,11 +129,15 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
 
     findCheckout: (id) => repo.findSandboxPayment(db, id),
 
-    async choose(id, choice) {
+    // An account's checkouts made before buyers were kept have '' and match nobody.
+    savedCard: async (customerRef) => (customerRef ? repo.findLastCard(db, customerRef) : undefined),
+
+    async choose(id, choice, card) {
       const { status, event } = CHOICES[choice];
+      const paidWith = choice === 'Pay' ? card : undefined;
       return db.transaction().execute(async (trx) => {
         const payment = await repo.findSandboxPayment(trx, id);
-        if (!payment || !(await repo.updateSandboxStatusIf(trx, id, 'open', status, now()))) return false;
+        if (!payment || !(await repo.updateSandboxStatusIf(trx, id, 'open', status, now(), paidWith))) return false;
         const notification: z.infer<typeof NotificationSchema> = {
           id: `evt_${newId()}`,
           type: event,

@@ -1,19 +1,31 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PaymentForm } from '../../../shared/api/payment-form';
+import { Button } from '../../../shared/ui/Button';
 import { Notice } from '../../../shared/ui/Notice';
 
 interface PaymentFormDetailsProps {
   form: PaymentForm;
+  /** The card number typed; unused while the saved card is chosen. */
   cardNumber: string;
   onCardNumber: (value: string) => void;
+  /** The player asked to type a number instead of the saved card. */
+  anotherCard: boolean;
+  onAnotherCard: () => void;
 }
 
 /** The bank, the product with its price, and the card to pay with: what the player agrees to. */
-export function PaymentFormDetails({ form, cardNumber, onCardNumber }: PaymentFormDetailsProps) {
+export function PaymentFormDetails({
+  form,
+  cardNumber,
+  onCardNumber,
+  anotherCard,
+  onAnotherCard,
+}: PaymentFormDetailsProps) {
   const { t } = useTranslation();
   const id = useId();
-  const { Bank, Product, Card } = form;
+  const { Bank, Product } = form;
+  const Card = anotherCard ? undefined : form.Card;
   return (
     <>
       <div className="grid gap-1 text-sm">
@@ -31,9 +43,14 @@ export function PaymentFormDetails({ form, cardNumber, onCardNumber }: PaymentFo
         </p>
       </div>
       {Card ? (
-        <p data-testid="payment-form-card" className="text-sm">
-          {t('store.paymentFormSavedCard', { brand: Card.Brand, last4: Card.Last4 })}
-        </p>
+        <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+          <p data-testid="payment-form-card">
+            {t('store.paymentFormSavedCard', { brand: Card.Brand, last4: Card.Last4 })}
+          </p>
+          <Button variant="ghost" size="sm" onClick={onAnotherCard}>
+            {t('store.paymentFormAnotherCard')}
+          </Button>
+        </div>
       ) : (
         <div className="grid gap-1 text-sm">
           <label htmlFor={`${id}-card`} className="font-medium text-slate-900 dark:text-white">

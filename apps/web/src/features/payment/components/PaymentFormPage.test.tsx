@@ -86,6 +86,18 @@ describe('the card payment form page', () => {
     await waitFor(() => expect(posted).toEqual([{ PublicId: FORM.PublicId, Choice: 'Pay' }]));
   });
 
+  it('pays with another card when the player chooses to type one instead of the saved card', async () => {
+    const { posted } = renderPage(() => json(200, { ...FORM, Card: { Brand: 'Visa', Last4: '4242' } }));
+    fireEvent.click(await screen.findByRole('button', { name: en.store.paymentFormAnotherCard }));
+    expect(screen.queryByText('Pay with Visa ending in 4242')).toBeNull();
+    const card = screen.getByLabelText(en.store.paymentFormCardLabel);
+    fireEvent.change(card, { target: { value: '5555 5555 5555 4444' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $4.99' }));
+    await waitFor(() =>
+      expect(posted).toEqual([{ PublicId: FORM.PublicId, Choice: 'Pay', CardNumber: '5555555555554444' }]),
+    );
+  });
+
   it('says so when the token is unknown or used, with a way home', async () => {
     renderPage(() => problem(404, 'not_found'));
     expect(await screen.findByText(en.store.paymentFormInvalid)).toBeTruthy();

@@ -35,6 +35,7 @@ export function PaymentFormPage({ leave = (url: string) => window.location.repla
   const form = usePaymentForm(token, i18n.resolvedLanguage ?? 'en');
   const choice = usePaymentFormChoice(token);
   const [cardNumber, setCardNumber] = useState(TEST_CARD_NUMBER);
+  const [anotherCard, setAnotherCard] = useState(false);
   const data = form.data;
   const home = (
     <Link to="/" className={buttonClass('secondary')}>
@@ -44,7 +45,8 @@ export function PaymentFormPage({ leave = (url: string) => window.location.repla
 
   const answer = (picked: PaymentFormChoice) => {
     if (!data) return;
-    const card = picked === 'Pay' && !data.Card ? { CardNumber: cardNumber.replace(/[\s-]/g, '') } : {};
+    const typed = picked === 'Pay' && (anotherCard || !data.Card);
+    const card = typed ? { CardNumber: cardNumber.replace(/[\s-]/g, '') } : {};
     choice.mutate(
       { PublicId: data.PublicId, Choice: picked, ...card },
       {
@@ -99,7 +101,13 @@ export function PaymentFormPage({ leave = (url: string) => window.location.repla
           answer('Pay');
         }}
       >
-        <PaymentFormDetails form={data} cardNumber={cardNumber} onCardNumber={setCardNumber} />
+        <PaymentFormDetails
+          form={data}
+          cardNumber={cardNumber}
+          onCardNumber={setCardNumber}
+          anotherCard={anotherCard}
+          onAnotherCard={() => setAnotherCard(true)}
+        />
         {choice.isError && <Notice tone="danger">{t(choiceErrorKey(choice.error))}</Notice>}
         <div className="flex flex-wrap justify-center gap-3">
           <Button type="submit" disabled={choice.isPending}>

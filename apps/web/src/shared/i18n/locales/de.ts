@@ -246,6 +246,7 @@ export const messages: Messages = {
     paymentFormCardHint:
       'Eine Testkartennummer ist bereits eingetragen. Jede gültige Kartennummer funktioniert; nichts wird belastet.',
     paymentFormSavedCard: 'Mit {{brand}} bezahlen, endet auf {{last4}}',
+    paymentFormAnotherCard: 'Andere Karte verwenden',
     paymentFormPay: '{{price}} bezahlen',
     paymentFormDecline: 'Ablehnen',
     paymentFormInvalid:

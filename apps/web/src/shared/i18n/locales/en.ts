@@ -240,6 +240,7 @@ export const messages = {
     paymentFormCardLabel: 'Card number',
     paymentFormCardHint: 'A test card number is filled in. Any valid card number works; nothing is charged.',
     paymentFormSavedCard: 'Pay with {{brand}} ending in {{last4}}',
+    paymentFormAnotherCard: 'Use another card',
     paymentFormPay: 'Pay {{price}}',
     paymentFormDecline: 'Decline',
     paymentFormInvalid: 'This payment link is unknown or was already used. Start the purchase again in the game.',

@@ -245,6 +245,7 @@ export const messages: Messages = {
     paymentFormCardHint:
       'Ya hay un número de tarjeta de prueba. Cualquier número de tarjeta válido sirve; no se cobra nada.',
     paymentFormSavedCard: 'Pagar con {{brand}} terminada en {{last4}}',
+    paymentFormAnotherCard: 'Usar otra tarjeta',
     paymentFormPay: 'Pagar {{price}}',
     paymentFormDecline: 'Rechazar',
     paymentFormInvalid: 'Este enlace de pago es desconocido o ya se usó. Vuelve a iniciar la compra en el juego.',

@@ -240,6 +240,7 @@ export const messages: Messages = {
     paymentFormCardLabel: 'شماره کارت',
     paymentFormCardHint: 'یک شماره کارت آزمایشی وارد شده است. هر شماره کارت معتبری کار می‌کند؛ هیچ مبلغی برداشت نمی‌شود.',
     paymentFormSavedCard: 'پرداخت با {{brand}} با پایان {{last4}}',
+    paymentFormAnotherCard: 'استفاده از کارت دیگر',
     paymentFormPay: 'پرداخت {{price}}',
     paymentFormDecline: 'رد کردن',
     paymentFormInvalid: 'این پیوند پرداخت ناشناخته است یا قبلاً استفاده شده است. خرید را دوباره در بازی شروع کنید.',

@@ -245,6 +245,7 @@ export const messages: Messages = {
     paymentFormCardHint:
       'Un numéro de carte de test est prérempli. Tout numéro de carte valide fonctionne ; rien n’est débité.',
     paymentFormSavedCard: 'Payer avec {{brand}} se terminant par {{last4}}',
+    paymentFormAnotherCard: 'Utiliser une autre carte',
     paymentFormPay: 'Payer {{price}}',
     paymentFormDecline: 'Refuser',
     paymentFormInvalid: 'Ce lien de paiement est inconnu ou a déjà été utilisé. Relancez l’achat dans le jeu.',

@@ -246,6 +246,7 @@ export const messages: Messages = {
     paymentFormCardHint:
       'È già inserito un numero di carta di prova. Funziona qualsiasi numero di carta valido; non viene addebitato nulla.',
     paymentFormSavedCard: 'Paga con {{brand}} che termina con {{last4}}',
+    paymentFormAnotherCard: 'Usa un’altra carta',
     paymentFormPay: 'Paga {{price}}',
     paymentFormDecline: 'Rifiuta',
     paymentFormInvalid: 'Questo link di pagamento è sconosciuto o è già stato usato. Ricomincia l’acquisto nel gioco.',

@@ -242,6 +242,7 @@ export const messages: Messages = {
     paymentFormCardHint:
       'テスト用のカード番号が入力されています。有効なカード番号なら何でも使えます。請求は発生しません。',
     paymentFormSavedCard: '{{brand}}(末尾 {{last4}})で支払う',
+    paymentFormAnotherCard: '別のカードを使う',
     paymentFormPay: '{{price}} を支払う',
     paymentFormDecline: '拒否',
     paymentFormInvalid: 'この支払いリンクは不明か、すでに使用されています。ゲームで購入をやり直してください。',

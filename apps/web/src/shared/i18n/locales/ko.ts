@@ -240,6 +240,7 @@ export const messages: Messages = {
     paymentFormCardHint:
       '테스트 카드 번호가 입력되어 있습니다. 유효한 카드 번호라면 무엇이든 됩니다. 청구되는 금액은 없습니다.',
     paymentFormSavedCard: '끝자리 {{last4}}인 {{brand}}(으)로 결제',
+    paymentFormAnotherCard: '다른 카드 사용',
     paymentFormPay: '{{price}} 결제',
     paymentFormDecline: '거절',
     paymentFormInvalid: '이 결제 링크는 알 수 없거나 이미 사용되었습니다. 게임에서 구매를 다시 시작하세요.',

@@ -241,6 +241,7 @@ export const messages: Messages = {
     paymentFormCardLabel: 'Numer karty',
     paymentFormCardHint: 'Wpisano testowy numer karty. Działa każdy poprawny numer karty; nic nie jest pobierane.',
     paymentFormSavedCard: 'Zapłać kartą {{brand}} kończącą się na {{last4}}',
+    paymentFormAnotherCard: 'Użyj innej karty',
     paymentFormPay: 'Zapłać {{price}}',
     paymentFormDecline: 'Odrzuć',
     paymentFormInvalid: 'Ten link do płatności jest nieznany lub został już użyty. Rozpocznij zakup w grze od nowa.',

@@ -246,6 +246,7 @@ export const messages: Messages = {
     paymentFormCardHint:
       'Um número de cartão de teste já está preenchido. Qualquer número de cartão válido funciona; nada é cobrado.',
     paymentFormSavedCard: 'Pagar com {{brand}} final {{last4}}',
+    paymentFormAnotherCard: 'Usar outro cartão',
     paymentFormPay: 'Pagar {{price}}',
     paymentFormDecline: 'Recusar',
     paymentFormInvalid: 'Este link de pagamento é desconhecido ou já foi usado. Comece a compra novamente no jogo.',

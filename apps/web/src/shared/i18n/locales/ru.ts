@@ -241,6 +241,7 @@ export const messages: Messages = {
     paymentFormCardHint:
       'Номер тестовой карты уже введён. Подойдёт любой действительный номер карты; ничего не списывается.',
     paymentFormSavedCard: 'Оплатить картой {{brand}}, оканчивающейся на {{last4}}',
+    paymentFormAnotherCard: 'Оплатить другой картой',
     paymentFormPay: 'Оплатить {{price}}',
     paymentFormDecline: 'Отклонить',
     paymentFormInvalid: 'Эта ссылка на оплату неизвестна или уже использована. Начните покупку в игре заново.',

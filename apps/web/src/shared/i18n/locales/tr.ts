@@ -241,6 +241,7 @@ export const messages: Messages = {
     paymentFormCardLabel: 'Kart numarası',
     paymentFormCardHint: 'Bir test kart numarası girilmiştir. Geçerli her kart numarası çalışır; hiçbir ücret alınmaz.',
     paymentFormSavedCard: 'Son dört hanesi {{last4}} olan {{brand}} ile öde',
+    paymentFormAnotherCard: 'Başka bir kart kullan',
     paymentFormPay: '{{price}} öde',
     paymentFormDecline: 'Reddet',
     paymentFormInvalid: 'Bu ödeme bağlantısı bilinmiyor veya zaten kullanılmış. Satın almayı oyunda yeniden başlatın.',

@@ -241,6 +241,7 @@ export const messages: Messages = {
     paymentFormCardHint:
       'Номер тестової картки вже введено. Підійде будь-який дійсний номер картки; нічого не списується.',
     paymentFormSavedCard: 'Оплатити карткою {{brand}}, що закінчується на {{last4}}',
+    paymentFormAnotherCard: 'Оплатити іншою карткою',
     paymentFormPay: 'Оплатити {{price}}',
     paymentFormDecline: 'Відхилити',
     paymentFormInvalid: 'Це посилання на оплату невідоме або вже використане. Почніть покупку в грі знову.',

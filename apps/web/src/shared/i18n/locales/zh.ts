@@ -239,6 +239,7 @@ export const messages: Messages = {
     paymentFormCardLabel: '卡号',
     paymentFormCardHint: '已填入测试卡号。任何有效卡号都可以使用,不会扣款。',
     paymentFormSavedCard: '使用尾号为 {{last4}} 的 {{brand}} 支付',
+    paymentFormAnotherCard: '使用其他卡',
     paymentFormPay: '支付 {{price}}',
     paymentFormDecline: '拒绝',
     paymentFormInvalid: '此付款链接未知或已被使用。请在游戏中重新开始购买。',
