@@ -18,19 +18,28 @@ import './app/styles.css';
 const flags = readStartupFlags(window.location.search);
 configureLogging({ level: 'debug', duplicate: flags.duplicateLogs });
 const logger = createLogger();
-startErrorReporting(flags, undefined, logger);
+const config = readPageConfig();
+const reportError = startErrorReporting(
+  flags,
+  { dsn: config.ErrorReportingDsn, tunnel: `${apiBaseUrl(config)}/api/s_tunnel` },
+  logger,
+);
 captureInstallPrompt();
 disableContextMenu();
 applyTheme(storedTheme() ?? 'dark');
 registerServiceWorker(logger);
 void loadDebugConsoles(flags, logger).catch((error: unknown) => logger.warn('debug console failed', error));
 
-const config = readPageConfig();
 const api = createApiClient(apiBaseUrl(config));
 initI18n(config, logger).then((i18n) => {
   const root = document.getElementById('root');
   if (!root) return;
-  createRoot(root).render(
+  // Errors a route's error page catches never reach the window: log and report them here.
+  const onCaughtError = (error: unknown) => {
+    logger.error('caught by an error page', error);
+    reportError(error);
+  };
+  createRoot(root, { onCaughtError }).render(
     <StrictMode>
       <App config={config} api={api} i18n={i18n} />
     </StrictMode>,

@@ -39,6 +39,11 @@ export interface PageConfig {
   DefaultLocale: string;
   /** Cloudflare Turnstile site key; without it the login modal shows the offline dev robot check. */
   TurnstileSiteKey?: string;
+  /**
+   * The public browser DSN errors are reported to, through the tunnel at /api/s_tunnel;
+   * without it no reporting SDK is loaded.
+   */
+  ErrorReportingDsn?: string;
 }
 
 /** id of the `<script type="application/json">` element that holds the PageConfig. */

@@ -21,6 +21,8 @@ export function pageConfigFor(config: Config): PageConfig {
     Locales: portal.locales,
     DefaultLocale: portal.defaultLocale,
     ...(config.turnstile.siteKey ? { TurnstileSiteKey: config.turnstile.siteKey } : {}),
+    // The tunnel's first allowed DSN is the portal's own; the others are for older builds still out there.
+    ...(config.errorTunnel.dsns[0] ? { ErrorReportingDsn: config.errorTunnel.dsns[0] } : {}),
   };
 }
 

@@ -34,7 +34,8 @@ export function securityHeaders(frameAncestors: string[]): Record<string, string
         connectSrc: ["'self'", 'https://api.stripe.com'],
         // Games may come from any https origin; Stripe's frames are named for clarity should this narrow.
         frameSrc: ["'self'", 'https:', 'https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
-        workerSrc: ["'self'"],
+        // Error reporting's session replay compresses in a worker it builds from a blob.
+        workerSrc: ["'self'", 'blob:'],
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

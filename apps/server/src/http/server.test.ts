@@ -166,6 +166,16 @@ describe('serving the portal', () => {
     await app.close();
   });
 
+  it("names the tunnel's first allowed DSN as the portal's error-reporting DSN, and none without one", async () => {
+    const dsns = ['https://portal@errors.example/7', 'https://older-build@errors.example/7'];
+    const app = await portalApp({ errorTunnel: { dsns, maxBytes: 1 << 20 } });
+    expect(pageConfigOf((await app.inject('/')).body).ErrorReportingDsn).toBe(dsns[0]);
+    await app.close();
+    const without = await portalApp();
+    expect(pageConfigOf((await without.inject('/')).body)).not.toHaveProperty('ErrorReportingDsn');
+    await without.close();
+  });
+
   it('sends pages and files the document headers: a CSP that allows only our scripts', async () => {
     const app = await portalApp();
     for (const url of ['/', '/assets/app.js', '/api/v1/play/index_html', '/api/docs']) {

@@ -1,72 +1,22 @@
-import { execFileSync } from 'node:child_process';
 import { createDecipheriv, type ECDH, hkdfSync } from 'node:crypto';
-import { once } from 'node:events';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:https';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { importJWK, type JWTPayload, jwtVerify } from 'jose';
+import {
+  type ReceivedRequest,
+  type RecordingHttpsServer,
+  startRecordingHttpsServer,
+} from './recording-https-server.js';
 
 /** One request the fake push service received. */
-export interface ReceivedPush {
-  method: string;
-  path: string;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
+export type ReceivedPush = ReceivedRequest;
 
 /**
- * A push service on loopback for tests: real HTTPS with a self-signed certificate
- * (web-push only speaks https), recording each request and answering each path with
- * the status set for it (201 Created, as push services do, by default).
+ * A push service on loopback for tests: real HTTPS (web-push only speaks https), recording
+ * each request and answering 201 Created, as push services do, unless told otherwise.
  */
-export interface FakePushService {
-  origin: string;
-  /** The self-signed certificate (PEM) and its file, for clients to trust. */
-  ca: string;
-  caFile: string;
-  received: ReceivedPush[];
-  answer(path: string, status: number): void;
-  close(): Promise<void>;
-}
+export type FakePushService = RecordingHttpsServer;
 
-export async function startFakePushService(): Promise<FakePushService> {
-  const dir = mkdtempSync(join(tmpdir(), 'fxid-push-'));
-  const keyFile = join(dir, 'key.pem');
-  const caFile = join(dir, 'cert.pem');
-  execFileSync('openssl', [
-    'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes',
-    '-keyout', keyFile, '-out', caFile, '-days', '1', '-subj', '/CN=localhost',
-    '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost',
-  ], { stdio: 'ignore' }); // biome-ignore format: one openssl command line
-  const ca = readFileSync(caFile, 'utf8');
-  const received: ReceivedPush[] = [];
-  const statuses = new Map<string, number>();
-  const server: Server = createServer({ key: readFileSync(keyFile), cert: ca }, (request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const path = request.url ?? '/';
-      received.push({ method: request.method ?? '', path, headers: request.headers, body: Buffer.concat(chunks) });
-      response.writeHead(statuses.get(path) ?? 201).end();
-    });
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  return {
-    origin: `https://127.0.0.1:${port}`,
-    ca,
-    caFile,
-    received,
-    answer: (path, status) => statuses.set(path, status),
-    close: async () => {
-      server.closeAllConnections();
-      server.close();
-      await once(server, 'close');
-    },
-  };
+export function startFakePushService(): Promise<FakePushService> {
+  return startRecordingHttpsServer(201);
 }
 
 /**
