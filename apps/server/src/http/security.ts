@@ -8,7 +8,10 @@ import helmet from 'helmet';
  * own scripts only, embed games in frames, and be embedded by the publishing
  * platforms it runs on.
  */
-export function securityHeaders(frameAncestors: string[]): Record<string, string> {
+export function securityHeaders(frameAncestors: string[], remoteConsole = false): Record<string, string> {
+  // The remotejs debug console (spec §1) runs remotejs.com's agent, which talks back to it;
+  // only a page asked for with ?remotejs allows that, so no other page trusts a third party.
+  const remote = remoteConsole ? [REMOTEJS_ORIGIN] : [];
   const headers: Record<string, string> = {};
   const response = {
     setHeader: (name: string, value: string) => {
@@ -25,13 +28,18 @@ export function securityHeaders(frameAncestors: string[]): Record<string, string
         defaultSrc: ["'self'"],
         // The Turnstile robot check loads its script from Cloudflare (only when a site key is set);
         // Stripe.js loads from Stripe for the card checkout (security.md §8, Stripe's CSP guide).
-        scriptSrc: ["'self'", 'https://challenges.cloudflare.com', 'https://js.stripe.com'],
+        scriptSrc: ["'self'", 'https://challenges.cloudflare.com', 'https://js.stripe.com', ...remote],
         // Inline style attributes are how React and the API reference set sizes and colours.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
         // Stripe.js talks to Stripe's API from the page.
-        connectSrc: ["'self'", 'https://api.stripe.com'],
+        connectSrc: [
+          "'self'",
+          'https://api.stripe.com',
+          ...remote,
+          ...remote.map((origin) => origin.replace('https:', 'wss:')),
+        ],
         // Games may come from any https origin; Stripe's frames are named for clarity should this narrow.
         frameSrc: ["'self'", 'https:', 'https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
         // Error reporting's session replay compresses in a worker it builds from a blob.
@@ -53,6 +61,14 @@ export function securityHeaders(frameAncestors: string[]): Record<string, string
   });
   middleware({} as never, response as never, () => undefined);
   return headers;
+}
+
+const REMOTEJS_ORIGIN = 'https://remotejs.com';
+
+/** A page asked for with the remotejs debug console, e.g. `/?remotejs=channel`. */
+function asksForRemoteConsole(url: string): boolean {
+  const query = url.indexOf('?');
+  return query !== -1 && new URLSearchParams(url.slice(query + 1)).has('remotejs');
 }
 
 const SAFE_REQUEST_ID = /^[\w.:-]{1,64}$/;
@@ -94,10 +110,13 @@ const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json/;
  */
 export function registerResponseHeaders(app: FastifyInstance, frameAncestors: string[]): ApplyHeaders {
   const forDocuments = securityHeaders(frameAncestors);
+  const forRemoteConsole = securityHeaders(frameAncestors, true);
   const forAnswers = answerHeaders(forDocuments);
   const apply: ApplyHeaders = (request, reply) => {
     const type = reply.getHeader('content-type');
-    const headers = typeof type === 'string' && JSON_TYPE.test(type) ? forAnswers : forDocuments;
+    let headers = forDocuments;
+    if (typeof type === 'string' && JSON_TYPE.test(type)) headers = forAnswers;
+    else if (asksForRemoteConsole(request.url)) headers = forRemoteConsole;
     for (const name in headers) if (!reply.hasHeader(name)) reply.header(name, headers[name]);
     reply.header('x-request-id', request.id);
   };

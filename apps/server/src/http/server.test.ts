@@ -189,6 +189,18 @@ describe('serving the portal', () => {
     await app.close();
   });
 
+  it('lets remotejs.com in only for a page asked for with ?remotejs', async () => {
+    const app = await portalApp();
+    const policy = async (url: string) => (await app.inject(url)).headers['content-security-policy'] as string;
+    const remote = await policy('/play/sky-runner?remotejs=channel-7');
+    expect(remote).toMatch(/script-src [^;]*https:\/\/remotejs\.com/);
+    expect(remote).toMatch(/connect-src [^;]*wss:\/\/remotejs\.com/);
+    for (const url of ['/', '/play/sky-runner?remotejsx=1', '/assets/app.js']) {
+      expect(await policy(url), url).not.toContain('remotejs.com');
+    }
+    await app.close();
+  });
+
   it('never answers an /api path with the portal page', async () => {
     const app = await portalApp();
     const response = await app.inject('/api/v1/unknown');

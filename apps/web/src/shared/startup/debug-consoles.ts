@@ -14,7 +14,7 @@ export async function loadDebugConsoles(flags: StartupFlags, logger: Logger): Pr
     logger.info('eruda console on');
   }
   if (flags.remotejs) {
-    // The remote agent comes from remotejs.com; the page's CSP must allow that origin where it is used.
+    // The remote agent comes from remotejs.com; the server's CSP allows it on pages asked for with ?remotejs.
     const script = document.createElement('script');
     script.src = REMOTEJS_AGENT;
     script.dataset.consolejsChannel = flags.remotejs;
