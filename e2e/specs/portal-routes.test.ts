@@ -217,6 +217,15 @@ describe('profile, discord and unknown paths', () => {
     expect(path(page)).toBe('/Profile');
   });
 
+  it("/discord-qr shows the game's Discord QR code", async () => {
+    const { page } = await session.open('/discord-qr?game=gem-garden');
+    await heading(page, en.discord.title).waitFor();
+    const qr = page.getByRole('img', { name: en.discord.qrAlt });
+    await expect.poll(() => qr.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    expect(await qr.getAttribute('src')).toMatch(/(^|\/)catalog\/gem-garden\/discord-qr\.svg$/);
+    await page.getByRole('button', { name: en.common.download }).waitFor();
+  });
+
   it('/discord-qr shows nothing for a game without a Discord QR code', async () => {
     const { page } = await session.open('/discord-qr?game=sky-runner');
     await page.getByRole('banner').waitFor();
@@ -287,6 +296,25 @@ describe('languages', () => {
     await heading(page, de.landing.title).waitFor();
     await page.waitForFunction(() => document.documentElement.dir === 'ltr' && document.documentElement.lang === 'de');
   });
+});
+
+describe('the smallest phones', () => {
+  // 360 px is the narrowest phone the portal is laid out for: nothing may scroll sideways.
+  for (const [route, ready] of [
+    ['/', en.landing.title],
+    ['/play/sky-runner', /Sky Runner/],
+    ['/Store/sky-runner', en.store.storeTitle],
+    ['/Docs/tos', 'Terms of Service'],
+    ['/error', en.errorPage.title],
+  ] as const) {
+    it(`${route} fits 360 px without scrolling sideways`, async () => {
+      const phone = await session.freshContext({ viewport: { width: 360, height: 740 } });
+      const { page } = await session.openIn(phone, route);
+      if (typeof ready === 'string') await heading(page, ready).waitFor();
+      else await page.getByRole('region', { name: ready }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    });
+  }
 });
 
 describe('accessibility', () => {

@@ -14,6 +14,8 @@ export function DiscordQrPage() {
   const config = usePublicGameConfig(site.game, platformOf(site.adapter));
   const image = assetUrl(config.data?.PublicWebClientConfig.Links.DiscordQrCodeImageUrl);
   if (!image) return null;
+  // Saved under the image's own type (the demo's is an SVG).
+  const extension = new URL(image, window.location.href).pathname.match(/\.\w+$/)?.[0] ?? '.png';
   return (
     <section className="mx-auto w-full max-w-md px-4">
       <div className="rounded-3xl border border-slate-200 bg-white p-8 text-center shadow-sm dark:border-slate-800 dark:bg-slate-900">
@@ -23,7 +25,7 @@ export function DiscordQrPage() {
         <Button
           variant="secondary"
           className="mt-6"
-          onClick={() => downloadImage(image, `discord-${site.game}.png`, t('modals.cannotDownload'))}
+          onClick={() => downloadImage(image, `discord-${site.game}${extension}`, t('modals.cannotDownload'))}
         >
           <DownloadIcon /> {t('common.download')}
         </Button>
