@@ -249,6 +249,25 @@ describe('loadConfig', () => {
     expect(result.ok && result.config.host).toBe('0.0.0.0');
   });
 
+  it('refuses an http: PUBLIC_URL in production only', () => {
+    const production = {
+      NODE_ENV: 'production',
+      TURNSTILE_SECRET: '0x4AAAAAAAreal-secret',
+      SMTP_URL: 'smtp://mail',
+    };
+    expect(loadConfig({ ...production, PUBLIC_URL: 'http://play.example.com' })).toEqual({
+      ok: false,
+      problems: ['PUBLIC_URL: must be an https:// URL in production (sign-in links are built from it)'],
+    });
+    expect(loadConfig({ ...production, PUBLIC_URL: 'HTTP://play.example.com' }).ok).toBe(false);
+    const secure = loadConfig({ ...production, PUBLIC_URL: 'https://play.example.com' });
+    expect(secure.ok && secure.config.publicUrl).toBe('https://play.example.com');
+    for (const NODE_ENV of ['development', 'test']) {
+      const local = loadConfig({ NODE_ENV, PUBLIC_URL: 'http://127.0.0.1:8080' });
+      expect(local.ok && local.config.publicUrl).toBe('http://127.0.0.1:8080');
+    }
+  });
+
   it('refuses a default locale outside the locale list', () => {
     expect(loadConfig({ LOCALES: 'en,de', DEFAULT_LOCALE: 'ru' })).toEqual({
       ok: false,

@@ -307,6 +307,10 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
   if (mode === 'production' && !e.PUBLIC_URL) problems.push('PUBLIC_URL: required in production');
   if (!e.LOCALES.includes(e.DEFAULT_LOCALE)) problems.push('DEFAULT_LOCALE: must be one of LOCALES');
   if (mode === 'production') {
+    // Sign-in links are built from it: over http a mailed token would cross the network in clear (security.md §9a).
+    if (e.PUBLIC_URL && new URL(e.PUBLIC_URL).protocol !== 'https:') {
+      problems.push('PUBLIC_URL: must be an https:// URL in production (sign-in links are built from it)');
+    }
     // The dev robot check and the dev mailbox exist for local use only.
     if (!e.TURNSTILE_SECRET) problems.push('TURNSTILE_SECRET: required in production');
     else if (/^[123]x0{20,}/.test(e.TURNSTILE_SECRET)) {

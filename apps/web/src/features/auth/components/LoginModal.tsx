@@ -9,6 +9,7 @@ import { requestEmailLogin } from '../lib/email-login';
 import { loginErrorKey } from '../lib/login-errors';
 import { INITIAL_LOGIN_STATE, loginReducer } from '../lib/login-flow';
 import { offeredProviders } from '../lib/providers';
+import { returnRoute } from '../lib/return-route';
 import { EmailStep } from './EmailStep';
 import { LegalLinks } from './LegalLinks';
 import { LinkSentStep } from './LinkSentStep';
@@ -21,7 +22,7 @@ export const DEFAULT_EMAIL_TIMEOUT_MS = 1000;
 export interface LoginModalOptions {
   /** The game the player signs in from, if any. */
   gameSystemName?: string | undefined;
-  /** Portal route the emailed link returns to; the current page by default. */
+  /** Portal route the emailed link returns to; by default the page a sign-in redirect asked for, else the current one. */
   returnTo?: string | undefined;
   tosUrl?: string | undefined;
   ppUrl?: string | undefined;
@@ -31,11 +32,6 @@ export interface LoginModalOptions {
   /** The page configuration's key by default; without one the offline check is shown. */
   turnstileSiteKey?: string | undefined;
   onAuthenticated?: (() => void) | undefined;
-}
-
-/** The page the link brings the player back to: where they are, unless that is a sign-in link page. */
-function returnRoute(current: string): string {
-  return /^\/Login/i.test(current) ? '/' : current;
 }
 
 /** Sign in by magic link: enterEmail → verifyTurnstile → success. */
@@ -56,7 +52,7 @@ export function LoginModal({ onClose, ...options }: LoginModalOptions & { onClos
       email: state.email,
       captchaToken,
       gameSystemName: options.gameSystemName ?? config.FixedGame,
-      returnTo: options.returnTo ?? returnRoute(`${location.pathname}${location.search}`),
+      returnTo: options.returnTo ?? returnRoute(location),
       locale: i18n.resolvedLanguage,
       basePath: config.RouterBasePath,
     }).then(

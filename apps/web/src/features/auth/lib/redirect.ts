@@ -3,6 +3,19 @@ export type RedirectTarget = { kind: 'route'; to: string } | { kind: 'page'; hre
 
 const HOME: RedirectTarget = { kind: 'route', to: '/' };
 
+/** Control characters and backslashes: browsers read them in ways a URL check does not foresee. */
+function hasUnsafeCharacters(address: string): boolean {
+  return [...address].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f || char === '\\');
+}
+
+/**
+ * A path of this site (`/Profile?tab=1`): one leading slash, so never an absolute URL, a
+ * scheme or a protocol-relative `//host`; nothing a browser would read otherwise.
+ */
+export function isSiteRoute(address: string): boolean {
+  return address.startsWith('/') && !address.startsWith('//') && !hasUnsafeCharacters(address);
+}
+
 /**
  * Turns a redirect address from the server (a path from the origin, or a full URL the
  * server checked against its allowlist) into a navigation. Anything odd goes home:
@@ -10,9 +23,7 @@ const HOME: RedirectTarget = { kind: 'route', to: '/' };
  */
 export function resolveRedirect(target: string | null | undefined, origin: string, basePath: string): RedirectTarget {
   if (!target) return HOME;
-  if ([...target].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f || char === '\\')) {
-    return HOME;
-  }
+  if (hasUnsafeCharacters(target)) return HOME;
   let url: URL;
   try {
     url = new URL(target, origin);

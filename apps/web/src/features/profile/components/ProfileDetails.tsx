@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Account } from '../../../shared/api/account';
 import { Notice } from '../../../shared/ui/Notice';
 import { useMarketingSwitch } from '../api/marketing';
+import { signInMethodName } from '../lib/sign-in-method-name';
 import { Badge } from './Badge';
 import { ConnectedGames } from './ConnectedGames';
 import { CopyField } from './CopyField';
@@ -85,7 +86,7 @@ export function ProfileDetails({ account }: { account: Account }) {
           <ul className="grid gap-1" data-testid="social-identifiers">
             {identifiers.map((identifier) => (
               <li key={`${identifier.Type}:${identifier.Id}`} className="text-slate-700 dark:text-slate-200">
-                <span className="font-medium">{identifier.Type}</span>{' '}
+                <span className="font-medium">{signInMethodName(identifier.Type, t)}</span>{' '}
                 <span className="break-all text-slate-500 dark:text-slate-400">{identifier.Id}</span>
               </li>
             ))}

@@ -3,10 +3,27 @@ import { useAccount } from '../../../shared/api/account';
 import { ModalFrame } from '../../../shared/ui/ModalFrame';
 import { Notice } from '../../../shared/ui/Notice';
 import { Spinner } from '../../../shared/ui/Spinner';
+import { usePlatformOwnsAccount } from '../lib/use-platform-owns-account';
 import { ProfileDetails } from './ProfileDetails';
 
-/** The profile over the current page (the game keeps running underneath). */
+/**
+ * The profile over the current page (the game keeps running underneath). Inside a social
+ * platform or an iframe the platform owns the account: only a reassurance, as on the page (spec §2).
+ */
 export function ProfileModal() {
+  const { t } = useTranslation();
+  const platformOwnsAccount = usePlatformOwnsAccount();
+  if (platformOwnsAccount)
+    return (
+      <ModalFrame title={t('profile.title')} size="md">
+        <p className="text-slate-700 dark:text-slate-200">{t('profile.embedded')}</p>
+      </ModalFrame>
+    );
+  return <AccountModal />;
+}
+
+/** The full profile; a component of its own so the account is only fetched when it is shown. */
+function AccountModal() {
   const { t } = useTranslation();
   const account = useAccount();
   return (

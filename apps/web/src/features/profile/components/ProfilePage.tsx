@@ -2,14 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAccount } from '../../../shared/api/account';
 import { useBranding } from '../../../shared/api/branding';
-import { useSite } from '../../../shared/config/use-site';
-import { isEmbedded } from '../../../shared/lib/environment';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { Button } from '../../../shared/ui/Button';
 import { InfoPage } from '../../../shared/ui/InfoPage';
 import { Notice } from '../../../shared/ui/Notice';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { useSignOut } from '../../auth/hooks/use-sign-out';
+import { usePlatformOwnsAccount } from '../lib/use-platform-owns-account';
 import { ProfileDetails } from './ProfileDetails';
 
 /**
@@ -20,12 +19,11 @@ export function ProfilePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { branding } = useBranding();
-  const { adapter } = useSite();
+  const platformOwnsAccount = usePlatformOwnsAccount();
   const account = useAccount();
   const signOut = useSignOut();
   useDocumentTitle(t('profile.title'), branding.BrandName);
-  if (isEmbedded() || adapter !== 'fxid')
-    return <InfoPage title={t('profile.title')}>{t('profile.embedded')}</InfoPage>;
+  if (platformOwnsAccount) return <InfoPage title={t('profile.title')}>{t('profile.embedded')}</InfoPage>;
 
   return (
     <section className="mx-auto w-full max-w-2xl px-4 py-8 sm:py-12" data-testid="profile">

@@ -139,6 +139,8 @@ export const messages: Messages = {
     marketing: 'Schick mir Neuigkeiten zu Spielen und Sonderangebote per E-Mail',
     saveFailed: 'Die Änderung wurde nicht gespeichert. Versuche es erneut.',
     signInMethods: 'Andere Anmeldemöglichkeiten',
+    guest: 'Gast',
+    guestOn: 'Gast auf {{platform}}',
     games: 'Verbundene Spiele',
     noGames: 'Mit deinem Konto sind noch keine Spiele verbunden.',
     gameId: 'Spiel-ID: {{id}}',

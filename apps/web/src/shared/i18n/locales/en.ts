@@ -136,6 +136,8 @@ export const messages = {
     marketing: 'Send me news about games and special offers by email',
     saveFailed: 'The change was not saved. Please try again.',
     signInMethods: 'Other ways to sign in',
+    guest: 'Guest',
+    guestOn: 'Guest on {{platform}}',
     games: 'Connected games',
     noGames: 'No games are connected to your account yet.',
     gameId: 'Game ID: {{id}}',

@@ -139,6 +139,8 @@ export const messages: Messages = {
     marketing: 'Envíame por correo noticias sobre juegos y ofertas especiales',
     saveFailed: 'El cambio no se guardó. Inténtalo de nuevo.',
     signInMethods: 'Otras formas de iniciar sesión',
+    guest: 'Invitado',
+    guestOn: 'Invitado en {{platform}}',
     games: 'Juegos conectados',
     noGames: 'Aún no hay juegos conectados a tu cuenta.',
     gameId: 'ID en el juego: {{id}}',

@@ -137,6 +137,8 @@ export const messages: Messages = {
     marketing: 'اخبار بازی‌ها و پیشنهادهای ویژه را برایم ایمیل کن',
     saveFailed: 'تغییر ذخیره نشد. دوباره تلاش کنید.',
     signInMethods: 'راه‌های دیگر ورود',
+    guest: 'مهمان',
+    guestOn: 'مهمان در {{platform}}',
     games: 'بازی‌های متصل',
     noGames: 'هنوز هیچ بازی‌ای به حساب شما متصل نیست.',
     gameId: 'شناسه در بازی: {{id}}',

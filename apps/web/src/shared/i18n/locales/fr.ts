@@ -139,6 +139,8 @@ export const messages: Messages = {
     marketing: 'M’envoyer par e-mail les nouveautés des jeux et les offres spéciales',
     saveFailed: 'La modification n’a pas été enregistrée. Réessayez.',
     signInMethods: 'Autres moyens de connexion',
+    guest: 'Invité',
+    guestOn: 'Invité sur {{platform}}',
     games: 'Jeux associés',
     noGames: 'Aucun jeu n’est encore associé à votre compte.',
     gameId: 'Identifiant de jeu : {{id}}',

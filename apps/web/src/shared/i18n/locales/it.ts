@@ -139,6 +139,8 @@ export const messages: Messages = {
     marketing: 'Inviami via email novità sui giochi e offerte speciali',
     saveFailed: 'La modifica non è stata salvata. Riprova.',
     signInMethods: 'Altri modi per accedere',
+    guest: 'Ospite',
+    guestOn: 'Ospite su {{platform}}',
     games: 'Giochi collegati',
     noGames: 'Nessun gioco è ancora collegato al tuo account.',
     gameId: 'ID nel gioco: {{id}}',

@@ -138,6 +138,8 @@ export const messages: Messages = {
     marketing: 'ゲームのニュースや特別オファーをメールで受け取る',
     saveFailed: '変更を保存できませんでした。もう一度お試しください。',
     signInMethods: 'その他のログイン方法',
+    guest: 'ゲスト',
+    guestOn: '{{platform}} のゲスト',
     games: '連携済みのゲーム',
     noGames: 'アカウントに連携されたゲームはまだありません。',
     gameId: 'ゲーム内 ID：{{id}}',

@@ -137,6 +137,8 @@ export const messages: Messages = {
     marketing: '게임 소식과 특별 혜택을 이메일로 받기',
     saveFailed: '변경 사항을 저장하지 못했습니다. 다시 시도하세요.',
     signInMethods: '다른 로그인 방법',
+    guest: '게스트',
+    guestOn: '{{platform}} 게스트',
     games: '연결된 게임',
     noGames: '아직 계정에 연결된 게임이 없습니다.',
     gameId: '게임 ID: {{id}}',

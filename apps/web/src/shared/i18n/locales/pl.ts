@@ -137,6 +137,8 @@ export const messages: Messages = {
     marketing: 'Wysyłaj mi e-mailem nowości o grach i oferty specjalne',
     saveFailed: 'Nie zapisano zmiany. Spróbuj ponownie.',
     signInMethods: 'Inne sposoby logowania',
+    guest: 'Gość',
+    guestOn: 'Gość na {{platform}}',
     games: 'Połączone gry',
     noGames: 'Do twojego konta nie połączono jeszcze żadnej gry.',
     gameId: 'ID w grze: {{id}}',

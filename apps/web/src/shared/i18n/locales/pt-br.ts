@@ -138,6 +138,8 @@ export const messages: Messages = {
     marketing: 'Enviar para mim novidades sobre jogos e ofertas especiais por e-mail',
     saveFailed: 'A alteração não foi salva. Tente novamente.',
     signInMethods: 'Outras formas de entrar',
+    guest: 'Convidado',
+    guestOn: 'Convidado em {{platform}}',
     games: 'Jogos conectados',
     noGames: 'Nenhum jogo está conectado à sua conta ainda.',
     gameId: 'ID no jogo: {{id}}',

@@ -138,6 +138,8 @@ export const messages: Messages = {
     marketing: 'Oyun haberlerini ve özel teklifleri bana e-postayla gönder',
     saveFailed: 'Değişiklik kaydedilmedi. Tekrar dene.',
     signInMethods: 'Diğer giriş yolları',
+    guest: 'Misafir',
+    guestOn: '{{platform}} misafiri',
     games: 'Bağlı oyunlar',
     noGames: 'Hesabına henüz bağlı oyun yok.',
     gameId: 'Oyun kimliği: {{id}}',

@@ -137,6 +137,8 @@ export const messages: Messages = {
     marketing: 'Надсилати мені поштою новини про ігри та спеціальні пропозиції',
     saveFailed: 'Зміну не збережено. Спробуйте ще раз.',
     signInMethods: 'Інші способи входу',
+    guest: 'Гість',
+    guestOn: 'Гість на {{platform}}',
     games: 'Прив’язані ігри',
     noGames: 'До вашого акаунта ще не прив’язано жодної гри.',
     gameId: 'ID у грі: {{id}}',

@@ -137,6 +137,8 @@ export const messages: Messages = {
     marketing: '通过邮件向我发送游戏资讯和特别优惠',
     saveFailed: '更改未保存，请重试。',
     signInMethods: '其他登录方式',
+    guest: '访客',
+    guestOn: '{{platform}} 访客',
     games: '已关联的游戏',
     noGames: '你的账户尚未关联任何游戏。',
     gameId: '游戏内 ID：{{id}}',
