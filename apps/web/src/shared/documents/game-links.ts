@@ -24,6 +24,14 @@ const HELP_HOSTS = /^(help|support|faq)\.|\.(zendesk\.com|helpshift\.com|freshde
 const HELP_PATH = /^\/(help|faq|support)(\/|$)/i;
 const DISCORD_INVITE = /^(discord\.gg$|(www\.)?discord(app)?\.com$)/i;
 
+/**
+ * The portal's viewer route of a game's terms or privacy policy. A multi-game site's
+ * route names the game, or the viewer falls back to the catalog's first game.
+ */
+export function docsPagePath(type: 'tos' | 'pp', { game, fixedGame }: Pick<GameLinkContext, 'game' | 'fixedGame'>) {
+  return `/Docs/${type}${game && !fixedGame ? `?game=${encodeURIComponent(game)}` : ''}`;
+}
+
 /** The portal path a game link is remapped to, or the link unchanged when it is none of those pages. */
 export function remapGameLink(link: string, context: GameLinkContext): string {
   if (link.startsWith('/') && !link.startsWith('//')) return link;
@@ -34,9 +42,8 @@ export function remapGameLink(link: string, context: GameLinkContext): string {
     return link;
   }
   if (!/^https?:$/.test(url.protocol)) return link;
-  const query = context.game && !context.fixedGame ? `?game=${encodeURIComponent(context.game)}` : '';
   const legal = legalTypeOf(url, context);
-  if (legal) return `/Docs/${legal}${query}`;
+  if (legal) return docsPagePath(legal, context);
   if (isDiscordInvite(url)) return context.game ? `/discord-qr?game=${encodeURIComponent(context.game)}` : link;
   if (HELP_HOSTS.test(url.hostname) || HELP_PATH.test(url.pathname)) {
     return `/docs/${docsAdapterFor(context.adapter)}/${docsLanguageFor(context.language)}/faq.html`;

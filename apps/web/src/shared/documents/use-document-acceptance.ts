@@ -5,6 +5,7 @@ import { usePageConfig } from '../config/page-config-context';
 import { createLogger } from '../lib/logger';
 import { useModals } from '../modals/modal-manager';
 import { type AcceptanceDeps, acceptPendingDocuments } from './accept-documents';
+import { docsPagePath } from './game-links';
 
 const logger = createLogger('documents');
 
@@ -21,12 +22,14 @@ export function useDocumentAcceptance(): (request: AcceptanceRequest) => Promise
   const modals = useModals();
   const config = usePageConfig();
   const { i18n } = useTranslation();
+  const fixedGame = !!config.FixedGame;
   return ({ game, token, only, signal }) =>
     acceptPendingDocuments({
       caller: { api, token, game, locale: i18n.resolvedLanguage ?? i18n.language },
       modals,
       logger,
-      linkOf: (document) => appUrl(config, `/Docs/${document.DocumentType.Value.toLowerCase()}`),
+      linkOf: (document) =>
+        appUrl(config, docsPagePath(document.DocumentType.Value === 'PP' ? 'pp' : 'tos', { game, fixedGame })),
       ...(only ? { only } : {}),
       ...(signal ? { signal } : {}),
     });

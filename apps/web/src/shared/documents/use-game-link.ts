@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { usePublicGameConfig } from '../api/public-game-config';
 import { usePageConfig } from '../config/page-config-context';
-import { resolveAdapter } from '../config/site';
+import { platformOf, resolveAdapter } from '../config/site';
 import { remapGameLink } from './game-links';
 
 /** A game's link as the portal shows it: its help centre, community chat and legal pages remapped. */
@@ -9,12 +10,23 @@ export function useGameLink(link: string | undefined, game?: string): string | u
   const config = usePageConfig();
   const [search] = useSearchParams();
   const { i18n } = useTranslation();
-  if (!link) return undefined;
   const owner = config.FixedGame ?? game;
+  const adapter = resolveAdapter(config, undefined, search);
+  // The game's own legal addresses are known by address, whatever their file names (the player page's query).
+  const publicConfig = usePublicGameConfig(link ? owner : undefined, platformOf(adapter)).data;
+  if (!link) return undefined;
   return remapGameLink(link, {
     ...(owner ? { game: owner } : {}),
     fixedGame: !!config.FixedGame,
-    adapter: resolveAdapter(config, undefined, search),
+    adapter,
     language: i18n.resolvedLanguage ?? config.DefaultLocale,
+    ...(publicConfig
+      ? {
+          legalUrls: {
+            tos: [publicConfig.PublicGameData.TosUrl, publicConfig.CompanyBranding.ExternalTosUrl],
+            pp: [publicConfig.PublicGameData.PpUrl, publicConfig.CompanyBranding.ExternalPpUrl],
+          },
+        }
+      : {}),
   });
 }

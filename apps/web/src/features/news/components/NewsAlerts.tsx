@@ -3,15 +3,21 @@ import { usePageConfig } from '../../../shared/config/page-config-context';
 import { AlertIcon } from '../../../shared/ui/icons';
 import { useNews } from '../api/news';
 
-/** Alert and Critical news as banners at the top of the page. */
-export function NewsAlerts({ game }: { game?: string }) {
+/** The banners' place on a full-width page such as the landing. */
+const PAGE_LAYOUT = 'mx-auto max-w-6xl space-y-3 px-4 pt-6';
+
+/**
+ * Alert and Critical news as banners at the top of the page: the portal's, and those
+ * of `game` when given (sent as GameSystemName). `className` places them in another layout.
+ */
+export function NewsAlerts({ game, className = PAGE_LAYOUT }: { game?: string; className?: string }) {
   const { i18n } = useTranslation();
   const config = usePageConfig();
   const news = useNews(i18n.resolvedLanguage ?? config.DefaultLocale, game);
   const alerts = (news.data ?? []).filter((item) => item.Priority === 'Alert' || item.Priority === 'Critical');
   if (alerts.length === 0) return null;
   return (
-    <div className="mx-auto max-w-6xl space-y-3 px-4 pt-6">
+    <div className={className}>
       {alerts.map((item) => (
         <div
           key={item.Id}

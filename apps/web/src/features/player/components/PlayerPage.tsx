@@ -11,6 +11,7 @@ import { useSite } from '../../../shared/config/use-site';
 import { useAuthToken } from '../../../shared/lib/auth-token';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { Spinner } from '../../../shared/ui/Spinner';
+import { NewsAlerts } from '../../news/components/NewsAlerts';
 import { useLaunchData } from '../api/launch';
 import { useDocumentGate } from '../hooks/use-document-gate';
 import { useKeptWhileReloading } from '../hooks/use-kept-while-reloading';
@@ -103,6 +104,8 @@ export function PlayerPage() {
       <Suspense fallback={null}>
         <GameChannel frame={frame} {...channel} />
       </Suspense>
+      {/* The game's Alert and Critical news (and the portal's) stay in sight above it, as on the landing. */}
+      <NewsAlerts game={site.game} className="shrink-0 space-y-2" />
       <PlayerToolbar name={name} game={site.game} player={player} />
       <div className="min-h-0 flex-1 overflow-hidden rounded-2xl bg-slate-950 shadow-xl ring-1 ring-black/10">
         <GameStage

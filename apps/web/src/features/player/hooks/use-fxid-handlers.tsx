@@ -3,7 +3,7 @@ import { SdkError } from '@fxid/sdk/host';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Account, bearerHeaders } from '../../../shared/api/account';
+import { type Account, accountQuery, bearerHeaders } from '../../../shared/api/account';
 import { useApiClient } from '../../../shared/api/api-context';
 import { unwrap } from '../../../shared/api/call';
 import type { PublicGameConfig } from '../../../shared/api/public-game-config';
@@ -12,6 +12,7 @@ import { usePageConfig } from '../../../shared/config/page-config-context';
 import { openLegalDocument } from '../../../shared/documents/open-legal-document';
 import { useDocumentAcceptance } from '../../../shared/documents/use-document-acceptance';
 import { switchLanguage } from '../../../shared/i18n/language';
+import { readAuthToken } from '../../../shared/lib/auth-token';
 import { createLogger } from '../../../shared/lib/logger';
 import { requestSignIn } from '../../../shared/lib/sign-in-request';
 import { LazyLinkShareModal } from '../../../shared/modals/lazy-modals';
@@ -154,10 +155,13 @@ export function useFxidHandlers(state: PlayerState, frame: HTMLIFrameElement | n
       });
       return true;
     },
-    reportIssue: ({ subject, message }) => {
-      const { token } = state;
-      if (!token) return Promise.resolve(false);
-      return openReportIssue(modals, { email: state.account?.Email, subject, message }, (values) =>
+    reportIssue: async ({ subject, message }) => {
+      // Read now, not from the last render: a guest may have signed in for this very form.
+      const token = readAuthToken();
+      if (!token) throw new SdkError('guest', 'The support form needs a signed-in player');
+      // The form starts from the profile email (spec §5), loaded here when the sign-in was just now.
+      const account = state.account ?? (await queryClient.fetchQuery(accountQuery(api, token)).catch(() => undefined));
+      return openReportIssue(modals, { email: account?.Email, subject, message }, (values) =>
         sendSupportMessage(api, token, state.game, values).catch((error: unknown) => {
           logger.error('support message not sent', error);
           throw error;

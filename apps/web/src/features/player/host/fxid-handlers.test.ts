@@ -233,10 +233,7 @@ describe("the own site's answers to the game", () => {
     expect(deps.onGameRunning).toHaveBeenCalledWith(true);
   });
 
-  it("opens the report-issue form for a signed-in player only, passing the game's defaults", async () => {
-    const guest = setup();
-    await expect(guest.call('createSupportRequest')).rejects.toMatchObject({ code: 'guest' });
-    expect(guest.deps.reportIssue).not.toHaveBeenCalled();
+  it("opens the report-issue form for a signed-in player, passing the game's defaults", async () => {
     const player = setup({ gameInfo: () => info('acc-1') });
     expect(await player.call('createSupportRequest', { subject: 'payment_issues', message: 'Lost gems' })).toEqual({
       sent: true,
@@ -244,6 +241,19 @@ describe("the own site's answers to the game", () => {
     expect(player.deps.reportIssue).toHaveBeenCalledWith({ subject: 'payment_issues', message: 'Lost gems' });
     const closed = setup({ gameInfo: () => info('acc-1'), reportIssue: vi.fn(async () => false) });
     expect(await closed.call('createSupportRequest')).toEqual({ sent: false });
+  });
+
+  it('asks a guest to sign in before the report-issue form, and answers guest when they close the login', async () => {
+    const refused = setup();
+    await expect(refused.call('createSupportRequest')).rejects.toMatchObject({ code: 'guest' });
+    expect(refused.deps.signIn).toHaveBeenCalledOnce();
+    expect(refused.deps.reportIssue).not.toHaveBeenCalled();
+    const signed = setup({ signIn: vi.fn(async () => true) });
+    expect(await signed.call('createSupportRequest', { subject: 'bug_report' })).toEqual({ sent: true });
+    expect(signed.deps.reportIssue).toHaveBeenCalledWith({ subject: 'bug_report' });
+    const player = setup({ gameInfo: () => info('acc-1') });
+    await player.call('createSupportRequest');
+    expect(player.deps.signIn).not.toHaveBeenCalled();
   });
 
   it('answers documents once the page showed the document (or had it accepted), terms by default', async () => {

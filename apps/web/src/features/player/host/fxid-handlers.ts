@@ -16,7 +16,7 @@ export interface FxidHostDeps {
   copy(data: string, showModalOnFail: boolean): Promise<{ savedToClipboard: boolean }>;
   /** Asks a signed-in player to accept a due version of the document first, else shows it; true when shown. */
   showDocument(type: 'tos' | 'pp'): Promise<boolean>;
-  /** Opens the report-issue modal; true when the message was sent. */
+  /** Opens the report-issue modal for the signed-in player (who may have just signed in); true when sent. */
   reportIssue(defaults: { subject?: SupportSubject; message?: string }): Promise<boolean>;
   /** The game's store front on this platform, in the player's language. */
   storeFront(): Promise<StoreFront>;
@@ -115,8 +115,10 @@ export function createFxidHandlers(live: () => FxidHostDeps): HostHandlers {
       await deps.changeLanguage(lang);
     },
     createSupportRequest: async (params) => {
-      // The message goes out under the player's account, so a guest has no form to fill.
-      if (!deps.gameInfo().fxId.userId) throw new SdkError('guest', 'The support form needs a signed-in player');
+      // The message goes out under the player's account: a guest signs in first, or gets no form.
+      if (!deps.gameInfo().fxId.userId && !(await deps.signIn())) {
+        throw new SdkError('guest', 'The support form needs a signed-in player');
+      }
       return { sent: await deps.reportIssue({ ...params }) };
     },
     push: { register: async () => ({ registered: (await deps.registerPush()).registered }) },

@@ -1,0 +1,98 @@
+// @vitest-environment jsdom
+import { cleanup, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FALLBACK_BRANDING } from '../../../shared/api/branding';
+import { ModalProvider } from '../../../shared/modals/modal-manager';
+import { jsonResponse, renderWithApp, TEST_PAGE_CONFIG, testApi } from '../../../shared/testing/app-test-kit';
+import type { NewsItem } from '../../news/api/news';
+
+// The game channel answers the game's SDK (tested on its own); the page only has to mount it.
+vi.mock('./GameChannel', () => ({ GameChannel: () => null }));
+
+const { PlayerPage } = await import('./PlayerPage');
+
+beforeEach(() => {
+  // jsdom has neither: the page asks whether the pointer is coarse and measures the game area.
+  vi.stubGlobal('matchMedia', () => ({ matches: false }));
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      disconnect() {}
+    },
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const PUBLIC_CONFIG = {
+  PublicGameData: { GameOrientation: 'Horizontal', MobileGameOrientation: 'Horizontal' },
+  PublicWebClientConfig: { LoaderScreen: { BackgroundColor: '#000000', ImageUrl: '' } },
+  CompanyBranding: FALLBACK_BRANDING,
+};
+
+const LAUNCH = {
+  IframeGame: { IframeUrl: 'https://games.example/gem-garden/' },
+  LaunchData: { AppendToQuery: '' },
+};
+
+function news(priority: NewsItem['Priority'], header: string): NewsItem {
+  return {
+    Id: header,
+    CreatedAt: '2026-11-20T15:00:00.000Z',
+    Priority: priority,
+    Header: header,
+    Message: 'x',
+    Tags: [],
+  };
+}
+
+/** The player at `path` over a fake server; `newsAsked` records the body of every news request. */
+function renderPlayer(path: string, fixedGame?: string) {
+  const newsAsked: unknown[] = [];
+  const api = testApi(async (request) => {
+    const url = new URL(request.url).pathname;
+    if (url.endsWith('/info/news')) {
+      const body = (await request.json()) as { GameSystemName?: string };
+      newsAsked.push(body);
+      return jsonResponse({
+        News:
+          body.GameSystemName === 'gem-garden'
+            ? [news('Critical', 'Servers restart at noon'), news('Alert', 'New season'), news('Info', 'Patch notes')]
+            : [],
+      });
+    }
+    if (url.endsWith('/games/list')) return jsonResponse({ AvailableGames: [] });
+    if (url.includes('/public_game_config/')) return jsonResponse(PUBLIC_CONFIG);
+    if (url.includes('/play/')) return jsonResponse(LAUNCH);
+    throw new Error(`unexpected ${url}`);
+  });
+  renderWithApp(
+    <MemoryRouter initialEntries={[path]}>
+      <ModalProvider>
+        <Routes>
+          <Route path="/play/:game" element={<PlayerPage />} />
+          <Route path="/" element={<PlayerPage />} />
+        </Routes>
+      </ModalProvider>
+    </MemoryRouter>,
+    { api, config: { ...TEST_PAGE_CONFIG, ...(fixedGame ? { FixedGame: fixedGame } : {}) } },
+  );
+  return { newsAsked };
+}
+
+describe('the news above the game', () => {
+  it.each([
+    ['/play/gem-garden of the portal', '/play/gem-garden', undefined],
+    ['the home of a single-game site', '/', 'gem-garden'],
+  ])("shows the game's Alert and Critical news on %s", async (_, path, fixedGame) => {
+    const { newsAsked } = renderPlayer(path, fixedGame);
+    expect(await screen.findByText('Servers restart at noon.', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByText('New season.')).toBeTruthy();
+    expect(screen.queryByText('Patch notes.')).toBeNull();
+    expect(newsAsked).toContainEqual({ Locale: 'en', GameSystemName: 'gem-garden' });
+  });
+});
