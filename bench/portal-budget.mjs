@@ -36,17 +36,20 @@ function closure(keys, seen = new Set()) {
 const src = (path) => `src/${path}`;
 const layout = { hero: src('app/layouts/HeroLayout.tsx'), small: src('app/layouts/SmallHeroLayout.tsx') };
 const feature = (path) => src(`features/${path}`);
+// The store's strings load with the store and payment pages, beside their chunks.
+const storeStrings = src('shared/i18n/locales/store/en.ts');
 // Every route of the portal with the lazy chunks it loads (its layout and its page).
 const ROUTES = {
   '/ (landing)': [layout.hero, src('app/pages/LandingPage.tsx')],
   '/play/{game} (player; single-game /)': [layout.small, feature('player/components/PlayerPage.tsx')],
-  '/{token} (card payment form)': [layout.small, feature('payment/components/PaymentFormPage.tsx')],
-  '/Store/{game}': [layout.small, feature('store/components/StorePage.tsx')],
-  '/Store/ContinueWithPI': [layout.small, feature('store/components/ContinueWithPiPage.tsx')],
-  '/Store/Return/{id}': [layout.small, feature('store/components/PaymentReturnPage.tsx')],
+  '/{token} (card payment form)': [layout.small, feature('payment/components/PaymentFormPage.tsx'), storeStrings],
+  '/Store/{game}': [layout.small, feature('store/components/StorePage.tsx'), storeStrings],
+  '/Store/ContinueWithPI': [layout.small, feature('store/components/ContinueWithPiPage.tsx'), storeStrings],
+  '/Store/Return/{id}': [layout.small, feature('store/components/PaymentReturnPage.tsx'), storeStrings],
   '/Store/MerchantPaymentCompleted/{token}': [
     layout.small,
     feature('store/components/MerchantPaymentCompletedPage.tsx'),
+    storeStrings,
   ],
   '/Docs/{doc}': [layout.small, feature('docs/components/DocsPage.tsx')],
   '/docs/{adapter}/{lang}/{file}': [layout.small, feature('docs/components/DocsFilePage.tsx')],

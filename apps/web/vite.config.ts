@@ -3,6 +3,13 @@ import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
+/**
+ * Shared modules only lazily loaded features use (purchases, the payment form, copy and
+ * download helpers): in the kit they would cost every page's first load.
+ */
+const LAZY_ONLY =
+  /src\/shared\/(api\/(payment-|store-data|optimistic-order|update-order-pi|create-payment)|lib\/(download-image|clipboard|email-address))/;
+
 /** Small modules every page loads: they travel in one chunk with the libraries (see `build`). */
 const PAGE_KIT = [
   /src\/shared\/(ui|lib|config|api)\/(?!ModalFrame|MarkdownContent)/,
@@ -70,7 +77,7 @@ export default defineConfig({
         // header and footer) travel in one chunk with the libraries: a dozen tiny chunks cost each
         // route its first-load budget in per-chunk overhead and lost compression.
         codeSplitting: {
-          groups: [{ name: 'kit', test: (id) => PAGE_KIT.some((pattern) => pattern.test(id)) }],
+          groups: [{ name: 'kit', test: (id) => !LAZY_ONLY.test(id) && PAGE_KIT.some((pattern) => pattern.test(id)) }],
         },
       },
     },

@@ -1,18 +1,26 @@
 import type { PageConfig } from '@fxid/contract/page-config';
 import type { RouteObject } from 'react-router';
+import { loadMessageSection } from '../shared/i18n/i18n';
 import { BootSpinner } from './BootSpinner';
 import { RootShell } from './RootShell';
 import { RouteError } from './RouteError';
 import { paymentTokenLoader, RequireSignIn, redirectHome } from './route-guards';
 
 // Each screen is its own chunk: the first load carries only the shell (spec §2 bundles).
+
+/** A store or payment screen: its chunk and the store's strings arrive together. */
+const withStoreMessages =
+  <T,>(load: () => Promise<T>) =>
+  async () =>
+    (await Promise.all([load(), loadMessageSection('store')]))[0];
+
 const heroLayout = async () => ({ Component: (await import('./layouts/HeroLayout')).HeroLayout });
 const smallHeroLayout = async () => ({ Component: (await import('./layouts/SmallHeroLayout')).SmallHeroLayout });
 const landing = async () => ({ Component: (await import('./pages/LandingPage')).LandingPage });
 const player = async () => ({ Component: (await import('../features/player/components/PlayerPage')).PlayerPage });
-const paymentForm = async () => ({
+const paymentForm = withStoreMessages(async () => ({
   Component: (await import('../features/payment/components/PaymentFormPage')).PaymentFormPage,
-});
+}));
 
 const playerRoutes = ['play/:game', 'play/:game/iframe/:adapter', 'player/:game', 'player/:game/iframe/:adapter'].map(
   (path): RouteObject => ({ path, lazy: player }),
@@ -41,26 +49,28 @@ const pages: RouteObject[] = [
   },
   {
     path: 'Store/ContinueWithPI',
-    lazy: async () => ({
+    lazy: withStoreMessages(async () => ({
       Component: (await import('../features/store/components/ContinueWithPiPage')).ContinueWithPiPage,
-    }),
+    })),
   },
   {
     path: 'Store/Return/:id',
-    lazy: async () => ({
+    lazy: withStoreMessages(async () => ({
       Component: (await import('../features/store/components/PaymentReturnPage')).PaymentReturnPage,
-    }),
+    })),
   },
   {
     path: 'Store/MerchantPaymentCompleted/:token',
-    lazy: async () => ({
+    lazy: withStoreMessages(async () => ({
       Component: (await import('../features/store/components/MerchantPaymentCompletedPage'))
         .MerchantPaymentCompletedPage,
-    }),
+    })),
   },
   {
     path: 'Store/:game',
-    lazy: async () => ({ Component: (await import('../features/store/components/StorePage')).StorePage }),
+    lazy: withStoreMessages(async () => ({
+      Component: (await import('../features/store/components/StorePage')).StorePage,
+    })),
   },
   // /Docs/… is the viewer and /docs/… the document files; the case tells them apart.
   ...['Docs/:doc', 'Docs/:game/:adapter/:doc'].map(

@@ -4,8 +4,7 @@ import { appUrl } from '../config/app-url';
 import { usePageConfig } from '../config/page-config-context';
 import { createLogger } from '../lib/logger';
 import { useModals } from '../modals/modal-manager';
-import { type AcceptanceDeps, acceptPendingDocuments } from './accept-documents';
-import { docsPagePath } from './game-links';
+import type { AcceptanceDeps } from './accept-documents';
 
 const logger = createLogger('documents');
 
@@ -16,15 +15,22 @@ export interface AcceptanceRequest {
   signal?: AbortSignal;
 }
 
-/** Runs the accept-document modals of a game for the signed-in player; answers how many were shown. */
+/**
+ * Runs the accept-document modals of a game for the signed-in player; answers how many were
+ * shown. The machinery loads with the first run: a guest's player page never needs it.
+ */
 export function useDocumentAcceptance(): (request: AcceptanceRequest) => Promise<number> {
   const api = useApiClient();
   const modals = useModals();
   const config = usePageConfig();
   const { i18n } = useTranslation();
   const fixedGame = !!config.FixedGame;
-  return ({ game, token, only, signal }) =>
-    acceptPendingDocuments({
+  return async ({ game, token, only, signal }) => {
+    const [{ acceptPendingDocuments }, { docsPagePath }] = await Promise.all([
+      import('./accept-documents'),
+      import('./game-links'),
+    ]);
+    return acceptPendingDocuments({
       caller: { api, token, game, locale: i18n.resolvedLanguage ?? i18n.language },
       modals,
       logger,
@@ -33,4 +39,5 @@ export function useDocumentAcceptance(): (request: AcceptanceRequest) => Promise
       ...(only ? { only } : {}),
       ...(signal ? { signal } : {}),
     });
+  };
 }

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../lib/logger';
-import { initI18n, matchLocale, supportedLocales } from './i18n';
+import { completeMessages, englishMessages as en } from './complete-messages';
+import { initI18n, loadMessageSection, matchLocale, supportedLocales } from './i18n';
 import { switchLanguage } from './language';
-import { messages as en } from './locales/en';
 
 const config = {
   RouterBasePath: '/',
@@ -56,8 +56,8 @@ describe('i18n', () => {
       'Account',
     ];
     for (const locale of locales) {
-      const { messages } = await import(`./locales/${locale}.ts`);
-      expect(leafCount(messages)).toBe(englishLeaves);
+      const messages = await completeMessages(locale);
+      expect(leafCount(messages), locale).toBe(englishLeaves);
       const copies: string[] = [];
       const walk = (a: Record<string, unknown>, b: Record<string, unknown>, path: string) => {
         for (const [key, value] of Object.entries(a)) {
@@ -66,7 +66,7 @@ describe('i18n', () => {
           } else walk(value as Record<string, unknown>, b[key] as Record<string, unknown>, `${path}${key}.`);
         }
       };
-      walk(en, messages, '');
+      walk(en, messages as unknown as Record<string, unknown>, '');
       expect(copies, `${locale} leaves English copies`).toEqual([]);
     }
   });
@@ -88,5 +88,21 @@ describe('i18n', () => {
     expect(await switchLanguage(instance, 'de', logger)).toBe(false);
     expect(warn).toHaveBeenCalledOnce();
     expect(instance.resolvedLanguage).toBe('ru');
+  });
+
+  it('loads the store section on demand, and with every language loaded after', async () => {
+    window.history.replaceState(null, '', '/?lng=ru');
+    const instance = await initI18n(config, silent);
+    expect(instance.exists('store.storeTitle')).toBe(false);
+    expect(instance.t('common.close')).toBe('Закрыть');
+
+    await loadMessageSection('store', instance);
+    expect(instance.t('store.storeTitle')).toBe('Магазин');
+    // English, the fallback, got it too.
+    expect(instance.getResource('en', 'translation', 'store.storeTitle')).toBe(en.store.storeTitle);
+
+    await switchLanguage(instance, 'fa', silent);
+    expect(instance.t('store.paymentFormDecline')).not.toBe('store.paymentFormDecline');
+    expect(instance.t('store.paymentFormDecline')).not.toBe(en.store.paymentFormDecline);
   });
 });

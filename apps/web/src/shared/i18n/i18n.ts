@@ -3,26 +3,67 @@ import i18next, { type BackendModule, type i18n } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import type { Logger } from '../lib/logger';
-import type { Messages } from './locales/en';
+import type { MessageSection } from './messages';
 
-// One chunk per locale, fetched only when that language is used.
-const loaders = import.meta.glob<{ messages: Messages }>('./locales/*.ts');
+// One chunk per locale and part, fetched only when that language (and part) is used.
+const coreLoaders = import.meta.glob<{ messages: object }>('./locales/*.ts');
+const sectionLoaders: Record<MessageSection, Record<string, () => Promise<{ messages: object }>>> = {
+  store: import.meta.glob<{ messages: object }>('./locales/store/*.ts'),
+};
+
+/** Sections some page or flow asked for: every language loaded from now on brings them too. */
+const wantedSections = new Set<MessageSection>();
+
+async function loadSection(section: MessageSection, language: string): Promise<object> {
+  const load = sectionLoaders[section][`./locales/${section}/${language}.ts`];
+  if (!load) throw new Error(`no ${section} translations for ${language}`);
+  return (await load()).messages;
+}
+
+/** A language's core strings with every wanted section, as one resource bundle. */
+async function loadLanguage(language: string): Promise<object> {
+  const load = coreLoaders[`./locales/${language}.ts`];
+  if (!load) throw new Error(`no translations for ${language}`);
+  const sections = [...wantedSections];
+  const [core, ...parts] = await Promise.all([
+    load().then((module) => module.messages),
+    ...sections.map((section) => loadSection(section, language)),
+  ]);
+  return Object.assign({}, core, Object.fromEntries(sections.map((section, index) => [section, parts[index]])));
+}
 
 const lazyLocales: BackendModule = {
   type: 'backend',
   init() {},
   read(language, _namespace, callback) {
-    const load = loaders[`./locales/${language}.ts`];
-    if (!load) {
-      callback(new Error(`no translations for ${language}`), false);
-      return;
-    }
-    load().then(
-      (module) => callback(null, module.messages),
+    loadLanguage(language).then(
+      (messages) => callback(null, messages),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
     );
   },
 };
+
+let current: i18n | undefined;
+
+/**
+ * Loads a section's strings for the languages in use, and for every language loaded later.
+ * Pages and flows that show them await this first, so no key is ever shown untranslated.
+ */
+export async function loadMessageSection(section: MessageSection, instance: i18n | undefined = current): Promise<void> {
+  wantedSections.add(section);
+  if (!instance) return;
+  // The language in use and its fallbacks, those whose core strings are here.
+  const loaded = [...new Set(instance.languages)].filter((language) =>
+    instance.hasResourceBundle(language, 'translation'),
+  );
+  await Promise.all(
+    loaded.map(async (language) => {
+      if (instance.getResource(language, 'translation', section)) return;
+      const messages = await loadSection(section, language);
+      instance.addResourceBundle(language, 'translation', { [section]: messages }, true, true);
+    }),
+  );
+}
 
 /** The configured locales the portal has translations for. */
 export function supportedLocales(config: Pick<PageConfig, 'Locales'>): string[] {
@@ -75,5 +116,6 @@ export async function initI18n(config: PageConfig, logger: Logger): Promise<i18n
       returnNull: false,
       detection: { convertDetectedLanguage: (tag: string) => matchLocale(tag, supported) },
     });
+  current = instance;
   return instance;
 }

@@ -1,5 +1,5 @@
 import 'i18next';
-import type { Messages } from './locales/en';
+import type { Messages } from './messages';
 
 // Typed translation keys: a misspelt key fails the type check.
 declare module 'i18next' {

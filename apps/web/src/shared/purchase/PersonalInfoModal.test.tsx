@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { messages as en } from '../i18n/locales/en';
+import { englishMessages as en } from '../i18n/complete-messages';
 import { createLogger } from '../lib/logger';
 import { mountModals } from '../modals/modal-test-kit';
 import type { PersonalInfoRequirements } from './personal-info';

@@ -5,6 +5,7 @@ import { createPayment } from '../api/create-payment';
 import { setOptimisticOrderStatus } from '../api/optimistic-order-status';
 import { fetchPaymentStatus } from '../api/payment-status';
 import { updateOrderPi } from '../api/update-order-pi';
+import { loadMessageSection } from '../i18n/i18n';
 import { readAuthToken } from '../lib/auth-token';
 import { createLogger } from '../lib/logger';
 import { requestSignIn } from '../lib/sign-in-request';
@@ -30,11 +31,11 @@ const LazyPersonalInfoModal = lazy(async () => ({ default: (await import('./Pers
 export function usePurchase(): (request: PurchaseRequest) => Promise<PurchaseOutcome> {
   const api = useApiClient();
   const modals = useModals();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return useCallback(
     async (request: PurchaseRequest) => {
-      // The flow loads with the first purchase, not with the player or store page.
-      const { runPurchase } = await import('./purchase-flow');
+      // The flow and the store's strings load with the first purchase, not with the player.
+      const [{ runPurchase }] = await Promise.all([import('./purchase-flow'), loadMessageSection('store', i18n)]);
       return runPurchase(
         {
           token: readAuthToken,
@@ -51,7 +52,7 @@ export function usePurchase(): (request: PurchaseRequest) => Promise<PurchaseOut
         request,
       );
     },
-    [api, modals, t],
+    [api, modals, t, i18n],
   );
 }
 

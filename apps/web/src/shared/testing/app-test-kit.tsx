@@ -10,7 +10,7 @@ import type { ApiClient } from '../api/client';
 import { createQueryClient } from '../api/query-client';
 import type { paths } from '../api/schema';
 import { PageConfigContext } from '../config/page-config-context';
-import { messages as en } from '../i18n/locales/en';
+import { englishMessages as en } from '../i18n/complete-messages';
 
 // For component tests only: what a page has around it, without the network or lazy locales.
 

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentForm } from '../../../shared/api/payment-form';
-import { messages as en } from '../../../shared/i18n/locales/en';
+import { englishMessages as en } from '../../../shared/i18n/complete-messages';
 import { jsonResponse, renderWithApp, testApi } from '../../../shared/testing/app-test-kit';
 import { PaymentFormPage } from './PaymentFormPage';
 

@@ -11,7 +11,6 @@ import { useSite } from '../../../shared/config/use-site';
 import { useAuthToken } from '../../../shared/lib/auth-token';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { Spinner } from '../../../shared/ui/Spinner';
-import { NewsAlerts } from '../../news/components/NewsAlerts';
 import { useLaunchData } from '../api/launch';
 import { useDocumentGate } from '../hooks/use-document-gate';
 import { useKeptWhileReloading } from '../hooks/use-kept-while-reloading';
@@ -24,6 +23,8 @@ import { PlayerToolbar } from './PlayerToolbar';
 // for Unity builds only, the canvas that runs them.
 const GameChannel = lazy(async () => ({ default: (await import('./GameChannel')).GameChannel }));
 const UnityCanvas = lazy(async () => ({ default: (await import('./UnityCanvas')).UnityCanvas }));
+// The game's alerts come with the news request anyway, after the first paint.
+const NewsAlerts = lazy(async () => ({ default: (await import('../../news/components/NewsAlerts')).NewsAlerts }));
 
 const isMobileDevice = () => window.matchMedia('(pointer: coarse)').matches;
 
@@ -105,7 +106,9 @@ export function PlayerPage() {
         <GameChannel frame={frame} {...channel} />
       </Suspense>
       {/* The game's Alert and Critical news (and the portal's) stay in sight above it, as on the landing. */}
-      <NewsAlerts game={site.game} className="shrink-0 space-y-2" />
+      <Suspense fallback={null}>
+        <NewsAlerts game={site.game} className="shrink-0 space-y-2" />
+      </Suspense>
       <PlayerToolbar name={name} game={site.game} player={player} />
       <div className="min-h-0 flex-1 overflow-hidden rounded-2xl bg-slate-950 shadow-xl ring-1 ring-black/10">
         <GameStage

@@ -1,4 +1,7 @@
-/** English, the source language: every other locale file has exactly these keys. */
+/**
+ * English, the source language: every other locale file has exactly these keys. The store's
+ * strings are in ./store, loaded with the store and payment pages and with purchases.
+ */
 export const messages = {
   friends: {
     social: 'Friends',
@@ -181,82 +184,6 @@ export const messages = {
     fromGameTitle: 'Connect your game',
     fromGameBody: 'This page will connect your progress in {{game}} to your account.',
   },
-  store: {
-    storeTitle: 'Store',
-    storeIntro: 'Items for {{game}}. What you buy arrives in the game on your account.',
-    empty: 'Nothing is on sale in this game right now.',
-    loadFailed: 'The store could not be loaded. Please try again later.',
-    buy: 'Buy for {{price}}',
-    buying: 'Paying…',
-    save: 'Save {{percent}}%',
-    checkoutTitle: 'Checkout: {{product}}',
-    cardCheckoutFailed: 'The card payment form could not load. Close this window and try again.',
-    purchased: 'Thank you! {{product}} is on its way to the game.',
-    purchaseCancelled: 'The payment was cancelled.',
-    purchaseNotCompleted: 'The payment did not go through. Nothing was charged.',
-    purchaseTimeout:
-      'The payment is taking too long. If you did pay, the purchase arrives as soon as the payment is confirmed.',
-    purchaseSignIn: 'Sign in to buy.',
-    purchaseFailed: 'The purchase failed. Please try again.',
-    continueTitle: 'Complete your purchase',
-    continueBody: 'Enter the email for your receipt, then continue to payment.',
-    returnTitle: 'Payment status',
-    returnOrder: 'Order {{id}}',
-    returnSignIn: 'Sign in with the account you paid with to see this order.',
-    returnNotFound: 'We could not find this order on your account.',
-    returnStopped: 'We have not heard from the payment provider yet. Reload the page later to check again.',
-    returnStatus: {
-      Created: 'Order created',
-      WaitingForPayment: 'Waiting for payment…',
-      PayedWaitingForSending: 'Paid. Delivering to the game…',
-      Completed: 'Paid and delivered to the game.',
-      Cancelled: 'Cancelled. Nothing was charged.',
-      CancelledPaid: 'Cancelled and refunded.',
-    },
-    merchantTitle: 'Your payment',
-    linkMissing: 'This link is incomplete. Start the purchase again in the game.',
-    linkInvalid: 'This link is not valid or was already used. Start the purchase again in the game.',
-    linkExpired: 'This link has expired. Start the purchase again in the game.',
-    merchantLinkInvalid: 'This link is not valid or has expired.',
-    orderNotAwaiting: 'This order no longer awaits payment.',
-    continueFailed: 'Something went wrong. Please try again.',
-    redirecting: 'Opening the checkout…',
-    backToGame: 'Back to the game',
-    personalInfo: {
-      title: 'Confirm your purchase',
-      body: 'Enter the email for the receipt for {{product}}.',
-      emailLabel: 'Email',
-      emailHint: 'The receipt is sent to this address.',
-      phoneLabel: 'Phone number (optional)',
-      emailRequired: 'Enter your email.',
-      invalid_email: 'Invalid email format',
-      invalid_phone_number: 'Invalid phone number. Use the international format, e.g. +15551234567.',
-      confirm: 'Continue',
-      autoConfirm: 'Auto-confirm',
-    },
-    paymentFormTitle: 'Card payment',
-    paymentFormDemoBadge: 'Demo mode',
-    paymentFormBank: 'Payment through:',
-    paymentFormSandboxBank: 'fxid test bank',
-    paymentFormDemo: 'Demo mode: this is a test bank. No real money moves and no card is charged.',
-    paymentFormCardLabel: 'Card number',
-    paymentFormCardHint: 'A test card number is filled in. Any valid card number works; nothing is charged.',
-    paymentFormSavedCard: 'Pay with {{brand}} ending in {{last4}}',
-    paymentFormAnotherCard: 'Use another card',
-    paymentFormPay: 'Pay {{price}}',
-    paymentFormDecline: 'Decline',
-    paymentFormInvalid: 'This payment link is unknown or was already used. Start the purchase again in the game.',
-    paymentFormClosed: {
-      Paid: 'This payment has already been made.',
-      Declined: 'This payment was declined. Nothing was charged.',
-      Cancelled: 'This payment was cancelled. Nothing was charged.',
-      Refunded: 'This payment was refunded.',
-    },
-    paymentFormSeeOrder: 'See the order',
-    paymentFormCardInvalid: 'This card number is not valid. Check it and try again.',
-    paymentFormFailed: 'Your answer could not be sent. Please try again.',
-    paymentFormRedirecting: 'Done. Taking you on…',
-  },
   discord: {
     title: 'Join us on Discord',
     scan: 'Scan the code with your phone camera to join the community.',
@@ -315,4 +242,4 @@ export const messages = {
   },
 };
 
-export type Messages = typeof messages;
+export type CoreMessages = typeof messages;
