@@ -68,7 +68,8 @@ describe('modals', () => {
   });
 
   it('the push-permission confirm can be cancelled, and OK asks the browser', async () => {
-    const { page } = await session.open('/');
+    // The browser's own prompt cannot be clicked: the context answers it, granted here.
+    const { page } = await session.openIn(await session.freshContext({ permissions: ['notifications'] }), '/');
     await page.getByRole('button', { name: en.landing.notifyMe }).click();
     const confirm = page.getByRole('dialog', { name: en.modals.pushTitle });
     await confirm.getByText(en.modals.pushBody).waitFor();
@@ -77,11 +78,23 @@ describe('modals', () => {
 
     await page.getByRole('button', { name: en.landing.notifyMe }).click();
     await confirm.getByRole('button', { name: en.common.ok }).click();
-    // Headless Chromium answers the permission request itself; either way the player is told.
-    await page
-      .getByRole('dialog', { name: en.modals.pushTitle })
-      .getByText(new RegExp(`${en.modals.pushEnabled}|${en.modals.pushDenied}`))
-      .waitFor();
+    await page.getByRole('dialog', { name: en.modals.pushTitle }).getByText(en.modals.pushAllowed).waitFor();
+  });
+
+  it('a portal framed by another page does not offer notifications', async () => {
+    const { page } = await session.tab();
+    // A host page on the portal's own origin, which its frame-ancestors allows.
+    const host = new URL('framing-host.html', portalUrl()).href;
+    await page.route(host, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<iframe title="portal" src="${portalUrl()}" style="width:1200px;height:900px"></iframe>`,
+      }),
+    );
+    await page.goto(host);
+    const framed = page.frameLocator('iframe');
+    await framed.getByRole('heading', { name: en.landing.newsTitle }).waitFor();
+    expect(await framed.getByRole('button', { name: en.landing.notifyMe }).count()).toBe(0);
   });
 });
 

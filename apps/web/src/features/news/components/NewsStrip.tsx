@@ -38,9 +38,11 @@ export function NewsStrip({ game }: { game?: string }) {
               {t('news.allNews')}
             </Button>
           )}
-          <Button variant="secondary" size="sm" onClick={optIn}>
-            <BellIcon width={16} height={16} /> {t('landing.notifyMe')}
-          </Button>
+          {optIn && (
+            <Button variant="secondary" size="sm" onClick={optIn}>
+              <BellIcon width={16} height={16} /> {t('landing.notifyMe')}
+            </Button>
+          )}
         </div>
       </div>
       {news.isPending && <Spinner />}

@@ -199,9 +199,8 @@ export const messages: CoreMessages = {
     pushTitle: 'Benachrichtigungen einschalten?',
     pushBody:
       'Wir informieren dich über neue Spiele, Updates und Events. Du kannst Benachrichtigungen jederzeit ausschalten.',
-    pushEnabled: 'Benachrichtigungen sind eingeschaltet.',
+    pushAllowed: 'Benachrichtigungen sind erlaubt. Die Spiele, die du spielst, können dich jetzt über Neuigkeiten und Events informieren.',
     pushDenied: 'Benachrichtigungen sind in deinen Browsereinstellungen blockiert.',
-    pushUnsupported: 'Dieser Browser unterstützt keine Benachrichtigungen.',
     installTitle: 'App installieren',
     installBody: 'Öffne das Browsermenü und wähle „App installieren“ oder „Zum Startbildschirm hinzufügen“.',
     cannotDownload:

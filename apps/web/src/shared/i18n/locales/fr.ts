@@ -199,9 +199,8 @@ export const messages: CoreMessages = {
     pushTitle: 'Activer les notifications ?',
     pushBody:
       'Nous vous informerons des nouveaux jeux, des mises à jour et des événements. Vous pourrez désactiver les notifications à tout moment.',
-    pushEnabled: 'Les notifications sont activées.',
+    pushAllowed: 'Les notifications sont autorisées. Les jeux auxquels vous jouez peuvent désormais vous prévenir des nouveautés et des événements.',
     pushDenied: 'Les notifications sont bloquées dans les paramètres de votre navigateur.',
-    pushUnsupported: 'Ce navigateur ne prend pas en charge les notifications.',
     installTitle: 'Installer l’application',
     installBody:
       'Ouvrez le menu du navigateur et choisissez « Installer l’application » ou « Ajouter à l’écran d’accueil ».',

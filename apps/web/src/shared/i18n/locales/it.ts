@@ -199,9 +199,8 @@ export const messages: CoreMessages = {
     pushTitle: 'Attivare le notifiche?',
     pushBody:
       'Ti avviseremo di nuovi giochi, aggiornamenti ed eventi. Puoi disattivare le notifiche in qualsiasi momento.',
-    pushEnabled: 'Le notifiche sono attive.',
+    pushAllowed: 'Le notifiche sono consentite. I giochi a cui giochi ora possono avvisarti di novità ed eventi.',
     pushDenied: 'Le notifiche sono bloccate nelle impostazioni del browser.',
-    pushUnsupported: 'Questo browser non supporta le notifiche.',
     installTitle: 'Installa l’app',
     installBody: 'Apri il menu del browser e scegli «Installa app» o «Aggiungi alla schermata Home».',
     cannotDownload:

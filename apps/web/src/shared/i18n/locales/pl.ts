@@ -196,9 +196,8 @@ export const messages: CoreMessages = {
     pushTitle: 'Włączyć powiadomienia?',
     pushBody:
       'Poinformujemy cię o nowych grach, aktualizacjach i wydarzeniach. Powiadomienia możesz wyłączyć w każdej chwili.',
-    pushEnabled: 'Powiadomienia są włączone.',
+    pushAllowed: 'Powiadomienia są dozwolone. Gry, w które grasz, mogą teraz informować cię o nowościach i wydarzeniach.',
     pushDenied: 'Powiadomienia są zablokowane w ustawieniach przeglądarki.',
-    pushUnsupported: 'Ta przeglądarka nie obsługuje powiadomień.',
     installTitle: 'Zainstaluj aplikację',
     installBody: 'Otwórz menu przeglądarki i wybierz „Zainstaluj aplikację” lub „Dodaj do ekranu głównego”.',
     cannotDownload: 'Tego obrazu nie można pobrać bezpośrednio. Otworzy się w nowej karcie, gdzie możesz go zapisać.',

@@ -198,9 +198,8 @@ export const messages: CoreMessages = {
     pushTitle: 'Bildirimler açılsın mı?',
     pushBody:
       'Yeni oyunlar, güncellemeler ve etkinlikler hakkında sana haber vereceğiz. Bildirimleri istediğin zaman kapatabilirsin.',
-    pushEnabled: 'Bildirimler açık.',
+    pushAllowed: 'Bildirimlere izin verildi. Oynadığınız oyunlar artık sizi haberler ve etkinliklerden haberdar edebilir.',
     pushDenied: 'Bildirimler tarayıcı ayarlarında engellenmiş.',
-    pushUnsupported: 'Bu tarayıcı bildirimleri desteklemiyor.',
     installTitle: 'Uygulamayı yükle',
     installBody: 'Tarayıcı menüsünü aç ve “Uygulamayı yükle” ya da “Ana ekrana ekle”yi seç.',
     cannotDownload: 'Bu görsel doğrudan indirilemiyor. Yeni bir sekmede açılacak; oradan kaydedebilirsin.',
