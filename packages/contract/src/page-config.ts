@@ -46,6 +46,12 @@ export interface PageConfig {
   ErrorReportingDsn?: string;
 }
 
+/**
+ * The action the sign-in robot check (Turnstile) is rendered with; siteverify reports it
+ * back and the server accepts only this one, so a token solved elsewhere does not pass.
+ */
+export const SIGN_IN_CAPTCHA_ACTION = 'email_sign_in';
+
 /** id of the `<script type="application/json">` element that holds the PageConfig. */
 export const PAGE_CONFIG_ELEMENT_ID = 'fxid-page-config';
 

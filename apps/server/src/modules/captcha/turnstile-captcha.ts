@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { SIGN_IN_CAPTCHA_ACTION } from '@fxid/contract';
 import { ServiceUnavailableError } from '../../errors.js';
 import type { Captcha } from './captcha.js';
 
@@ -7,12 +8,14 @@ const TIMEOUT_MS = 5000;
 interface SiteverifyAnswer {
   success?: boolean;
   hostname?: string;
+  action?: string;
   'error-codes'?: string[];
 }
 
 /**
- * Cloudflare Turnstile siteverify. Fails closed: an unreachable or confused
- * verifier refuses the request (503) rather than letting it through.
+ * Cloudflare Turnstile siteverify (security.md §8f): success, then our host, then the
+ * sign-in action. Fails closed: an unreachable or confused verifier refuses the request
+ * (503) rather than letting it through.
  */
 export function createTurnstileCaptcha(secret: string, verifyUrl: string, expectedHostname: string): Captcha {
   const isTestSecret = /^[123]x0{20,}/.test(secret);
@@ -32,9 +35,10 @@ export function createTurnstileCaptcha(secret: string, verifyUrl: string, expect
       } catch {
         throw new ServiceUnavailableError('The robot check');
       }
-      // Turnstile's test secrets answer "example.com"; real ones name the host the widget ran on.
+      // Turnstile's test secrets answer "example.com" and no action; real ones name the widget's host and action.
       const hostnameOk = answer.hostname === expectedHostname || (isTestSecret && answer.hostname === 'example.com');
-      return answer.success === true && hostnameOk;
+      const actionOk = answer.action === SIGN_IN_CAPTCHA_ACTION || isTestSecret;
+      return answer.success === true && hostnameOk && actionOk;
     },
   };
 }

@@ -161,16 +161,20 @@ describe('Turnstile robot check', () => {
     );
 
   it('passes a token siteverify accepts for our host, sending secret, token and IP', async () => {
-    answer = { status: 200, body: { success: true, hostname: 'play.example.com' } };
+    answer = { status: 200, body: { success: true, hostname: 'play.example.com', action: 'email_sign_in' } };
     expect(await captcha().verify('tok-1', '203.0.113.9')).toBe(true);
     expect(seen.at(-1)).toMatchObject({ secret: 'real-secret', response: 'tok-1', remoteip: '203.0.113.9' });
   });
 
-  it('refuses a failed, replayed or foreign-host token', async () => {
+  it('refuses a failed, replayed, foreign-host or other-action token', async () => {
     answer = { status: 200, body: { success: false, 'error-codes': ['timeout-or-duplicate'] } };
     expect(await captcha().verify('tok-2', '203.0.113.9')).toBe(false);
-    answer = { status: 200, body: { success: true, hostname: 'evil.example' } };
+    answer = { status: 200, body: { success: true, hostname: 'evil.example', action: 'email_sign_in' } };
     expect(await captcha().verify('tok-3', '203.0.113.9')).toBe(false);
+    answer = { status: 200, body: { success: true, hostname: 'play.example.com', action: 'newsletter' } };
+    expect(await captcha().verify('tok-6', '203.0.113.9')).toBe(false);
+    answer = { status: 200, body: { success: true, hostname: 'play.example.com' } };
+    expect(await captcha().verify('tok-7', '203.0.113.9')).toBe(false);
   });
 
   it('fails closed when siteverify is down or confused', async () => {

@@ -1,3 +1,4 @@
+import { SIGN_IN_CAPTCHA_ACTION } from '@fxid/contract/page-config';
 import { useEffect, useRef } from 'react';
 import { loadTurnstile } from '../lib/turnstile';
 
@@ -27,6 +28,7 @@ export function TurnstileWidget({
         if (cancelled || !container.current) return;
         widgetId = turnstile.render(container.current, {
           sitekey: siteKey,
+          action: SIGN_IN_CAPTCHA_ACTION,
           language,
           theme: 'auto',
           callback: (token) => handlers.current.onToken(token),

@@ -4,6 +4,7 @@ export interface TurnstileApi {
     container: HTMLElement,
     options: {
       sitekey: string;
+      action?: string;
       language?: string;
       theme?: 'auto' | 'light' | 'dark';
       callback(token: string): void;
