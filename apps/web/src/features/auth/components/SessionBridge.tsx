@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
+import { useFriendInvite } from '../../../shared/friends/hooks/use-friend-invite';
 import { provideSignIn } from '../../../shared/lib/sign-in-request';
-import { useFriendInvite } from '../../friends/hooks/use-friend-invite';
 import { useAuthSync } from '../hooks/use-auth-sync';
 import { useLoginModal } from '../hooks/use-login-modal';
 import { useProfileLanguage } from '../hooks/use-profile-language';

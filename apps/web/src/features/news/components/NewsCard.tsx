@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useGameLink } from '../../../shared/documents/use-game-link';
 import { assetUrl } from '../../../shared/lib/asset-url';
 import { cn } from '../../../shared/lib/cn';
-import type { NewsItem } from '../api/news';
+import type { NewsItem } from '../../../shared/news/news';
 
 const BADGES: Record<NewsItem['Priority'], string> = {
   Unspecified: 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200',

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { usePageConfig } from '../../../shared/config/page-config-context';
+import { useNews } from '../../../shared/news/news';
 import { Button } from '../../../shared/ui/Button';
 import { ModalFrame } from '../../../shared/ui/ModalFrame';
 import { Notice } from '../../../shared/ui/Notice';
 import { Spinner } from '../../../shared/ui/Spinner';
-import { useNews } from '../api/news';
 import { NewsCard } from './NewsCard';
 
 /**

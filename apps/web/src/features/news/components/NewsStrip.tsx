@@ -2,12 +2,12 @@ import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageConfig } from '../../../shared/config/page-config-context';
 import { useModals } from '../../../shared/modals/modal-manager';
+import { useNews } from '../../../shared/news/news';
+import { useNotificationOptIn } from '../../../shared/push/hooks/use-notification-opt-in';
 import { Button } from '../../../shared/ui/Button';
 import { BellIcon } from '../../../shared/ui/icons';
 import { Notice } from '../../../shared/ui/Notice';
 import { Spinner } from '../../../shared/ui/Spinner';
-import { useNotificationOptIn } from '../../push/hooks/use-notification-opt-in';
-import { useNews } from '../api/news';
 import { NewsCard } from './NewsCard';
 
 // The full list is opened from the strip only: it loads then, with the dialog primitives.

@@ -6,9 +6,9 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { messages as de } from '../../../shared/i18n/locales/de';
 import { messages as en } from '../../../shared/i18n/locales/en';
 import { ModalProvider } from '../../../shared/modals/modal-manager';
+import { NewsAlerts } from '../../../shared/news/NewsAlerts';
+import type { NewsItem } from '../../../shared/news/news';
 import { jsonResponse, renderWithApp, TEST_PAGE_CONFIG, testApi, testI18n } from '../../../shared/testing/app-test-kit';
-import type { NewsItem } from '../api/news';
-import { NewsAlerts } from './NewsAlerts';
 import { NewsStrip } from './NewsStrip';
 
 beforeAll(async () => {

@@ -13,10 +13,10 @@ import { ExpandIcon, ShareIcon, ShrinkIcon } from '../../../shared/ui/icons';
 
 // Opened rarely and only by signed-in players: loads on first use.
 const LazyProfileModal = lazy(async () => ({
-  default: (await import('../../profile/components/ProfileModal')).ProfileModal,
+  default: (await import('../../../shared/profile/components/ProfileModal')).ProfileModal,
 }));
 const LazySocialModal = lazy(async () => ({
-  default: (await import('../../friends/components/SocialModal')).SocialModal,
+  default: (await import('../../../shared/friends/components/SocialModal')).SocialModal,
 }));
 
 /** The game's name and what the player can do around it: share, full screen, back to all games. */

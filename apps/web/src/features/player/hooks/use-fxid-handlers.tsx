@@ -11,6 +11,9 @@ import { storeDataQuery } from '../../../shared/api/store-data';
 import { usePageConfig } from '../../../shared/config/page-config-context';
 import { openLegalDocument } from '../../../shared/documents/open-legal-document';
 import { useDocumentAcceptance } from '../../../shared/documents/use-document-acceptance';
+import { postFriendStatus } from '../../../shared/friends/api/friend-status';
+import { fetchFriends } from '../../../shared/friends/api/friends';
+import { useInviteShare } from '../../../shared/friends/hooks/use-invite-share';
 import { switchLanguage } from '../../../shared/i18n/language';
 import { readAuthToken } from '../../../shared/lib/auth-token';
 import { createLogger } from '../../../shared/lib/logger';
@@ -19,12 +22,9 @@ import { LazyLinkShareModal } from '../../../shared/modals/lazy-modals';
 import { useModals } from '../../../shared/modals/modal-manager';
 import { useClipboard } from '../../../shared/modals/use-clipboard';
 import { usePurchase } from '../../../shared/purchase/use-purchase';
+import { usePushRegistration } from '../../../shared/push/hooks/use-push-registration';
 import { openReportIssue } from '../../../shared/support/open-report-issue';
 import { sendSupportMessage } from '../../../shared/support/report-issue';
-import { postFriendStatus } from '../../friends/api/friend-status';
-import { fetchFriends } from '../../friends/api/friends';
-import { useInviteShare } from '../../friends/hooks/use-invite-share';
-import { usePushRegistration } from '../../push/hooks/use-push-registration';
 import {
   type AnalyticsBatcher,
   createAnalyticsBatcher,

@@ -3,13 +3,13 @@ import { useNavigate } from 'react-router';
 import { useAccount } from '../../../shared/api/account';
 import { useBranding } from '../../../shared/api/branding';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
+import { useSignOut } from '../../../shared/lib/use-sign-out';
+import { ProfileDetails } from '../../../shared/profile/components/ProfileDetails';
+import { usePlatformOwnsAccount } from '../../../shared/profile/lib/use-platform-owns-account';
 import { Button } from '../../../shared/ui/Button';
 import { InfoPage } from '../../../shared/ui/InfoPage';
 import { Notice } from '../../../shared/ui/Notice';
 import { Spinner } from '../../../shared/ui/Spinner';
-import { useSignOut } from '../../auth/hooks/use-sign-out';
-import { usePlatformOwnsAccount } from '../lib/use-platform-owns-account';
-import { ProfileDetails } from './ProfileDetails';
 
 /**
  * The player's profile. Inside a social platform or an iframe the platform owns the

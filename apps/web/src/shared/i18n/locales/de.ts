@@ -199,7 +199,8 @@ export const messages: CoreMessages = {
     pushTitle: 'Benachrichtigungen einschalten?',
     pushBody:
       'Wir informieren dich über neue Spiele, Updates und Events. Du kannst Benachrichtigungen jederzeit ausschalten.',
-    pushAllowed: 'Benachrichtigungen sind erlaubt. Die Spiele, die du spielst, können dich jetzt über Neuigkeiten und Events informieren.',
+    pushAllowed:
+      'Benachrichtigungen sind erlaubt. Die Spiele, die du spielst, können dich jetzt über Neuigkeiten und Events informieren.',
     pushDenied: 'Benachrichtigungen sind in deinen Browsereinstellungen blockiert.',
     installTitle: 'App installieren',
     installBody: 'Öffne das Browsermenü und wähle „App installieren“ oder „Zum Startbildschirm hinzufügen“.',

@@ -200,7 +200,8 @@ export const messages: CoreMessages = {
     pushTitle: '¿Activar las notificaciones?',
     pushBody:
       'Te avisaremos de juegos nuevos, actualizaciones y eventos. Puedes desactivar las notificaciones cuando quieras.',
-    pushAllowed: 'Las notificaciones están permitidas. Los juegos a los que juegas ya pueden avisarte de novedades y eventos.',
+    pushAllowed:
+      'Las notificaciones están permitidas. Los juegos a los que juegas ya pueden avisarte de novedades y eventos.',
     pushDenied: 'Las notificaciones están bloqueadas en la configuración de tu navegador.',
     installTitle: 'Instalar la app',
     installBody: 'Abre el menú del navegador y elige «Instalar aplicación» o «Añadir a la pantalla de inicio».',

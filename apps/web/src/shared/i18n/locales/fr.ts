@@ -199,7 +199,8 @@ export const messages: CoreMessages = {
     pushTitle: 'Activer les notifications ?',
     pushBody:
       'Nous vous informerons des nouveaux jeux, des mises à jour et des événements. Vous pourrez désactiver les notifications à tout moment.',
-    pushAllowed: 'Les notifications sont autorisées. Les jeux auxquels vous jouez peuvent désormais vous prévenir des nouveautés et des événements.',
+    pushAllowed:
+      'Les notifications sont autorisées. Les jeux auxquels vous jouez peuvent désormais vous prévenir des nouveautés et des événements.',
     pushDenied: 'Les notifications sont bloquées dans les paramètres de votre navigateur.',
     installTitle: 'Installer l’application',
     installBody:

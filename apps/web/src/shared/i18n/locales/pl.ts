@@ -196,7 +196,8 @@ export const messages: CoreMessages = {
     pushTitle: 'Włączyć powiadomienia?',
     pushBody:
       'Poinformujemy cię o nowych grach, aktualizacjach i wydarzeniach. Powiadomienia możesz wyłączyć w każdej chwili.',
-    pushAllowed: 'Powiadomienia są dozwolone. Gry, w które grasz, mogą teraz informować cię o nowościach i wydarzeniach.',
+    pushAllowed:
+      'Powiadomienia są dozwolone. Gry, w które grasz, mogą teraz informować cię o nowościach i wydarzeniach.',
     pushDenied: 'Powiadomienia są zablokowane w ustawieniach przeglądarki.',
     installTitle: 'Zainstaluj aplikację',
     installBody: 'Otwórz menu przeglądarki i wybierz „Zainstaluj aplikację” lub „Dodaj do ekranu głównego”.',

@@ -198,7 +198,8 @@ export const messages: CoreMessages = {
     pushTitle: 'Ativar notificações?',
     pushBody:
       'Vamos avisar você sobre novos jogos, atualizações e eventos. Você pode desativar as notificações quando quiser.',
-    pushAllowed: 'As notificações estão permitidas. Os jogos que você joga agora podem avisar você sobre novidades e eventos.',
+    pushAllowed:
+      'As notificações estão permitidas. Os jogos que você joga agora podem avisar você sobre novidades e eventos.',
     pushDenied: 'As notificações estão bloqueadas nas configurações do navegador.',
     installTitle: 'Instalar o app',
     installBody: 'Abra o menu do navegador e escolha “Instalar app” ou “Adicionar à tela inicial”.',

@@ -198,7 +198,8 @@ export const messages: CoreMessages = {
     pushTitle: 'Bildirimler açılsın mı?',
     pushBody:
       'Yeni oyunlar, güncellemeler ve etkinlikler hakkında sana haber vereceğiz. Bildirimleri istediğin zaman kapatabilirsin.',
-    pushAllowed: 'Bildirimlere izin verildi. Oynadığınız oyunlar artık sizi haberler ve etkinliklerden haberdar edebilir.',
+    pushAllowed:
+      'Bildirimlere izin verildi. Oynadığınız oyunlar artık sizi haberler ve etkinliklerden haberdar edebilir.',
     pushDenied: 'Bildirimler tarayıcı ayarlarında engellenmiş.',
     installTitle: 'Uygulamayı yükle',
     installBody: 'Tarayıcı menüsünü aç ve “Uygulamayı yükle” ya da “Ana ekrana ekle”yi seç.',

@@ -1,0 +1,10 @@
+import { bearerHeaders } from '../../api/account';
+import { unwrap } from '../../api/call';
+import type { ApiClient } from '../../api/client';
+
+/** POST /friends/accept_invite: makes the signed-in player a friend of whoever shared the link. */
+export function acceptInvite(api: ApiClient, token: string, fxref: string): Promise<void> {
+  return unwrap(
+    api.POST('/api/v1/friends/accept_invite', { body: { Fxref: fxref }, headers: bearerHeaders(token) }),
+  ).then(() => undefined);
+}

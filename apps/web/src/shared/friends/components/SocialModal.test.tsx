@@ -1,0 +1,89 @@
+// @vitest-environment jsdom
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiClientContext } from '../../api/api-context';
+import { createQueryClient } from '../../api/query-client';
+import { messages as en } from '../../i18n/locales/en';
+import { AUTH_TOKEN_KEY } from '../../lib/auth-token';
+import { ModalProvider } from '../../modals/modal-manager';
+import { renderModal } from '../../modals/modal-test-kit';
+import { jsonResponse, testApi } from '../../testing/app-test-kit';
+import type { Friend } from '../api/friends';
+import { SocialModal } from './SocialModal';
+
+beforeEach(() => localStorage.setItem(AUTH_TOKEN_KEY, 'token-1'));
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
+
+const DAY = 24 * 60 * 60 * 1000;
+
+function friend(overrides: Partial<Friend>): Friend {
+  return {
+    FriendAccountId: 'acc-1',
+    GameId: 'game-sky',
+    Game: 'sky-runner',
+    InThisGame: true,
+    LastUpdatedAt: Date.UTC(2026, 10, 20),
+    Name: 'Ada',
+    Status: 'Level 12',
+    Priority: 0,
+    ...overrides,
+  };
+}
+
+/** Opens the modal for sky-runner against a fake server answering `friends`; `bodies` collects the requests. */
+function open(friends: Friend[]) {
+  const bodies: unknown[] = [];
+  const fetch = vi.fn(async (request: Request) => {
+    expect(new URL(request.url).pathname).toBe('/api/v1/friends/get');
+    expect(request.headers.get('Authorization')).toBe('Bearer token-1');
+    bodies.push(await request.json());
+    return jsonResponse({ Friends: friends });
+  });
+  renderModal(
+    <ApiClientContext.Provider value={testApi(fetch)}>
+      <QueryClientProvider client={createQueryClient()}>
+        <ModalProvider>
+          <SocialModal game="sky-runner" name="Sky Runner" />
+        </ModalProvider>
+      </QueryClientProvider>
+    </ApiClientContext.Provider>,
+  );
+  return { bodies };
+}
+
+describe('the social modal', () => {
+  it('counts the friends in its title and shows only statuses set in the current game', async () => {
+    const { bodies } = open([
+      friend({}),
+      // Their latest status is from another game: the friend is listed, the status is not.
+      friend({
+        FriendAccountId: 'acc-2',
+        GameId: 'game-gem',
+        Game: 'gem-garden',
+        InThisGame: false,
+        LastUpdatedAt: Date.UTC(2026, 10, 20) - 30 * DAY,
+        Name: 'Grace',
+        Status: 'Garden level 3',
+      }),
+    ]);
+    const dialog = await screen.findByRole('dialog', { name: 'Friends (2)' });
+    expect(bodies).toEqual([{ Game: 'sky-runner' }]);
+    const rows = within(dialog).getAllByTestId('friend');
+    expect(rows.map((row) => row.querySelector('p')?.textContent)).toEqual(['Ada', 'Grace']);
+    expect(within(rows[0] as HTMLElement).getByText('Level 12')).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).getByText(en.friends.noStatus)).toBeTruthy();
+    expect(within(dialog).queryByText('Garden level 3')).toBeNull();
+    expect(within(dialog).getByRole('button', { name: en.friends.invite })).toBeTruthy();
+  });
+
+  it("says 'No friends yet' when the player has none", async () => {
+    open([]);
+    const dialog = await screen.findByRole('dialog', { name: 'Friends (0)' });
+    expect(within(dialog).getByText(en.friends.empty)).toBeTruthy();
+    expect(within(dialog).queryAllByTestId('friend')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,23 @@
+import { LazyPushPermissionModal } from '../../modals/lazy-modals';
+import { type ModalApi, useModals } from '../../modals/modal-manager';
+
+/** Opens the push-permission confirm (cancel/ok); resolves true on OK, false on cancel or Escape. */
+export function askPushConfirm(modals: ModalApi): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
+    modals.open((close) => (
+      <LazyPushPermissionModal
+        onConfirm={() => resolve(true)}
+        onClose={() => {
+          close();
+          // OK closes the modal before confirming: a later "false" loses to that "true".
+          queueMicrotask(() => resolve(false));
+        }}
+      />
+    ));
+  });
+}
+
+export function usePushConfirm(): () => Promise<boolean> {
+  const modals = useModals();
+  return () => askPushConfirm(modals);
+}
