@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 
@@ -28,6 +28,22 @@ export function openDatabase(url: string, options: { schema?: string } = {}): Da
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
   return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), engine: 'postgres' };
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: any schema
+export function isPostgres(db: Kysely<any>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/**
+ * Serializes transactions that take the same key until they end, for a check-then-insert
+ * that no unique index can guard (a count under a limit). PostgreSQL: an advisory lock held
+ * to the end of the transaction. SQLite: nothing to do, a transaction holds its only
+ * connection, so transactions already run one at a time.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: any schema
+export async function lockForTransaction(trx: Kysely<any>, key: string): Promise<void> {
+  if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
 }
 
 function openSqlite(path: string): Kysely<Database> {

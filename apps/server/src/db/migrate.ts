@@ -1,4 +1,5 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import { isPostgres } from './database.js';
 import * as catalog from './migrations/0001-catalog.js';
 import * as accounts from './migrations/0002-accounts.js';
 import * as signingKeys from './migrations/0003-signing-keys.js';
@@ -41,7 +42,7 @@ const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
  */
 // biome-ignore lint/suspicious/noExplicitAny: any schema
 async function currentSchema(db: Kysely<any>): Promise<string | undefined> {
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return undefined;
+  if (!isPostgres(db)) return undefined;
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
   return rows[0]?.schema;
 }

@@ -169,6 +169,22 @@ describeEachEngine('email sign-in', (engine) => {
     expect(answers[3]?.json()).toMatchObject({ ErrorCode: 'rate_limited', status: 429 });
   });
 
+  it('holds the per-address limit when requests arrive at once', async () => {
+    const { app, database } = testApp();
+    const burst = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => requestLink(app, 'burst@example.com', {}, `10.6.0.${i}`)),
+    );
+    const codes = burst.map((answer) => answer.statusCode);
+    expect(codes.filter((code) => code === 200)).toHaveLength(3);
+    expect(codes.filter((code) => code === 429)).toHaveLength(5);
+    const stored = await database.handle.db
+      .selectFrom('email_invites')
+      .select('id')
+      .where('email_normalized', '=', 'burst@example.com')
+      .execute();
+    expect(stored).toHaveLength(3);
+  });
+
   it('limits requests per IP address', async () => {
     const { app } = testApp();
     const codes = [];

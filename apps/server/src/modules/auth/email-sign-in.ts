@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.js';
+import { lockForTransaction } from '../../db/database.js';
 import {
   CaptchaFailedError,
   ExpiredTokenError,
@@ -47,17 +48,18 @@ export async function requestEmailInvite(ctx: AppContext, input: EmailInviteInpu
   }
   const emailNormalized = input.email.toLowerCase();
   const now = ctx.now();
-  const recent = await ctx.db
-    .selectFrom('email_invites')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('email_normalized', '=', emailNormalized)
-    .where('created_at', '>', now - INVITE_WINDOW_MS)
-    .executeTakeFirstOrThrow();
-  if (Number(recent.count) >= INVITES_PER_EMAIL) throw new RateLimitedError('sign-in emails for this address');
-
   const token = newSecretToken();
   const message = await linkEmail(ctx, { to: input.email, locale: input.locale, token });
   await ctx.db.transaction().execute(async (trx) => {
+    // Count and insert as one step per address, so requests at once cannot all pass the limit.
+    await lockForTransaction(trx, `email-invites:${emailNormalized}`);
+    const recent = await trx
+      .selectFrom('email_invites')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('email_normalized', '=', emailNormalized)
+      .where('created_at', '>', now - INVITE_WINDOW_MS)
+      .executeTakeFirstOrThrow();
+    if (Number(recent.count) >= INVITES_PER_EMAIL) throw new RateLimitedError('sign-in emails for this address');
     await trx
       .insertInto('email_invites')
       .values({
