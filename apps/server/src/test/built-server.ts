@@ -29,9 +29,11 @@ export function freePort(): Promise<number> {
 
 /** The built server as a process that can be killed and started again on the same port and database. */
 export interface BuiltServer {
-  /** Origin ending in `/`, the same across restarts. */
+  /** Origin plus router base path, ending in `/`, the same across restarts. */
   url: string;
   start(): Promise<void>;
+  /** SIGTERM, as an operator stops it (SIGKILL after 5 s). */
+  stop(): Promise<void>;
   /** SIGKILL: no shutdown hook runs, as in a crash or an OOM kill. */
   kill(): Promise<void>;
   /** Kills at once, without waiting for the exit (from inside a callback that must not wait). */
@@ -41,9 +43,13 @@ export interface BuiltServer {
   output(): string;
 }
 
-/** Development mode, API only (no portal build needed), quiet logs, loopback exempt from rate limits. */
+/**
+ * The built server in development mode on loopback, quiet logs, loopback exempt from rate
+ * limits; `env` adds to or overrides any variable of the README's table.
+ */
 export function builtServer(port: number, env: Record<string, string>): BuiltServer {
-  const url = `http://127.0.0.1:${port}/`;
+  const origin = `http://127.0.0.1:${port}`;
+  const url = `${origin}${env.ROUTER_BASE_PATH ?? '/'}`;
   let child: ChildProcess | undefined;
   let output = '';
   const exited = (process: ChildProcess) =>
@@ -61,11 +67,10 @@ export function builtServer(port: number, env: Record<string, string>): BuiltSer
           NODE_ENV: 'development',
           HOST: '127.0.0.1',
           PORT: String(port),
-          PUBLIC_URL: url.slice(0, -1),
+          PUBLIC_URL: origin,
           LOG_LEVEL: 'warn',
+          // Tests are one client hammering one server: no rate limit may interfere.
           RATE_LIMIT_ALLOWLIST: '127.0.0.1,::1,::ffff:127.0.0.1',
-          WEB_DIST_DIR: '/nonexistent',
-          DEMO_GAME_DIR: '/nonexistent',
           ...env,
         },
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -77,7 +82,7 @@ export function builtServer(port: number, env: Record<string, string>): BuiltSer
       started.stderr?.on('data', (chunk: Buffer) => {
         output += chunk.toString();
       });
-      const deadline = Date.now() + 20_000;
+      const deadline = Date.now() + 30_000;
       while (Date.now() < deadline) {
         // Killed on purpose while starting (only tests send SIGKILL): not a failure to start.
         if (started.signalCode === 'SIGKILL') return;
@@ -89,9 +94,17 @@ export function builtServer(port: number, env: Record<string, string>): BuiltSer
         }
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
-      throw new Error(`server did not get ready within 20 s:\n${output}`);
+      throw new Error(`server did not get ready within 30 s:\n${output}`);
     },
     exited: () => (child ? exited(child) : Promise.resolve()),
+    async stop() {
+      if (!child) return;
+      const stopping = child;
+      const force = setTimeout(() => stopping.kill('SIGKILL'), 5_000);
+      stopping.kill('SIGTERM');
+      await exited(stopping);
+      clearTimeout(force);
+    },
     killNow() {
       child?.kill('SIGKILL');
     },

@@ -173,6 +173,9 @@ describe('crash recovery of paid orders (built server, SIGKILL)', () => {
       OUTBOX_INTERVAL_MS: '20',
       // A crashed worker's claimed job comes back after 1 s instead of 2 minutes.
       OUTBOX_LEASE_MS: '1000',
+      // API only: no portal build needed.
+      WEB_DIST_DIR: '/nonexistent',
+      DEMO_GAME_DIR: '/nonexistent',
     });
     cleanup = async () => {
       await server.kill();
