@@ -14,6 +14,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { basename, extname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { benchGameInfo } from './sdk-latency/game-info.js';
 
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'packages/sdk/dist');
@@ -268,19 +269,7 @@ async function node() {
   portal.sender = game;
   game.sender = portal;
 
-  const info = {
-    game: 'bench',
-    sdk: { ...SDK_VERSION },
-    environment: {
-      os: 'linux',
-      isMobile: false,
-      safeArea: { left: 0, right: 0, top: 0, bottom: 0 },
-      supportedLocales: ['en'],
-      defaultLocale: 'en',
-    },
-    fxId: { userId: null, guest: true, locale: 'en', token: null, gameToken: null, gameUid: null },
-    social: { social: 'FxId', userId: null, displayName: 'Guest', capabilities: [] },
-  };
+  const info = benchGameInfo(SDK_VERSION);
   const host = createGameHost({
     getGameWindow: () => game,
     gameOrigin: game.origin,
