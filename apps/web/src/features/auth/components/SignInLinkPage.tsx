@@ -83,7 +83,7 @@ export function SignInLinkPage<T extends { Token: string }>({
       actions={
         <>
           {failure?.kind === 'network' ? (
-            <Button onClick={() => window.location.reload()}>{t('auth.tryAgain')}</Button>
+            <Button onClick={() => window.location.reload()}>{t('common.tryAgain')}</Button>
           ) : (
             newLink
           )}

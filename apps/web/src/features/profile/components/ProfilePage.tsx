@@ -41,7 +41,7 @@ export function ProfilePage() {
         <Notice tone="danger">
           {t('profile.loadFailed')}{' '}
           <Button variant="ghost" size="sm" onClick={() => void account.refetch()}>
-            {t('auth.tryAgain')}
+            {t('common.tryAgain')}
           </Button>
         </Notice>
       ) : (

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiClientContext } from '../../api/api-context';
 import { createQueryClient } from '../../api/query-client';
@@ -35,13 +35,13 @@ function friend(overrides: Partial<Friend>): Friend {
 }
 
 /** Opens the modal for sky-runner against a fake server answering `friends`; `bodies` collects the requests. */
-function open(friends: Friend[]) {
+function open(friends: Friend[], answer: (call: number) => Response = () => jsonResponse({ Friends: friends })) {
   const bodies: unknown[] = [];
   const fetch = vi.fn(async (request: Request) => {
     expect(new URL(request.url).pathname).toBe('/api/v1/friends/get');
     expect(request.headers.get('Authorization')).toBe('Bearer token-1');
     bodies.push(await request.json());
-    return jsonResponse({ Friends: friends });
+    return answer(bodies.length - 1);
   });
   renderModal(
     <ApiClientContext.Provider value={testApi(fetch)}>
@@ -85,5 +85,18 @@ describe('the social modal', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Friends (0)' });
     expect(within(dialog).getByText(en.friends.empty)).toBeTruthy();
     expect(within(dialog).queryAllByTestId('friend')).toHaveLength(0);
+  });
+
+  it('offers to try again when the list could not be loaded', async () => {
+    const failure = () =>
+      jsonResponse({ type: 'about:blank', title: 'x', status: 503, ErrorCode: 'service_unavailable' }, 503);
+    // The first load fails, its one retry too; the player's try again answers.
+    const { bodies } = open([friend({})], (call) => (call < 2 ? failure() : jsonResponse({ Friends: [friend({})] })));
+    const retry = await screen.findByRole('button', { name: en.common.tryAgain }, { timeout: 5000 });
+    expect(screen.getByText(en.friends.loadFailed)).toBeTruthy();
+    const failedCalls = bodies.length;
+    fireEvent.click(retry);
+    expect(await screen.findByText('Ada')).toBeTruthy();
+    expect(bodies.length).toBeGreaterThan(failedCalls);
   });
 });

@@ -33,7 +33,12 @@ export function SocialModal({ game, name }: { game: string; name: string }) {
     >
       {invite.isError && <Notice tone="danger">{t('friends.inviteFailed')}</Notice>}
       {friends.isError ? (
-        <Notice tone="danger">{t('friends.loadFailed')}</Notice>
+        <div className="grid justify-items-center gap-3">
+          <Notice tone="danger">{t('friends.loadFailed')}</Notice>
+          <Button variant="secondary" onClick={() => friends.refetch()} disabled={friends.isFetching}>
+            {t('common.tryAgain')}
+          </Button>
+        </div>
       ) : !friends.data ? (
         <Spinner />
       ) : list.length === 0 ? (

@@ -13,6 +13,7 @@ export const messages: CoreMessages = {
     unnamed: 'Spieler',
   },
   common: {
+    tryAgain: 'Erneut versuchen',
     loading: 'Wird geladen …',
     close: 'Schließen',
     cancel: 'Abbrechen',
@@ -174,7 +175,6 @@ export const messages: CoreMessages = {
     linkNetwork: 'Keine Verbindung zum Server. Prüfe deine Internetverbindung und versuche es erneut.',
     linkMissing: 'Dieser Link ist unvollständig. Öffne ihn erneut aus deiner E-Mail.',
     newLink: 'Neuen Link anfordern',
-    tryAgain: 'Erneut versuchen',
     errors: {
       general: 'Anmeldung fehlgeschlagen. Versuche es erneut',
       rateLimited: 'Zu viele Versuche. Warte ein paar Minuten und versuche es erneut.',

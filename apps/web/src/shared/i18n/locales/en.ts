@@ -15,6 +15,7 @@ export const messages = {
     unnamed: 'Player',
   },
   common: {
+    tryAgain: 'Try again',
     loading: 'Loading…',
     close: 'Close',
     cancel: 'Cancel',
@@ -174,7 +175,6 @@ export const messages = {
     linkNetwork: 'No connection to the server. Check your internet connection and try again.',
     linkMissing: 'This link is incomplete. Open it again from your email.',
     newLink: 'Get a new link',
-    tryAgain: 'Try again',
     errors: {
       general: 'Failed to login. Try again',
       rateLimited: 'Too many attempts. Wait a few minutes and try again.',

@@ -13,6 +13,7 @@ export const messages: CoreMessages = {
     unnamed: 'Jugador',
   },
   common: {
+    tryAgain: 'Intentar de nuevo',
     loading: 'Cargando…',
     close: 'Cerrar',
     cancel: 'Cancelar',
@@ -175,7 +176,6 @@ export const messages: CoreMessages = {
     linkNetwork: 'No hay conexión con el servidor. Comprueba tu conexión a internet e inténtalo de nuevo.',
     linkMissing: 'Este enlace está incompleto. Ábrelo de nuevo desde tu correo.',
     newLink: 'Obtener un enlace nuevo',
-    tryAgain: 'Intentar de nuevo',
     errors: {
       general: 'No se pudo iniciar sesión. Inténtalo de nuevo',
       rateLimited: 'Demasiados intentos. Espera unos minutos e inténtalo de nuevo.',

@@ -13,6 +13,7 @@ export const messages: CoreMessages = {
     unnamed: 'بازیکن',
   },
   common: {
+    tryAgain: 'تلاش دوباره',
     loading: 'در حال بارگذاری…',
     close: 'بستن',
     cancel: 'لغو',
@@ -172,7 +173,6 @@ export const messages: CoreMessages = {
     linkNetwork: 'اتصال به سرور برقرار نیست. اتصال اینترنت خود را بررسی کنید و دوباره تلاش کنید.',
     linkMissing: 'این پیوند ناقص است. آن را دوباره از ایمیل خود باز کنید.',
     newLink: 'دریافت پیوند تازه',
-    tryAgain: 'تلاش دوباره',
     errors: {
       general: 'ورود ناموفق بود. دوباره تلاش کنید',
       rateLimited: 'تلاش‌های زیادی انجام شد. چند دقیقه صبر کنید و دوباره تلاش کنید.',

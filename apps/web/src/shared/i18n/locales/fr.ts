@@ -13,6 +13,7 @@ export const messages: CoreMessages = {
     unnamed: 'Joueur',
   },
   common: {
+    tryAgain: 'Réessayer',
     loading: 'Chargement…',
     close: 'Fermer',
     cancel: 'Annuler',
@@ -174,7 +175,6 @@ export const messages: CoreMessages = {
     linkNetwork: 'Pas de connexion au serveur. Vérifiez votre connexion Internet et réessayez.',
     linkMissing: 'Ce lien est incomplet. Ouvrez-le à nouveau depuis votre e-mail.',
     newLink: 'Obtenir un nouveau lien',
-    tryAgain: 'Réessayer',
     errors: {
       general: 'Échec de la connexion. Réessayez',
       rateLimited: 'Trop de tentatives. Attendez quelques minutes et réessayez.',

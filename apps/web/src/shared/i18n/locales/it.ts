@@ -13,6 +13,7 @@ export const messages: CoreMessages = {
     unnamed: 'Giocatore',
   },
   common: {
+    tryAgain: 'Riprova',
     loading: 'Caricamento…',
     close: 'Chiudi',
     cancel: 'Annulla',
@@ -174,7 +175,6 @@ export const messages: CoreMessages = {
     linkNetwork: 'Nessuna connessione al server. Controlla la connessione a internet e riprova.',
     linkMissing: 'Questo link è incompleto. Aprilo di nuovo dalla tua email.',
     newLink: 'Ricevi un nuovo link',
-    tryAgain: 'Riprova',
     errors: {
       general: 'Accesso non riuscito. Riprova',
       rateLimited: 'Troppi tentativi. Attendi qualche minuto e riprova.',

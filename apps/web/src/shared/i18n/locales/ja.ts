@@ -13,6 +13,7 @@ export const messages: CoreMessages = {
     unnamed: 'プレイヤー',
   },
   common: {
+    tryAgain: 'もう一度試す',
     loading: '読み込み中…',
     close: '閉じる',
     cancel: 'キャンセル',
@@ -173,7 +174,6 @@ export const messages: CoreMessages = {
     linkNetwork: 'サーバーに接続できません。インターネット接続を確認して、もう一度お試しください。',
     linkMissing: 'このリンクは不完全です。メールからもう一度開いてください。',
     newLink: '新しいリンクを受け取る',
-    tryAgain: 'もう一度試す',
     errors: {
       general: 'ログインできませんでした。もう一度お試しください',
       rateLimited: '試行回数が多すぎます。数分待ってからもう一度お試しください。',

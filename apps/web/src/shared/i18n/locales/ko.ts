@@ -13,6 +13,7 @@ export const messages: CoreMessages = {
     unnamed: '플레이어',
   },
   common: {
+    tryAgain: '다시 시도',
     loading: '불러오는 중…',
     close: '닫기',
     cancel: '취소',
@@ -171,7 +172,6 @@ export const messages: CoreMessages = {
     linkNetwork: '서버에 연결할 수 없습니다. 인터넷 연결을 확인하고 다시 시도하세요.',
     linkMissing: '링크가 완전하지 않습니다. 이메일에서 다시 여세요.',
     newLink: '새 링크 받기',
-    tryAgain: '다시 시도',
     errors: {
       general: '로그인하지 못했습니다. 다시 시도하세요',
       rateLimited: '시도 횟수가 너무 많습니다. 몇 분 후에 다시 시도하세요.',

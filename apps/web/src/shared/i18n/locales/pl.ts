@@ -13,6 +13,7 @@ export const messages: CoreMessages = {
     unnamed: 'Gracz',
   },
   common: {
+    tryAgain: 'Spróbuj ponownie',
     loading: 'Wczytywanie…',
     close: 'Zamknij',
     cancel: 'Anuluj',
@@ -171,7 +172,6 @@ export const messages: CoreMessages = {
     linkNetwork: 'Brak połączenia z serwerem. Sprawdź połączenie z internetem i spróbuj ponownie.',
     linkMissing: 'Ten link jest niekompletny. Otwórz go ponownie z e-maila.',
     newLink: 'Wyślij nowy link',
-    tryAgain: 'Spróbuj ponownie',
     errors: {
       general: 'Nie udało się zalogować. Spróbuj ponownie',
       rateLimited: 'Zbyt wiele prób. Odczekaj kilka minut i spróbuj ponownie.',

@@ -13,6 +13,7 @@ export const messages: CoreMessages = {
     unnamed: 'Jogador',
   },
   common: {
+    tryAgain: 'Tentar novamente',
     loading: 'Carregando…',
     close: 'Fechar',
     cancel: 'Cancelar',
@@ -173,7 +174,6 @@ export const messages: CoreMessages = {
     linkNetwork: 'Sem conexão com o servidor. Verifique sua internet e tente novamente.',
     linkMissing: 'Este link está incompleto. Abra-o novamente pelo seu e-mail.',
     newLink: 'Receber um novo link',
-    tryAgain: 'Tentar novamente',
     errors: {
       general: 'Não foi possível entrar. Tente novamente',
       rateLimited: 'Tentativas demais. Aguarde alguns minutos e tente novamente.',

@@ -13,6 +13,7 @@ export const messages: CoreMessages = {
     unnamed: 'Игрок',
   },
   common: {
+    tryAgain: 'Попробовать снова',
     loading: 'Загрузка…',
     close: 'Закрыть',
     cancel: 'Отмена',
@@ -172,7 +173,6 @@ export const messages: CoreMessages = {
     linkNetwork: 'Нет связи с сервером. Проверьте подключение к интернету и попробуйте снова.',
     linkMissing: 'Ссылка неполная. Откройте её из письма ещё раз.',
     newLink: 'Получить новую ссылку',
-    tryAgain: 'Попробовать снова',
     errors: {
       general: 'Не удалось войти. Попробуйте снова',
       rateLimited: 'Слишком много попыток. Подождите несколько минут и попробуйте снова.',

@@ -13,6 +13,7 @@ export const messages: CoreMessages = {
     unnamed: 'Oyuncu',
   },
   common: {
+    tryAgain: 'Tekrar dene',
     loading: 'Yükleniyor…',
     close: 'Kapat',
     cancel: 'İptal',
@@ -173,7 +174,6 @@ export const messages: CoreMessages = {
     linkNetwork: 'Sunucuyla bağlantı yok. İnternet bağlantını kontrol edip tekrar dene.',
     linkMissing: 'Bu bağlantı eksik. E-postandan yeniden aç.',
     newLink: 'Yeni bağlantı al',
-    tryAgain: 'Tekrar dene',
     errors: {
       general: 'Giriş yapılamadı. Tekrar dene',
       rateLimited: 'Çok fazla deneme. Birkaç dakika bekleyip tekrar dene.',

@@ -13,6 +13,7 @@ export const messages: CoreMessages = {
     unnamed: 'Гравець',
   },
   common: {
+    tryAgain: 'Спробувати ще раз',
     loading: 'Завантаження…',
     close: 'Закрити',
     cancel: 'Скасувати',
@@ -172,7 +173,6 @@ export const messages: CoreMessages = {
     linkNetwork: 'Немає зв’язку із сервером. Перевірте підключення до інтернету й спробуйте ще раз.',
     linkMissing: 'Посилання неповне. Відкрийте його з листа ще раз.',
     newLink: 'Отримати нове посилання',
-    tryAgain: 'Спробувати ще раз',
     errors: {
       general: 'Не вдалося ввійти. Спробуйте ще раз',
       rateLimited: 'Забагато спроб. Зачекайте кілька хвилин і спробуйте ще раз.',

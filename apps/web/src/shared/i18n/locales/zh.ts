@@ -13,6 +13,7 @@ export const messages: CoreMessages = {
     unnamed: '玩家',
   },
   common: {
+    tryAgain: '重试',
     loading: '正在加载…',
     close: '关闭',
     cancel: '取消',
@@ -171,7 +172,6 @@ export const messages: CoreMessages = {
     linkNetwork: '无法连接服务器。请检查网络连接后重试。',
     linkMissing: '此链接不完整。请从邮件中重新打开。',
     newLink: '获取新链接',
-    tryAgain: '重试',
     errors: {
       general: '登录失败，请重试',
       rateLimited: '尝试次数过多。请等待几分钟后重试。',
