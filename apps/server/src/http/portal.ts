@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { PAGE_CONFIG_ELEMENT_ID, type PageConfig } from '@fxid/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
+import { likelyLocale } from './portal-locale.js';
 import { sendProblem } from './problem.js';
 
 /** Where the built index.html asks for the page-load configuration. */
@@ -28,21 +29,38 @@ export function pageConfigFor(config: Config): PageConfig {
 
 /**
  * index.html with a <base> for the router base path (so relative asset URLs work
- * on deep links) and the page configuration as inert JSON (so the CSP need not
- * allow inline scripts).
+ * on deep links), the page configuration as inert JSON (so the CSP need not allow
+ * inline scripts) and, when given, a preload of the locale chunk the page will ask for
+ * first (it is fetched only once the entry runs: a round trip saved before first paint).
  */
-export function injectPageConfig(html: string, config: Config): string {
+export function injectPageConfig(html: string, config: Config, localeChunk?: string): string {
   const json = JSON.stringify(pageConfigFor(config)).replace(/</g, '\\u003c');
+  const preload = localeChunk ? `<link rel="modulepreload" crossorigin href="./${localeChunk}">` : '';
   const head =
     `<base href="${config.portal.routerBasePath}">` +
-    `<script type="application/json" id="${PAGE_CONFIG_ELEMENT_ID}">${json}</script>`;
+    `<script type="application/json" id="${PAGE_CONFIG_ELEMENT_ID}">${json}</script>` +
+    preload;
   return html.replace(HEAD_MARKER, head).replace('<html lang="en"', `<html lang="${config.portal.defaultLocale}"`);
 }
 
+/** The built chunk of each locale's core strings (`assets/en-….js`), from Vite's manifest. */
+function localeChunks(webDistDir: string): Map<string, string> {
+  const manifestFile = join(resolve(webDistDir), '.vite/manifest.json');
+  const chunks = new Map<string, string>();
+  if (!existsSync(manifestFile)) return chunks;
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, { file: string }>;
+  for (const [source, { file }] of Object.entries(manifest)) {
+    const locale = /^src\/shared\/i18n\/locales\/([\w-]+)\.ts$/.exec(source)?.[1];
+    if (locale) chunks.set(locale, file);
+  }
+  return chunks;
+}
+
 /** The portal's start page with its page configuration, or undefined before the portal is built. */
-export function portalIndexHtml(config: Config): string | undefined {
+export function portalIndexHtml(config: Config, locale = config.portal.defaultLocale): string | undefined {
   const indexFile = join(resolve(config.webDistDir), 'index.html');
-  return existsSync(indexFile) ? injectPageConfig(readFileSync(indexFile, 'utf8'), config) : undefined;
+  if (!existsSync(indexFile)) return undefined;
+  return injectPageConfig(readFileSync(indexFile, 'utf8'), config, localeChunks(config.webDistDir).get(locale));
 }
 
 /**
@@ -73,6 +91,8 @@ export async function registerDemoGame(app: FastifyInstance, config: Config): Pr
 export async function registerPortal(app: FastifyInstance, config: Config): Promise<void> {
   const root = resolve(config.webDistDir);
   const html = portalIndexHtml(config);
+  // One start page per locale, each preloading its strings; the request's likely language picks.
+  const pages = new Map(config.portal.locales.map((locale) => [locale, portalIndexHtml(config, locale)]));
   if (html) {
     await app.register(fastifyStatic, {
       root,
@@ -90,7 +110,12 @@ export async function registerPortal(app: FastifyInstance, config: Config): Prom
 
   app.setNotFoundHandler((request, reply) => {
     if (html && wantsPortalPage(request, config.portal.routerBasePath)) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+      const page = pages.get(likelyLocale(request, config.portal.locales, config.portal.defaultLocale)) ?? html;
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('vary', 'accept-language, cookie')
+        .send(page);
     }
     return notFound(request, reply);
   });

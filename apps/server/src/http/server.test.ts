@@ -132,6 +132,16 @@ describe('serving the portal', () => {
     '<!doctype html><html lang="en"><head><!--fxid:head--><script type="module" src="./assets/app.js"></script></head><body></body></html>',
   );
   writeFileSync(join(dist, 'assets', 'app.js'), 'console.log("portal")');
+  mkdirSync(join(dist, '.vite'));
+  writeFileSync(
+    join(dist, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/app.js', isEntry: true },
+      'src/shared/i18n/locales/en.ts': { file: 'assets/en-1.js' },
+      'src/shared/i18n/locales/ru.ts': { file: 'assets/ru-1.js' },
+      'src/shared/i18n/locales/store/ru.ts': { file: 'assets/ru-store-1.js' },
+    }),
+  );
 
   async function portalApp(overrides: Parameters<typeof testConfig>[0] = {}) {
     return createApp(testConfig({ webDistDir: dist, ...overrides }));
@@ -174,6 +184,23 @@ describe('serving the portal', () => {
     const without = await portalApp();
     expect(pageConfigOf((await without.inject('/')).body)).not.toHaveProperty('ErrorReportingDsn');
     await without.close();
+  });
+
+  it('preloads the strings of the language the page will most likely pick, before the entry asks for them', async () => {
+    const app = await portalApp({ portal: { ...testConfig().portal, locales: ['en', 'ru'] } });
+    const preloaded = async (headers: Record<string, string>, url = '/') => {
+      const response = await app.inject({ url, headers });
+      expect(response.headers.vary).toBe('accept-language, cookie');
+      return [...response.body.matchAll(/<link rel="modulepreload" crossorigin href="\.\/([^"]+)">/g)].map((m) => m[1]);
+    };
+    expect(await preloaded({})).toEqual(['assets/en-1.js']);
+    expect(await preloaded({ 'accept-language': 'ru-RU,ru;q=0.9,en;q=0.8' })).toEqual(['assets/ru-1.js']);
+    expect(await preloaded({ 'accept-language': 'de-DE, ru;q=0.5' })).toEqual(['assets/ru-1.js']);
+    expect(await preloaded({ 'accept-language': 'ru;q=0, de' })).toEqual(['assets/en-1.js']);
+    // The order of the portal's detector: ?lng= first, then the i18next cookie.
+    expect(await preloaded({ 'accept-language': 'ru', cookie: 'a=1; i18next=en' })).toEqual(['assets/en-1.js']);
+    expect(await preloaded({ cookie: 'i18next=en' }, '/Profile?lng=ru')).toEqual(['assets/ru-1.js']);
+    await app.close();
   });
 
   it('sends pages and files the document headers: a CSP that allows only our scripts', async () => {
