@@ -21,14 +21,21 @@ export const NewsRequestSchema = z
   .meta({ id: 'NewsRequest' });
 export type NewsRequest = z.infer<typeof NewsRequestSchema>;
 
-/** One news item, localized (spec §3, "News"). */
+/** A news item's text in one language. */
+export const NewsMessageSchema = z
+  .object({ Locale: LocaleSchema, Header: z.string(), Message: z.string() })
+  .meta({ id: 'NewsMessage' });
+
+/** One news item (spec §3, "News"). */
 export const NewsItemSchema = z
   .object({
     Id: z.string(),
     CreatedAt: InstantSchema,
     GameSystemName: GameSystemNameSchema.optional().describe('The game the item is about; absent for portal news'),
-    Header: z.string(),
-    Message: z.string(),
+    Messages: z
+      .array(NewsMessageSchema)
+      .min(1)
+      .describe("The text in the request's Locale; in the default language (or the first written) without it"),
     Priority: NewsPrioritySchema,
     Link: z.string().optional(),
     IconUrl: z.string().optional(),

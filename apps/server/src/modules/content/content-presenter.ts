@@ -15,13 +15,13 @@ const instant = (epochMs: number) => new Date(epochMs).toISOString();
 
 export function toNewsItem(row: NewsRow, locale: string, fallback: string): NewsItem {
   const messages = JSON.parse(row.messages_json) as Record<string, { Header: string; Message: string }>;
-  const text = messages[pickLocale(messages, locale, fallback)] ?? { Header: '', Message: '' };
+  const shown = pickLocale(messages, locale, fallback);
+  const text = messages[shown] ?? { Header: '', Message: '' };
   return {
     Id: row.id,
     CreatedAt: instant(row.created_at),
     ...(row.game_system_name ? { GameSystemName: row.game_system_name } : {}),
-    Header: text.Header,
-    Message: text.Message,
+    Messages: [{ Locale: shown, Header: text.Header, Message: text.Message }],
     Priority: row.priority as NewsItem['Priority'],
     ...(row.link ? { Link: row.link } : {}),
     ...(row.icon_url ? { IconUrl: row.icon_url } : {}),

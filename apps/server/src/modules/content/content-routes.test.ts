@@ -24,8 +24,13 @@ describeEachEngine('content API', (engine) => {
       Id: 'sky-runner-1-4',
       CreatedAt: '2026-11-10T12:00:00.000Z',
       GameSystemName: 'sky-runner',
-      Header: 'Небесный бегун 1.4',
-      Message: 'Штормовые острова, новый планер и ежедневные испытания уже в игре.',
+      Messages: [
+        {
+          Locale: 'ru',
+          Header: 'Небесный бегун 1.4',
+          Message: 'Штормовые острова, новый планер и ежедневные испытания уже в игре.',
+        },
+      ],
       Priority: 'Update',
       Link: '/play/sky-runner',
       Tags: ['update'],
@@ -40,7 +45,9 @@ describeEachEngine('content API', (engine) => {
 
   it('falls back to the default locale for a language the news is not written in', async () => {
     const response = await post('/api/v1/info/news', { Locale: 'ja' });
-    expect(response.json().News[0].Header).toBe('Planned maintenance');
+    expect(response.json().News[0].Messages).toEqual([
+      { Locale: 'en', Header: 'Planned maintenance', Message: expect.any(String) },
+    ]);
   });
 
   it('refuses news without a locale with validation_failed', async () => {

@@ -4262,6 +4262,11 @@ export interface components {
             /** @description Language of headers and messages; the default language otherwise */
             Locale: components["schemas"]["LocaleInput"];
         };
+        NewsMessageInput: {
+            Locale: components["schemas"]["LocaleInput"];
+            Header: string;
+            Message: string;
+        };
         NewsItemInput: {
             Id: string;
             /**
@@ -4271,8 +4276,8 @@ export interface components {
             CreatedAt: string;
             /** @description The game the item is about; absent for portal news */
             GameSystemName?: components["schemas"]["GameSystemNameInput"];
-            Header: string;
-            Message: string;
+            /** @description The text in the request's Locale; in the default language (or the first written) without it */
+            Messages: components["schemas"]["NewsMessageInput"][];
             Priority: components["schemas"]["NewsPriorityInput"];
             Link?: string;
             IconUrl?: string;
@@ -5420,6 +5425,11 @@ export interface components {
             /** @description Language of headers and messages; the default language otherwise */
             Locale: components["schemas"]["Locale"];
         };
+        NewsMessage: {
+            Locale: components["schemas"]["Locale"];
+            Header: string;
+            Message: string;
+        };
         NewsItem: {
             Id: string;
             /**
@@ -5429,8 +5439,8 @@ export interface components {
             CreatedAt: string;
             /** @description The game the item is about; absent for portal news */
             GameSystemName?: components["schemas"]["GameSystemName"];
-            Header: string;
-            Message: string;
+            /** @description The text in the request's Locale; in the default language (or the first written) without it */
+            Messages: components["schemas"]["NewsMessage"][];
             Priority: components["schemas"]["NewsPriority"];
             Link?: string;
             IconUrl?: string;

@@ -15,8 +15,7 @@ function itemsOf(priorities: Priority[]): NewsItem[] {
     Id: `item-${index}`,
     CreatedAt: '2026-11-20T15:00:00.000Z',
     Priority: priority,
-    Header: `${priority} header`,
-    Message: `${priority} message`,
+    Messages: [{ Locale: 'en', Header: `${priority} header`, Message: `${priority} message` }],
     Tags: [],
   }));
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { usePageConfig } from '../config/page-config-context';
 import { AlertIcon } from '../ui/icons';
-import { useNews } from './news';
+import { newsText, useNews } from './news';
 
 /** The banners' place on a full-width page such as the landing. */
 const PAGE_LAYOUT = 'mx-auto max-w-6xl space-y-3 px-4 pt-6';
@@ -26,7 +26,7 @@ export function NewsAlerts({ game, className = PAGE_LAYOUT }: { game?: string; c
         >
           <AlertIcon className="mt-0.5 shrink-0" />
           <p className="text-sm">
-            <strong className="font-semibold">{item.Header}.</strong> {item.Message}
+            <strong className="font-semibold">{newsText(item).Header}.</strong> {newsText(item).Message}
           </p>
         </div>
       ))}

@@ -6,6 +6,11 @@ import type { components } from '../api/schema';
 
 export type NewsItem = components['schemas']['NewsItem'];
 
+/** An item's header and message: the server sends them in the asked language (or its fallback) first. */
+export function newsText(item: NewsItem): { Header: string; Message: string } {
+  return item.Messages[0] ?? { Header: '', Message: '' };
+}
+
 /** News stays fresh for 5 minutes and is kept for 10 (spec §9). */
 export const NEWS_STALE_MS = 300_000;
 export const NEWS_GC_MS = 600_000;

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useGameLink } from '../../../shared/documents/use-game-link';
 import { assetUrl } from '../../../shared/lib/asset-url';
 import { cn } from '../../../shared/lib/cn';
-import type { NewsItem } from '../../../shared/news/news';
+import { type NewsItem, newsText } from '../../../shared/news/news';
 
 const BADGES: Record<NewsItem['Priority'], string> = {
   Unspecified: 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200',
@@ -19,6 +19,7 @@ const BADGES: Record<NewsItem['Priority'], string> = {
 export function NewsCard({ item }: { item: NewsItem }) {
   const { t, i18n } = useTranslation();
   const link = useGameLink(item.Link, item.GameSystemName);
+  const text = newsText(item);
   const date = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium' }).format(new Date(item.CreatedAt));
   const linkClass = 'mt-3 inline-block text-sm font-semibold text-indigo-700 hover:underline dark:text-indigo-300';
   return (
@@ -36,9 +37,9 @@ export function NewsCard({ item }: { item: NewsItem }) {
       </div>
       <h3 className="mt-3 flex items-center gap-2 font-bold text-slate-900 dark:text-white">
         {item.IconUrl && <img src={assetUrl(item.IconUrl)} alt="" width={24} height={24} className="h-6 w-6 rounded" />}
-        {item.Header}
+        {text.Header}
       </h3>
-      <p className="mt-1 flex-1 text-sm leading-relaxed text-slate-600 dark:text-slate-300">{item.Message}</p>
+      <p className="mt-1 flex-1 text-sm leading-relaxed text-slate-600 dark:text-slate-300">{text.Message}</p>
       {link &&
         (link.startsWith('/') ? (
           <Link to={link} className={linkClass}>

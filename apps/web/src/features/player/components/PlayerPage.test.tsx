@@ -44,8 +44,7 @@ function news(priority: NewsItem['Priority'], header: string): NewsItem {
     Id: header,
     CreatedAt: '2026-11-20T15:00:00.000Z',
     Priority: priority,
-    Header: header,
-    Message: 'x',
+    Messages: [{ Locale: 'en', Header: header, Message: 'x' }],
     Tags: [],
   };
 }
