@@ -49,6 +49,25 @@ export const NewsResponseSchema = z
   .object({ News: z.array(NewsItemSchema).describe('Newest first') })
   .meta({ id: 'NewsResponse' });
 
+export const FaqEntrySchema = z
+  .object({ Question: z.string().min(1).max(500), Answer: z.string().min(1).max(5000) })
+  .meta({ id: 'FaqEntry' });
+
+/** The company's frequently asked questions in one language (the catalog's Company.Faq). */
+export const FaqSchema = z
+  .object({ Title: z.string().min(1).max(200), Entries: z.array(FaqEntrySchema).min(1).max(100) })
+  .meta({ id: 'Faq' });
+
+export const FaqRequestSchema = z
+  .object({ Locale: LocaleSchema.describe('Language of the FAQ; the default language, else the first written') })
+  .strict()
+  .meta({ id: 'FaqRequest' });
+
+export const FaqResponseSchema = FaqSchema.extend({ Locale: LocaleSchema.describe('The language shown') }).meta({
+  id: 'FaqResponse',
+});
+export type FaqResponse = z.infer<typeof FaqResponseSchema>;
+
 export const DocumentsListRequestSchema = z
   .object({
     GameSystemName: GameSystemNameSchema,

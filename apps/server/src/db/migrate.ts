@@ -13,6 +13,7 @@ import * as analyticsEvents from './migrations/0013-analytics-events.js';
 import * as friends from './migrations/0014-friends.js';
 import * as crossPlay from './migrations/0015-cross-play.js';
 import * as sandboxSavedCards from './migrations/0016-sandbox-saved-cards.js';
+import * as companyFaq from './migrations/0017-company-faq.js';
 
 /**
  * Migrations in order. Imported statically so that the built server carries them
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014-friends': friends,
   '0015-cross-play': crossPlay,
   '0016-sandbox-saved-cards': sandboxSavedCards,
+  '0017-company-faq': companyFaq,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

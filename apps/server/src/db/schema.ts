@@ -41,6 +41,8 @@ export interface Database {
 export interface CompanyTable {
   id: string;
   branding_json: string;
+  /** The catalog's Company.Faq: { [locale]: { Title, Entries: [{ Question, Answer }] } }. */
+  faq_json: string;
   updated_at: number;
 }
 

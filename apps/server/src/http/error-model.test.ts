@@ -164,6 +164,7 @@ const BAD_REQUESTS: BadRequest[] = [
     ['/api/v1/auth/authenticate_from_temp_token', '{"TempToken":5}', 'body.TempToken'],
     ['/api/v1/play/choose_game', '{"WebPublishingPlatform":"FxId"}', 'body.GameSystemName'],
     ['/api/v1/info/news', '{"Locale":"klingon!"}', 'body.Locale'],
+    ['/api/v1/info/faq', '{}', 'body.Locale'],
     ['/api/v1/games/documents/list-with-versions', '{"GameSystemName":"Bad Name!"}', 'body.GameSystemName'],
     [
       '/api/v1/invite/connect_from_game',

@@ -4,6 +4,7 @@ import { CatalogFileError, type CatalogProblem, formatPath } from './catalog-fil
 import * as repo from './catalog-repository.js';
 import type {
   Catalog,
+  CatalogCompany,
   CatalogDocument,
   CatalogGame,
   CatalogNews,
@@ -52,11 +53,12 @@ function emptyReport(): ImportReport {
   };
 }
 
-async function importCompany(db: repo.Db, company: unknown, now: number): Promise<ChangeKind> {
-  const json = canonicalJson(company);
-  const existing = await repo.findCompanyBranding(db);
-  if (existing === json) return 'unchanged';
-  await repo.upsertCompanyBranding(db, json, now);
+async function importCompany(db: repo.Db, company: CatalogCompany, now: number): Promise<ChangeKind> {
+  const { Faq, ...branding } = company;
+  const row = { branding_json: canonicalJson(branding), faq_json: canonicalJson(Faq) };
+  const existing = await repo.findCompany(db);
+  if (existing?.branding_json === row.branding_json && existing.faq_json === row.faq_json) return 'unchanged';
+  await repo.upsertCompany(db, row, now);
   return existing === undefined ? 'created' : 'updated';
 }
 

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type {
+  CompanyTable,
   CrossPlayQuestsTable,
   Database,
   GamesTable,
@@ -14,20 +15,22 @@ export type Db = Kysely<Database>;
 
 export const COMPANY_ROW_ID = 'default';
 
-export async function findCompanyBranding(db: Db): Promise<string | undefined> {
-  const row = await db
+/** The company's stored JSON: its branding and its FAQ. */
+export type CompanyJson = Pick<CompanyTable, 'branding_json' | 'faq_json'>;
+
+export function findCompany(db: Db): Promise<CompanyJson | undefined> {
+  return db
     .selectFrom('company')
-    .select('branding_json')
+    .select(['branding_json', 'faq_json'])
     .where('id', '=', COMPANY_ROW_ID)
     .executeTakeFirst();
-  return row?.branding_json;
 }
 
-export async function upsertCompanyBranding(db: Db, brandingJson: string, now: number): Promise<void> {
+export async function upsertCompany(db: Db, company: CompanyJson, now: number): Promise<void> {
   await db
     .insertInto('company')
-    .values({ id: COMPANY_ROW_ID, branding_json: brandingJson, updated_at: now })
-    .onConflict((oc) => oc.column('id').doUpdateSet({ branding_json: brandingJson, updated_at: now }))
+    .values({ id: COMPANY_ROW_ID, ...company, updated_at: now })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ ...company, updated_at: now }))
     .execute();
 }
 

@@ -7,6 +7,7 @@ import {
   CurrencyCodeSchema,
   DocumentRegionSchema,
   DocumentTypeValueSchema,
+  FaqSchema,
   GameOrientationSchema,
   GameSystemNameSchema,
   LocaleSchema,
@@ -200,9 +201,13 @@ const QuestSchema = z.strictObject({
 });
 export type CatalogQuest = z.infer<typeof QuestSchema>;
 
+/** The company's branding and, per language, its FAQ (shown at /docs/{adapter}/{lang}/faq.html). */
+const CompanySchema = CompanyBrandingSchema.extend({ Faq: z.record(LocaleSchema, FaqSchema).default({}) });
+export type CatalogCompany = z.infer<typeof CompanySchema>;
+
 export const CatalogSchema = z
   .strictObject({
-    Company: CompanyBrandingSchema.optional(),
+    Company: CompanySchema.optional(),
     Games: z.array(GameSchema).default([]),
     News: z.array(NewsSchema).default([]),
     Quests: z.array(QuestSchema).default([]),

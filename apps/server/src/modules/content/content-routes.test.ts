@@ -50,6 +50,28 @@ describeEachEngine('content API', (engine) => {
     ]);
   });
 
+  it("answers the company's FAQ in the asked language, else the default one", async () => {
+    const russian = await post('/api/v1/info/faq', { Locale: 'ru' });
+    expect(russian.statusCode).toBe(200);
+    expect(russian.json()).toMatchObject({ Locale: 'ru', Title: 'Частые вопросы' });
+    expect(russian.json().Entries[0]).toEqual({
+      Question: 'Нужно ли что-то устанавливать?',
+      Answer: expect.stringContaining('Все игры работают в браузере'),
+    });
+    const japanese = await post('/api/v1/info/faq', { Locale: 'ja' });
+    expect(japanese.json()).toMatchObject({ Locale: 'en', Title: 'Frequently asked questions' });
+    expect(japanese.json().Entries).toHaveLength(4);
+
+    // A catalog without a FAQ: a clear 404, not an empty page.
+    const { db } = testApp().database.handle;
+    const kept = await db.selectFrom('company').select('faq_json').executeTakeFirstOrThrow();
+    await db.updateTable('company').set({ faq_json: '{}' }).execute();
+    const none = await post('/api/v1/info/faq', { Locale: 'en' });
+    await db.updateTable('company').set(kept).execute();
+    expect(none.statusCode).toBe(404);
+    expect(none.json()).toMatchObject({ ErrorCode: 'not_found', L10NParam: { What: 'FAQ' } });
+  });
+
   it('refuses news without a locale with validation_failed', async () => {
     const response = await post('/api/v1/info/news', {});
     expect(response.statusCode).toBe(400);

@@ -1,15 +1,17 @@
 import {
   DocumentsListRequestSchema,
   DocumentsListResponseSchema,
+  FaqRequestSchema,
+  FaqResponseSchema,
   NewsRequestSchema,
   NewsResponseSchema,
 } from '@fxid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { problemResponses } from '../../http/responses.js';
-import { getDocumentsWithVersions, getNews } from './content-service.js';
+import { getDocumentsWithVersions, getFaq, getNews } from './content-service.js';
 
-/** Portal content: news and legal documents. Anonymous. */
+/** Portal content: news, the FAQ and legal documents. Anonymous. */
 export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post('/info/news', {
@@ -22,6 +24,17 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       handler: async (request) => ({
         News: await getNews(ctx, { game: request.body.GameSystemName, locale: request.body.Locale }),
       }),
+    });
+
+    app.post('/info/faq', {
+      schema: {
+        tags: ['content'],
+        summary: "The company's frequently asked questions, in one language",
+        description: '404 not_found while the catalog gives no FAQ.',
+        body: FaqRequestSchema,
+        response: { 200: FaqResponseSchema, ...problemResponses(400, 404) },
+      },
+      handler: async (request) => getFaq(ctx, request.body.Locale),
     });
 
     app.post('/games/documents/list-with-versions', {

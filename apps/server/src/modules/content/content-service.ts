@@ -1,8 +1,9 @@
-import type { LegalDocument, NewsItem } from '@fxid/contract';
+import type { FaqResponse, LegalDocument, NewsItem } from '@fxid/contract';
 import type { AppContext } from '../../context.js';
-import { GameNotFoundError } from '../../errors.js';
+import { GameNotFoundError, NotFoundError } from '../../errors.js';
+import { findFaq } from '../games/company-repository.js';
 import { findGame } from '../games/games-repository.js';
-import { toLegalDocument, toNewsItem } from './content-presenter.js';
+import { pickLocale, toLegalDocument, toNewsItem } from './content-presenter.js';
 import { listDocuments, listNews, listVersions } from './content-repository.js';
 
 async function requireGame(ctx: AppContext, systemName: string) {
@@ -39,4 +40,13 @@ export async function getDocumentsWithVersions(
       game.definition.DefaultLanguage,
     ),
   );
+}
+
+/** The company's FAQ in one language: the asked one, else the default, else the first written. */
+export async function getFaq(ctx: AppContext, locale: string): Promise<FaqResponse> {
+  const faq = await findFaq(ctx.db);
+  const shown = pickLocale(faq, locale, ctx.config.portal.defaultLocale);
+  const text = faq[shown];
+  if (!text) throw new NotFoundError('FAQ');
+  return { Locale: shown, ...text };
 }

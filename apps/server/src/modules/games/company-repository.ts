@@ -1,4 +1,4 @@
-import type { CompanyBranding } from '@fxid/contract';
+import type { CompanyBranding, FaqResponse } from '@fxid/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { COMPANY_ROW_ID } from '../catalog/catalog-repository.js';
@@ -22,4 +22,10 @@ export async function findBranding(db: Kysely<Database>): Promise<CompanyBrandin
     .where('id', '=', COMPANY_ROW_ID)
     .executeTakeFirst();
   return row ? (JSON.parse(row.branding_json) as CompanyBranding) : DEFAULT_BRANDING;
+}
+
+/** The company's FAQ per language; empty until a catalog gives one. */
+export async function findFaq(db: Kysely<Database>): Promise<Record<string, Omit<FaqResponse, 'Locale'>>> {
+  const row = await db.selectFrom('company').select('faq_json').where('id', '=', COMPANY_ROW_ID).executeTakeFirst();
+  return row ? JSON.parse(row.faq_json) : {};
 }

@@ -1793,6 +1793,67 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/info/faq": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The company's frequently asked questions, in one language
+         * @description 404 not_found while the catalog gives no FAQ.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FaqRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FaqResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/games/documents/list-with-versions": {
         parameters: {
             query?: never;
@@ -4288,6 +4349,24 @@ export interface components {
             /** @description Newest first */
             News: components["schemas"]["NewsItemInput"][];
         };
+        FaqEntryInput: {
+            Question: string;
+            Answer: string;
+        };
+        FaqInput: {
+            Title: string;
+            Entries: components["schemas"]["FaqEntryInput"][];
+        };
+        FaqRequestInput: {
+            /** @description Language of the FAQ; the default language, else the first written */
+            Locale: components["schemas"]["LocaleInput"];
+        };
+        FaqResponseInput: {
+            Title: string;
+            Entries: components["schemas"]["FaqEntryInput"][];
+            /** @description The language shown */
+            Locale: components["schemas"]["LocaleInput"];
+        };
         DocumentsListRequestInput: {
             GameSystemName: components["schemas"]["GameSystemNameInput"];
             /** @description Language of the content; the game's default language otherwise */
@@ -5450,6 +5529,24 @@ export interface components {
         NewsResponse: {
             /** @description Newest first */
             News: components["schemas"]["NewsItem"][];
+        };
+        FaqEntry: {
+            Question: string;
+            Answer: string;
+        };
+        Faq: {
+            Title: string;
+            Entries: components["schemas"]["FaqEntry"][];
+        };
+        FaqRequest: {
+            /** @description Language of the FAQ; the default language, else the first written */
+            Locale: components["schemas"]["Locale"];
+        };
+        FaqResponse: {
+            Title: string;
+            Entries: components["schemas"]["FaqEntry"][];
+            /** @description The language shown */
+            Locale: components["schemas"]["Locale"];
         };
         DocumentsListRequest: {
             GameSystemName: components["schemas"]["GameSystemName"];

@@ -1,19 +1,27 @@
-import { docsLanguageFor } from '../../../shared/documents/docs-files';
-import { FAQ } from '../faq-content';
+import { useTranslation } from 'react-i18next';
+import { Notice } from '../../../shared/ui/Notice';
+import { Spinner } from '../../../shared/ui/Spinner';
+import { useFaq } from '../api/faq';
 
-/** The FAQ in Russian or English, as questions that open on click. */
+/** The company's FAQ (the catalog's Company.Faq) in `language`, as questions that open on click. */
 export function FaqContent({ language }: { language: string }) {
-  const faq = FAQ[docsLanguageFor(language)];
+  const { t } = useTranslation();
+  const faq = useFaq(language);
+  if (faq.isPending) return <Spinner />;
+  if (faq.isError) {
+    const missing = (faq.error as { status?: number }).status === 404;
+    return <Notice tone={missing ? 'info' : 'danger'}>{t(missing ? 'docs.notFound' : 'docs.loadError')}</Notice>;
+  }
   return (
-    <article lang={language} className="doc-prose">
-      <h1>{faq.title}</h1>
-      {faq.entries.map((entry) => (
+    <article lang={faq.data.Locale} className="doc-prose">
+      <h1>{faq.data.Title}</h1>
+      {faq.data.Entries.map((entry) => (
         <details
-          key={entry.question}
+          key={entry.Question}
           className="mt-3 rounded-xl border border-slate-200 px-4 py-3 dark:border-slate-800"
         >
-          <summary className="cursor-pointer font-semibold">{entry.question}</summary>
-          <p>{entry.answer}</p>
+          <summary className="cursor-pointer font-semibold">{entry.Question}</summary>
+          <p>{entry.Answer}</p>
         </details>
       ))}
     </article>
