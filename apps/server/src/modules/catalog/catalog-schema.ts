@@ -34,7 +34,8 @@ const Localized = z.record(LocaleSchema, z.string().min(1));
 const Timestamp = z.union([z.iso.date(), z.iso.datetime({ offset: true })]).transform((text) => Date.parse(text));
 
 /** A link: absolute http(s) or a path on the portal itself. */
-const Link = z.string().regex(/^(https?:\/\/|\/)/, 'Expected an http(s) URL or a path starting with /');
+// A path must be one: `//host/…` would leave the site while looking like a path.
+const Link = z.string().regex(/^(https?:\/\/|\/(?!\/))/, 'Expected an http(s) URL or a path starting with a single /');
 
 const UnityBuildSchema = z.strictObject({
   BaseUrl: Link.describe('Folder holding the build files'),

@@ -77,6 +77,13 @@ describe('catalog file', () => {
     expect(problemsOf('Games: [\n')).toEqual([expect.stringMatching(/\(line \d+\): /)]);
   });
 
+  it('refuses a link that only looks like a path (//host) or is no web address', () => {
+    const news = (link: string) => demoText.replace('Link: /play/sky-runner', `Link: "${link}"`);
+    expect(problemsOf(news('//evil.example/play'))).toEqual([expect.stringMatching(/^News\[\d+\]\.Link.*single \//)]);
+    expect(problemsOf(news('javascript:alert(1)'))).toEqual([expect.stringMatching(/^News\[\d+\]\.Link/)]);
+    expect(problemsOf(news('https://example.com/news'))).toEqual([]);
+  });
+
   it('refuses tiers that are unknown, the product itself, repeated or of another game', () => {
     const tiers = (list: string) =>
       demoText.replace('TieredProductsSku: [gems_50, garden_pass]', `TieredProductsSku: [${list}]`);
