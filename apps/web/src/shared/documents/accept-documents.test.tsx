@@ -7,6 +7,7 @@ import type { paths } from '../api/schema';
 import { messages as en } from '../i18n/locales/en';
 import type { Logger } from '../lib/logger';
 import { mountModals } from '../modals/modal-test-kit';
+import { dueDocument as doc } from '../testing/documents';
 import { acceptPendingDocuments } from './accept-documents';
 import type { LegalDocument } from './documents-api';
 
@@ -16,26 +17,6 @@ beforeAll(async () => {
   await import('../ui/MarkdownContent');
 });
 afterEach(cleanup);
-
-function doc(id: number, text: string, type: 'TOS' | 'PP' = 'TOS'): LegalDocument {
-  return {
-    Id: id,
-    DocumentType: { Value: type, NeedUserAcceptance: true },
-    CreatedAt: '2026-01-15T00:00:00.000Z',
-    IsActive: true,
-    GameSystemName: 'gem-garden',
-    Region: 'All',
-    Versions: [
-      {
-        Id: id * 10 + 1,
-        Content: { Value: text, ContentType: 'Markdown', Locale: 'en', Locales: ['en'] },
-        CreatedAt: '2026-01-15T00:00:00.000Z',
-        DocumentId: id,
-        Accepts: [],
-      },
-    ],
-  };
-}
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

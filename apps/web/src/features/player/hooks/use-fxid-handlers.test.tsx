@@ -9,6 +9,7 @@ import { clearAuthToken, storeAuthToken } from '../../../shared/lib/auth-token';
 import { provideSignIn } from '../../../shared/lib/sign-in-request';
 import { ModalProvider } from '../../../shared/modals/modal-manager';
 import { jsonResponse, renderWithApp, testApi } from '../../../shared/testing/app-test-kit';
+import { dueDocument as doc } from '../../../shared/testing/documents';
 import { type PlayerState, useFxidHandlers } from './use-fxid-handlers';
 
 // The channel itself is the SDK's (tested there): here the handlers are called as it would call them.
@@ -42,26 +43,6 @@ const ACCOUNT: Account = {
   SocialIdentifiers: [],
   ConnectedGames: [],
 };
-
-function doc(id: number, text: string, type: 'TOS' | 'PP'): LegalDocument {
-  return {
-    Id: id,
-    DocumentType: { Value: type, NeedUserAcceptance: true },
-    CreatedAt: '2026-01-15T00:00:00.000Z',
-    IsActive: true,
-    GameSystemName: 'gem-garden',
-    Region: 'All',
-    Versions: [
-      {
-        Id: id * 10 + 1,
-        Content: { Value: text, ContentType: 'Markdown', Locale: 'en', Locales: ['en'] },
-        CreatedAt: '2026-01-15T00:00:00.000Z',
-        DocumentId: id,
-        Accepts: [],
-      },
-    ],
-  };
-}
 
 /** A fake server: the profile, the documents still due (until accepted) and every document; records accepts. */
 function fakeServer(due: LegalDocument[]) {
