@@ -3,7 +3,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { REPO_ROOT, type RunningServer } from './server';
+import { afterAll } from 'vitest';
+import { ownServer, REPO_ROOT, type RunningServer } from './server';
 
 const run = promisify(execFile);
 const CATALOG_CLI = join(REPO_ROOT, 'apps/server/dist/cli/catalog.js');
@@ -31,4 +32,16 @@ export async function publishCatalog(server: RunningServer, yaml: string): Promi
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * A file's own server (see ownServer) whose catalog is the demo one with more games first:
+ * `games` is YAML text starting with `Games:` and the added entries.
+ */
+export function ownServerWithGames(games: string): RunningServer {
+  const dir = mkdtempSync(join(tmpdir(), 'fxid-e2e-catalog-'));
+  const file = join(dir, 'catalog.yaml');
+  writeFileSync(file, demoCatalogText().replace(/^Games:\n/m, games));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  return ownServer({ CATALOG_FILE: file });
 }

@@ -1,14 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveScreenshot } from '../harness/artifacts';
+import { ownServerWithGames } from '../harness/catalog';
 import { acceptDueDocuments } from '../harness/documents';
 import { gameFrame, logLine } from '../harness/game';
 import { en, localeMessages } from '../harness/messages';
-import { REPO_ROOT, type RunningServer, startServer } from '../harness/server';
 import { browserSession } from '../harness/session';
 import { type SignedIn, signInByEmail } from '../harness/sign-in';
 
@@ -45,8 +42,7 @@ const FRAMED_TERMS_GAME = `Games:
             Content: {}
 `;
 
-let server: RunningServer;
-let catalogDir: string;
+const server = ownServerWithGames(FRAMED_TERMS_GAME);
 /** A real web server whose terms page forbids every frame (X-Frame-Options: DENY). */
 let refusing: Server;
 let refusingOrigin: string;
@@ -59,17 +55,9 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', resolve));
   const address = refusing.address();
   refusingOrigin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-
-  catalogDir = mkdtempSync(join(tmpdir(), 'fxid-e2e-catalog-'));
-  const catalog = readFileSync(join(REPO_ROOT, 'catalog/demo.yaml'), 'utf8').replace(/^Games:\n/m, FRAMED_TERMS_GAME);
-  const catalogFile = join(catalogDir, 'catalog.yaml');
-  writeFileSync(catalogFile, catalog);
-  server = await startServer({ CATALOG_FILE: catalogFile });
 });
 afterAll(async () => {
-  await server?.stop();
   await new Promise((resolve) => refusing?.close(resolve));
-  rmSync(catalogDir, { recursive: true, force: true });
 });
 
 const session = browserSession(() => server.url);

@@ -1,9 +1,6 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT, type RunningServer, startServer } from '../harness/server';
+import { describe, expect, it } from 'vitest';
+import { ownServerWithGames } from '../harness/catalog';
 import { browserSession } from '../harness/session';
 
 // A Unity WebGL game in the player. No real Unity build fits in the repository, so the
@@ -45,20 +42,7 @@ window.createUnityInstance = async (canvas, config, onProgress) => {
   return { Quit: async () => { window.unityQuit = true; } };
 };`;
 
-let server: RunningServer;
-let catalogDir: string;
-
-beforeAll(async () => {
-  catalogDir = mkdtempSync(join(tmpdir(), 'fxid-e2e-catalog-'));
-  const catalog = readFileSync(join(REPO_ROOT, 'catalog/demo.yaml'), 'utf8').replace(/^Games:\n/m, UNITY_GAME);
-  const catalogFile = join(catalogDir, 'catalog.yaml');
-  writeFileSync(catalogFile, catalog);
-  server = await startServer({ CATALOG_FILE: catalogFile });
-});
-afterAll(async () => {
-  await server?.stop();
-  rmSync(catalogDir, { recursive: true, force: true });
-});
+const server = ownServerWithGames(UNITY_GAME);
 
 const session = browserSession(() => server.url);
 
