@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { trackLogin } from '../../../shared/analytics/login-event';
 import { useApiClient } from '../../../shared/api/api-context';
 import { authenticateFromTempToken } from '../api/authenticate-from-temp-token';
 import { SignInLinkPage } from './SignInLinkPage';
@@ -13,7 +14,13 @@ export function LoginWithTempTokenPage() {
     <SignInLinkPage
       title={t('auth.tempTokenTitle')}
       token={search.get('token')}
-      spend={(token) => authenticateFromTempToken(api, token)}
+      spend={(token) =>
+        authenticateFromTempToken(api, token).then((result) => {
+          // Spec §4: a temp-token sign-in is recorded; the event never holds the sign-in up.
+          void trackLogin(api, result.Token, 'temp_token');
+          return result;
+        })
+      }
       redirectOf={(result) => result.TempTokenData.redirect_uri}
     />
   );

@@ -1,11 +1,10 @@
 import * as contract from '@fxid/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ANALYTICS_PLATFORM_WEB, newSessionId } from '../../../shared/analytics/session';
 import {
   ANALYTICS_MAX_EVENTS,
-  ANALYTICS_PLATFORM_WEB,
   type AnalyticsEvent,
   createAnalyticsBatcher,
-  newSessionId,
   type TrackBatch,
 } from './analytics-batcher';
 

@@ -1,13 +1,12 @@
+import { ANALYTICS_PLATFORM_WEB } from '../../../shared/analytics/session';
 import type { components } from '../../../shared/api/schema';
 
 /** One POST /analytics/track body. */
 export type TrackBatch = components['schemas']['AnalyticsTrackRequestInput'];
 export type AnalyticsEvent = TrackBatch['Events'][number];
 
-// The contract's values (packages/contract/src/analytics.ts), kept here so the player
+// The contract's value (packages/contract/src/analytics.ts), kept here so the player
 // chunk does not pull the contract's schemas in; a test holds them equal.
-/** The analytics platform code of the web portal. */
-export const ANALYTICS_PLATFORM_WEB = 24;
 /** The most events one track call may carry. */
 export const ANALYTICS_MAX_EVENTS = 100;
 
@@ -96,16 +95,3 @@ export function createAnalyticsBatcher(options: AnalyticsBatcherOptions): Analyt
     },
   };
 }
-
-/** A random session id, new on every page load (spec §3: the session id is random). */
-export function newSessionId(): string {
-  // getRandomValues works outside secure contexts too, unlike randomUUID.
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
-/** This page load's analytics session. */
-export const PAGE_SESSION_ID = newSessionId();
-
-/** When this page load's analytics session began, epoch milliseconds. */
-export const PAGE_SESSION_START = Date.now();

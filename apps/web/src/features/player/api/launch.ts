@@ -4,13 +4,10 @@ import { unwrap } from '../../../shared/api/call';
 import type { ApiClient } from '../../../shared/api/client';
 import { requireParam } from '../../../shared/api/problem';
 import type { components } from '../../../shared/api/schema';
+import { PORTAL_BUILD_NUMBER, PORTAL_OTA_VERSION } from '../../../shared/config/portal-build';
 import { useAuthToken } from '../../../shared/lib/auth-token';
 
 export type LaunchData = components['schemas']['PlayGameResponse'];
-
-/** The portal's own version, sent so the server can pick builds this portal runs. */
-export const PORTAL_OTA_VERSION = '1.6';
-export const PORTAL_BUILD_NUMBER = 3159;
 
 /** GET /play/{Game}: where the game loads from and, for a signed-in player, a GameJwt. */
 export function fetchLaunchData(api: ApiClient, game: string, platform: string, token: string | null) {

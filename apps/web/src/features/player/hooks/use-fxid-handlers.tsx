@@ -3,12 +3,14 @@ import { SdkError } from '@fxid/sdk/host';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PAGE_SESSION_ID, PAGE_SESSION_START } from '../../../shared/analytics/session';
 import { type Account, accountQuery, bearerHeaders } from '../../../shared/api/account';
 import { useApiClient } from '../../../shared/api/api-context';
 import { unwrap } from '../../../shared/api/call';
 import type { PublicGameConfig } from '../../../shared/api/public-game-config';
 import { storeDataQuery } from '../../../shared/api/store-data';
 import { usePageConfig } from '../../../shared/config/page-config-context';
+import { PORTAL_BUILD_ID } from '../../../shared/config/portal-build';
 import { openLegalDocument } from '../../../shared/documents/open-legal-document';
 import { useDocumentAcceptance } from '../../../shared/documents/use-document-acceptance';
 import { postFriendStatus } from '../../../shared/friends/api/friend-status';
@@ -25,24 +27,15 @@ import { usePurchase } from '../../../shared/purchase/use-purchase';
 import { usePushRegistration } from '../../../shared/push/hooks/use-push-registration';
 import { openReportIssue } from '../../../shared/support/open-report-issue';
 import { sendSupportMessage } from '../../../shared/support/report-issue';
-import {
-  type AnalyticsBatcher,
-  createAnalyticsBatcher,
-  PAGE_SESSION_ID,
-  PAGE_SESSION_START,
-} from '../analytics/analytics-batcher';
+import { type AnalyticsBatcher, createAnalyticsBatcher } from '../analytics/analytics-batcher';
 import { statAnalyticsEvent } from '../analytics/stat-events';
 import { fetchCrossPlayCodes, sendCrossPlayEvent } from '../api/cross-play';
-import { PORTAL_BUILD_NUMBER, PORTAL_OTA_VERSION } from '../api/launch';
 import { createFxidHandlers, type FxidHostDeps } from '../host/fxid-handlers';
 import { buildGameInfo } from '../host/game-info';
 import { toSdkStoreFront } from '../host/store-front';
 import { useGameHost } from '../host/use-game-host';
 
 const logger = createLogger('game');
-
-/** The analytics BuildId: this portal's build, the one launch data is asked for. */
-const ANALYTICS_BUILD_ID = `${PORTAL_OTA_VERSION}.${PORTAL_BUILD_NUMBER}`;
 
 export interface PlayerState {
   game: string;
@@ -96,7 +89,7 @@ export function useFxidHandlers(state: PlayerState, frame: HTMLIFrameElement | n
   useEffect(() => {
     const batcher = createAnalyticsBatcher({
       sessionId: PAGE_SESSION_ID,
-      buildId: ANALYTICS_BUILD_ID,
+      buildId: PORTAL_BUILD_ID,
       target: window,
       log: (message, error) => logger.warn(message, error),
       send: async (body, { keepalive }) => {
