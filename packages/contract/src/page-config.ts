@@ -23,6 +23,19 @@ export const PORTAL_LOCALES = [
 export type PortalLocale = (typeof PORTAL_LOCALES)[number];
 
 /**
+ * The supported locale a browser language tag stands for (the portal's detector and the
+ * server's preload guess agree through this): exact (pt-BR → pt-br), else
+ * its base language (fa-IR → fa), else the tag unchanged (which i18next then skips).
+ * Without this a regional tag missed and the page's own `<html lang>` won.
+ */
+export function matchLocale(tag: string, supported: readonly string[]): string {
+  const lower = tag.toLowerCase();
+  if (supported.includes(lower)) return lower;
+  const base = lower.split('-')[0] ?? lower;
+  return supported.includes(base) ? base : lower;
+}
+
+/**
  * What the server injects into index.html (spec §1), so one portal build serves
  * every tenant and both site modes.
  */

@@ -1,3 +1,4 @@
+import { matchLocale } from '@fxid/contract';
 import type { FastifyRequest } from 'fastify';
 
 /**
@@ -8,11 +9,8 @@ import type { FastifyRequest } from 'fastify';
  */
 export function likelyLocale(request: FastifyRequest, locales: readonly string[], fallback: string): string {
   const match = (tag: string | undefined) => {
-    if (!tag) return undefined;
-    const lower = tag.trim().toLowerCase();
-    if (locales.includes(lower)) return lower;
-    const base = lower.split('-')[0] ?? lower;
-    return locales.includes(base) ? base : undefined;
+    const locale = tag ? matchLocale(tag.trim(), locales) : undefined;
+    return locale && locales.includes(locale) ? locale : undefined;
   };
   const query = new URLSearchParams(request.url.split('?')[1] ?? '');
   const cookie = /(?:^|;\s*)i18next=([^;]+)/.exec(request.headers.cookie ?? '')?.[1];

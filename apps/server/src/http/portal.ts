@@ -56,11 +56,23 @@ function localeChunks(webDistDir: string): Map<string, string> {
   return chunks;
 }
 
-/** The portal's start page with its page configuration, or undefined before the portal is built. */
-export function portalIndexHtml(config: Config, locale = config.portal.defaultLocale): string | undefined {
+/** The portal's start page in each configured locale: the same page, each preloading its own strings. */
+export interface StartPages {
+  /** The page for `locale`; the default locale's for any other. */
+  get(locale: string): string;
+}
+
+/** The portal's start pages, built once from index.html and Vite's manifest; undefined before the portal is built. */
+export function portalStartPages(config: Config): StartPages | undefined {
   const indexFile = join(resolve(config.webDistDir), 'index.html');
   if (!existsSync(indexFile)) return undefined;
-  return injectPageConfig(readFileSync(indexFile, 'utf8'), config, localeChunks(config.webDistDir).get(locale));
+  const html = readFileSync(indexFile, 'utf8');
+  const chunks = localeChunks(config.webDistDir);
+  const { locales, defaultLocale } = config.portal;
+  const page = (locale: string) => injectPageConfig(html, config, chunks.get(locale));
+  const pages = new Map(locales.map((locale) => [locale, page(locale)]));
+  const fallback = pages.get(defaultLocale) ?? page(defaultLocale);
+  return { get: (locale) => pages.get(locale) ?? fallback };
 }
 
 /**
@@ -90,10 +102,9 @@ export async function registerDemoGame(app: FastifyInstance, config: Config): Pr
  */
 export async function registerPortal(app: FastifyInstance, config: Config): Promise<void> {
   const root = resolve(config.webDistDir);
-  const html = portalIndexHtml(config);
-  // One start page per locale, each preloading its strings; the request's likely language picks.
-  const pages = new Map(config.portal.locales.map((locale) => [locale, portalIndexHtml(config, locale)]));
-  if (html) {
+  // The request's likely language picks the start page that preloads its strings.
+  const pages = portalStartPages(config);
+  if (pages) {
     await app.register(fastifyStatic, {
       root,
       prefix: config.portal.routerBasePath,
@@ -109,8 +120,8 @@ export async function registerPortal(app: FastifyInstance, config: Config): Prom
   }
 
   app.setNotFoundHandler((request, reply) => {
-    if (html && wantsPortalPage(request, config.portal.routerBasePath)) {
-      const page = pages.get(likelyLocale(request, config.portal.locales, config.portal.defaultLocale)) ?? html;
+    if (pages && wantsPortalPage(request, config.portal.routerBasePath)) {
+      const page = pages.get(likelyLocale(request, config.portal.locales, config.portal.defaultLocale));
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')

@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { GameNotFoundError, ServiceUnavailableError } from '../../errors.js';
-import { portalIndexHtml } from '../../http/portal.js';
+import { portalStartPages } from '../../http/portal.js';
 import { problemResponses } from '../../http/responses.js';
 import { requireAccount } from '../auth/authenticate.js';
 import { findGame } from '../games/games-repository.js';
@@ -22,6 +22,8 @@ import { chooseGame, launchGame, listBuilds } from './play-service.js';
 /** Starting a game: portal config, launch data with the GameJwt, and the game's app manifest. */
 export function playRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    // Built once, as the portal's own fallback page is.
+    const startPages = portalStartPages(ctx.config);
     app.post('/play/choose_game', {
       schema: {
         tags: ['play'],
@@ -40,8 +42,8 @@ export function playRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 200: z.string().describe('HTML'), ...problemResponses(503) },
       },
       handler: async (_request, reply) => {
-        const html = portalIndexHtml(ctx.config);
-        if (!html) throw new ServiceUnavailableError('The portal build');
+        if (!startPages) throw new ServiceUnavailableError('The portal build');
+        const html = startPages.get(ctx.config.portal.defaultLocale);
         return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
       },
     });

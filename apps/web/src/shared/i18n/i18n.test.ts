@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
+
+import { matchLocale } from '@fxid/contract/page-config';
 import { describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../lib/logger';
 import { completeMessages, englishMessages as en } from './complete-messages';
-import { initI18n, loadMessageSection, matchLocale, supportedLocales } from './i18n';
+import { initI18n, loadMessageSection, supportedLocales } from './i18n';
 import { switchLanguage } from './language';
 
 const config = {

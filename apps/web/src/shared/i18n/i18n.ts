@@ -1,4 +1,4 @@
-import { type PageConfig, PORTAL_LOCALES } from '@fxid/contract/page-config';
+import { matchLocale, type PageConfig, PORTAL_LOCALES } from '@fxid/contract/page-config';
 import i18next, { type BackendModule, type i18n } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
@@ -69,18 +69,6 @@ export async function loadMessageSection(section: MessageSection, instance: i18n
 export function supportedLocales(config: Pick<PageConfig, 'Locales'>): string[] {
   const known: readonly string[] = PORTAL_LOCALES;
   return config.Locales.filter((locale) => known.includes(locale));
-}
-
-/**
- * The supported locale a detected browser tag stands for: exact (pt-BR → pt-br), else
- * its base language (fa-IR → fa), else the tag unchanged (which i18next then skips).
- * Without this a regional tag missed and the page's own `<html lang>` won.
- */
-export function matchLocale(tag: string, supported: readonly string[]): string {
-  const lower = tag.toLowerCase();
-  if (supported.includes(lower)) return lower;
-  const base = lower.split('-')[0] ?? lower;
-  return supported.includes(base) ? base : lower;
 }
 
 /** Sets `lang` and the writing direction of the page for a language. */
