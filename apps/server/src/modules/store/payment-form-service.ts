@@ -5,7 +5,7 @@ import { NotFoundError, OrderStatusConflictError } from '../../errors.js';
 import type { ProductSnapshot } from './orders-presenter.js';
 import { findOrderByPublicId, listOrderProducts } from './orders-repository.js';
 import { localizedPrice } from './prices.js';
-import { savedCardOf } from './providers/card-brand.js';
+import { type SavedCard, savedCardOf } from './providers/card-brand.js';
 import type { SandboxChoice } from './providers/sandbox.js';
 import type { SandboxPayment } from './providers/sandbox-repository.js';
 
@@ -74,7 +74,9 @@ export async function choosePaymentForm(
 ): Promise<PaymentFormChoiceResponse> {
   const sandbox = ctx.payments.sandbox;
   const checkout = await openCheckout(ctx, token, publicId);
-  const card = cardNumber ? savedCardOf(cardNumber) : await sandbox?.savedCard(checkout.customer_ref);
+  // Only a Pay keeps a card; Decline and Cancel look nothing up.
+  let card: SavedCard | undefined;
+  if (choice === 'Pay') card = cardNumber ? savedCardOf(cardNumber) : await sandbox?.savedCard(checkout.customer_ref);
   if (!sandbox || !(await sandbox.choose(checkout.id, choice, card))) {
     throw new OrderStatusConflictError(`checkout ${checkout.status}`, choice);
   }
