@@ -1,9 +1,8 @@
-import { bearerHeaders } from '../api/account';
-import { unwrap } from '../api/call';
 import type { ApiClient } from '../api/client';
 import { PORTAL_BUILD_ID } from '../config/portal-build';
 import { createLogger } from '../lib/logger';
 import { ANALYTICS_PLATFORM_WEB, PAGE_SESSION_ID } from './session';
+import { postAnalytics, type TrackBatch } from './track';
 
 const logger = createLogger('analytics');
 
@@ -19,17 +18,13 @@ export const LOGIN_EVENT_ID = 781965166;
  */
 export async function trackLogin(api: ApiClient, token: string, method: 'temp_token'): Promise<void> {
   try {
-    await unwrap(
-      api.POST('/api/v1/analytics/track', {
-        body: {
-          SessionId: PAGE_SESSION_ID,
-          Platform: ANALYTICS_PLATFORM_WEB,
-          BuildId: PORTAL_BUILD_ID,
-          Events: [{ EventId: LOGIN_EVENT_ID, CreatedAt: Date.now(), S1: method }],
-        },
-        headers: bearerHeaders(token),
-      }),
-    );
+    const batch: TrackBatch = {
+      SessionId: PAGE_SESSION_ID,
+      Platform: ANALYTICS_PLATFORM_WEB,
+      BuildId: PORTAL_BUILD_ID,
+      Events: [{ EventId: LOGIN_EVENT_ID, CreatedAt: Date.now(), S1: method }],
+    };
+    await postAnalytics(api, batch, { token });
   } catch (error) {
     logger.warn('login event not recorded', error);
   }

@@ -1,8 +1,6 @@
 import { ANALYTICS_PLATFORM_WEB } from '../../../shared/analytics/session';
-import type { components } from '../../../shared/api/schema';
+import type { TrackBatch } from '../../../shared/analytics/track';
 
-/** One POST /analytics/track body. */
-export type TrackBatch = components['schemas']['AnalyticsTrackRequestInput'];
 export type AnalyticsEvent = TrackBatch['Events'][number];
 
 // The contract's value (packages/contract/src/analytics.ts), kept here so the player

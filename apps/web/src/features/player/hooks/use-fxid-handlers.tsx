@@ -4,9 +4,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SESSION_ID, PAGE_SESSION_START } from '../../../shared/analytics/session';
-import { type Account, accountQuery, bearerHeaders } from '../../../shared/api/account';
+import { postAnalytics } from '../../../shared/analytics/track';
+import { type Account, accountQuery } from '../../../shared/api/account';
 import { useApiClient } from '../../../shared/api/api-context';
-import { unwrap } from '../../../shared/api/call';
 import type { PublicGameConfig } from '../../../shared/api/public-game-config';
 import { storeDataQuery } from '../../../shared/api/store-data';
 import { usePageConfig } from '../../../shared/config/page-config-context';
@@ -94,10 +94,7 @@ export function useFxidHandlers(state: PlayerState, frame: HTMLIFrameElement | n
       log: (message, error) => logger.warn(message, error),
       send: async (body, { keepalive }) => {
         // Signed in, the events are the player's; an expired token only loses the attribution.
-        const { token } = latestState.current;
-        await unwrap(
-          api.POST('/api/v1/analytics/track', { body, keepalive, ...(token ? { headers: bearerHeaders(token) } : {}) }),
-        );
+        await postAnalytics(api, body, { token: latestState.current.token, keepalive });
       },
     });
     analytics.current = batcher;
