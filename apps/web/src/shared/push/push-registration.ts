@@ -32,6 +32,11 @@ export function browserPushEnvironment(): PushEnvironment {
   };
 }
 
+/** Whether this page can ask for notifications at all: service workers, the Notification API, not framed. */
+export function canAskForNotifications(env: PushEnvironment): boolean {
+  return !!env.serviceWorker && !!env.notifications && !env.framed;
+}
+
 /**
  * Subscribes this browser to Web Push and saves the subscription (spec §3–§5):
  * skipped, with the reason logged, where it cannot work or the player said no;

@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { canOfferNotifications } from './use-notification-opt-in';
+import { canAskForNotifications, type PushEnvironment } from '../push-registration';
 
-/** A window as far as the check reads it: its APIs and whether it is the top one. */
-function fakeWindow({ notifications = true, serviceWorker = true, framed = false } = {}): Window {
-  const win = { navigator: serviceWorker ? { serviceWorker: {} } : {} } as Record<string, unknown>;
-  if (notifications) win.Notification = function Notification() {};
-  win.self = win;
-  win.top = framed ? {} : win;
-  return win as unknown as Window;
+/** The page's push environment as far as the check reads it. */
+function fakeEnvironment({ notifications = true, serviceWorker = true, framed = false } = {}): PushEnvironment {
+  return {
+    serviceWorker: serviceWorker ? { getRegistration: async () => undefined } : undefined,
+    notifications: notifications ? { permission: 'default', requestPermission: async () => 'default' } : undefined,
+    framed,
+  };
 }
 
 describe('the landing offers notifications', () => {
   it('in a browser with notifications and a service worker, opened on its own', () => {
-    expect(canOfferNotifications(fakeWindow())).toBe(true);
+    expect(canAskForNotifications(fakeEnvironment())).toBe(true);
   });
 
   it.each([
@@ -20,6 +20,6 @@ describe('the landing offers notifications', () => {
     ['without service workers', { serviceWorker: false }],
     ['inside another page', { framed: true }],
   ])('never %s', (_case, options) => {
-    expect(canOfferNotifications(fakeWindow(options))).toBe(false);
+    expect(canAskForNotifications(fakeEnvironment(options))).toBe(false);
   });
 });

@@ -1,23 +1,18 @@
 import { useTranslation } from 'react-i18next';
-import { isEmbedded } from '../../lib/environment';
 import { createLogger } from '../../lib/logger';
 import { LazyInfoModal } from '../../modals/lazy-modals';
 import { useModals } from '../../modals/modal-manager';
 import { PERMISSION_NOT_GRANTED } from '../permission';
+import { browserPushEnvironment, canAskForNotifications } from '../push-registration';
 import { usePushConfirm } from './use-push-confirm';
 
 const logger = createLogger('push');
-
-/** Whether this page can ask for notifications: a browser with them and a service worker, not framed. */
-export function canOfferNotifications(win: Window = window): boolean {
-  return 'Notification' in win && 'serviceWorker' in win.navigator && !isEmbedded(win);
-}
 
 /**
  * The landing's "notify me": the same confirm, then the browser's prompt, then says how
  * it went. With no game chosen there is no subscription to save (tokens are per game), so
  * it says what the permission allows: a game's own push.register subscribes later without
- * asking again. Undefined where the page cannot ask (see canOfferNotifications).
+ * asking again. Undefined where the page cannot ask (see canAskForNotifications).
  */
 export function useNotificationOptIn(): (() => void) | undefined {
   const { t } = useTranslation();
@@ -30,7 +25,7 @@ export function useNotificationOptIn(): (() => void) | undefined {
       </LazyInfoModal>
     ));
 
-  if (!canOfferNotifications()) return undefined;
+  if (!canAskForNotifications(browserPushEnvironment())) return undefined;
   return async () => {
     if (!(await confirm())) return;
     const permission = await Notification.requestPermission();
