@@ -198,6 +198,7 @@ describeEachEngine('email sign-in', (engine) => {
     ['no address', { Email: undefined }, 'body.Email'],
     ['no robot check', { CaptchaResult: undefined }, 'body.CaptchaResult'],
     ['a redirect elsewhere', { RedirectUri: 'https://evil.example/' }, undefined],
+    ['row 38: a path that normalises to another host', { RedirectUri: '/..//evil.example/phish' }, undefined],
   ])('refuses %s', async (_name, change, field) => {
     const { app } = testApp();
     const response = await requestLink(app, 'bad@example.com', change, '10.6.0.1');

@@ -19,6 +19,8 @@ const HOSTILE_REDIRECTS = [
   'java\nscript:alert(1)',
   'http://evil.com/callback?code=x',
   'https://localhost/',
+  '/..//evil.example/phish',
+  '/%2e%2e//evil.example/phish',
 ];
 
 describeEachEngine('temp tokens', (engine) => {

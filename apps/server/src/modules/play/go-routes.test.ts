@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.js';
 
+/** Paths that look local but resolve to `//evil.com`, which a browser reads as another host. */
+const DOT_SEGMENT_TRICKS = ['/..//evil.com', '/.//evil.com', '/%2e%2e//evil.com', '/x/..//evil.com/a'];
+
 const b64 = (text: string) => Buffer.from(text).toString('base64url');
 
 describe('go links', () => {
@@ -37,5 +40,20 @@ describe('go links', () => {
     ['no target at all', '/api/v1/go'],
   ])('sends %s to the front page', async (_case, url) => {
     expect(await follow('GET', url)).toBe('/');
+  });
+
+  it.each(DOT_SEGMENT_TRICKS)('row 38: sends %j, which normalises to another host, to the front page', async (target) => {
+    expect(await follow('GET', `/api/v1/go?url=${encodeURIComponent(target)}`)).toBe('/');
+    expect(await follow('GET', `/api/v1/go/${b64(target)}`)).toBe('/');
+  });
+});
+
+describe('go links in production mode', () => {
+  const testApp = useTestApp('sqlite', { mode: 'production', publicUrl: 'https://portal.example' });
+
+  it.each(DOT_SEGMENT_TRICKS)('row 38: sends %j to the front page', async (target) => {
+    const response = await testApp().app.inject({ method: 'GET', url: `/api/v1/go?url=${encodeURIComponent(target)}` });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe('/');
   });
 });
