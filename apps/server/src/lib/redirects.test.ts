@@ -59,15 +59,18 @@ describe('safeRedirect', () => {
 
   it('row 38 (fuzzed): whatever it accepts keeps the browser on our origin or an allowed one', () => {
     fc.assert(
-      fc.property(fc.array(piece, { maxLength: 8 }).map((parts) => parts.join('')), (target) => {
-        const answer = check(target);
-        if (answer === undefined) return;
-        for (const page of ['http://localhost:8080/LoginValidateEmail', 'http://localhost:8080/a/b/c']) {
-          const landed = followedFrom(page, answer);
-          expect([new URL(PUBLIC_URL).origin, ...ALLOWED], `${target} → ${answer}`).toContain(landed.origin);
-        }
-        if (answer.startsWith('/')) expect(answer).not.toMatch(/^\/[/\\]/);
-      }),
+      fc.property(
+        fc.array(piece, { maxLength: 8 }).map((parts) => parts.join('')),
+        (target) => {
+          const answer = check(target);
+          if (answer === undefined) return;
+          for (const page of ['http://localhost:8080/LoginValidateEmail', 'http://localhost:8080/a/b/c']) {
+            const landed = followedFrom(page, answer);
+            expect([new URL(PUBLIC_URL).origin, ...ALLOWED], `${target} → ${answer}`).toContain(landed.origin);
+          }
+          if (answer.startsWith('/')) expect(answer).not.toMatch(/^\/[/\\]/);
+        },
+      ),
       { numRuns: 5000 },
     );
   });

@@ -42,10 +42,13 @@ describe('go links', () => {
     expect(await follow('GET', url)).toBe('/');
   });
 
-  it.each(DOT_SEGMENT_TRICKS)('row 38: sends %j, which normalises to another host, to the front page', async (target) => {
-    expect(await follow('GET', `/api/v1/go?url=${encodeURIComponent(target)}`)).toBe('/');
-    expect(await follow('GET', `/api/v1/go/${b64(target)}`)).toBe('/');
-  });
+  it.each(DOT_SEGMENT_TRICKS)(
+    'row 38: sends %j, which normalises to another host, to the front page',
+    async (target) => {
+      expect(await follow('GET', `/api/v1/go?url=${encodeURIComponent(target)}`)).toBe('/');
+      expect(await follow('GET', `/api/v1/go/${b64(target)}`)).toBe('/');
+    },
+  );
 });
 
 describe('go links in production mode', () => {
