@@ -14,6 +14,7 @@ import * as friends from './migrations/0014-friends.js';
 import * as crossPlay from './migrations/0015-cross-play.js';
 import * as sandboxSavedCards from './migrations/0016-sandbox-saved-cards.js';
 import * as companyFaq from './migrations/0017-company-faq.js';
+import * as signInBindings from './migrations/0019-sign-in-bindings.js';
 
 /**
  * Migrations in order. Imported statically so that the built server carries them
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015-cross-play': crossPlay,
   '0016-sandbox-saved-cards': sandboxSavedCards,
   '0017-company-faq': companyFaq,
+  '0019-sign-in-bindings': signInBindings,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

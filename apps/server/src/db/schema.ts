@@ -156,6 +156,10 @@ export interface EmailInvitesTable {
   created_at: number;
   expires_at: number;
   consumed_at: number | null;
+  /** SHA-256 of the asking browser's nonce; that browser signs in without confirming. */
+  browser_nonce_hash: string | null;
+  /** The asking device, e.g. "Firefox on Windows", shown to any other browser that opens the link. */
+  requested_on: string | null;
 }
 
 /** Hand a session to another page or device: single use, short-lived, stored as a hash. */
@@ -169,6 +173,8 @@ export interface TempTokensTable {
   created_at: number;
   expires_at: number;
   consumed_at: number | null;
+  /** The session that made it: the token works only while that session is live. */
+  session_id: string | null;
 }
 
 export interface GameConnectionsTable {

@@ -16,7 +16,7 @@ import type { AppContext } from '../../context.js';
 import { UnauthorizedError } from '../../errors.js';
 import { problemResponses } from '../../http/responses.js';
 import { userInfo } from '../accounts/profile-service.js';
-import { bearerToken, requireAccount } from './authenticate.js';
+import { bearerToken, requireAccount, requireSession } from './authenticate.js';
 import { authenticateFromEmailInvite, requestEmailInvite } from './email-sign-in.js';
 import { authenticateFromTempToken, createTempToken } from './temp-tokens.js';
 
@@ -83,7 +83,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 200: CreateTempTokenResponseSchema, ...problemResponses(400, 401) },
       },
       handler: async (request) => ({
-        TempToken: await createTempToken(ctx, await requireAccount(request, ctx.sessions), {
+        TempToken: await createTempToken(ctx, await requireSession(request, ctx.sessions), {
           redirectUri: request.body.RedirectUri,
           orderPublicId: request.body.OrderPublicId,
           merchantRedirectType: request.body.MerchantRedirectType,

@@ -9,10 +9,18 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
+/** The signed-in session of a request; throws 401 for a missing, unknown, revoked or expired token. */
+export async function requireSession(
+  request: FastifyRequest,
+  sessions: Sessions,
+): Promise<{ accountId: string; bearer: string }> {
+  const bearer = bearerToken(request);
+  const accountId = bearer ? await sessions.resolve(bearer) : undefined;
+  if (!bearer || !accountId) throw new UnauthorizedError();
+  return { accountId, bearer };
+}
+
 /** The signed-in account of a request; throws 401 for a missing, unknown, revoked or expired token. */
 export async function requireAccount(request: FastifyRequest, sessions: Sessions): Promise<string> {
-  const token = bearerToken(request);
-  const accountId = token ? await sessions.resolve(token) : undefined;
-  if (!accountId) throw new UnauthorizedError();
-  return accountId;
+  return (await requireSession(request, sessions)).accountId;
 }

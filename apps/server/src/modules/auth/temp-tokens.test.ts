@@ -100,6 +100,20 @@ describeEachEngine('temp tokens', (engine) => {
     expect(response.json().ErrorCode).toBe('redirect_not_allowed');
   });
 
+  it('row 17: signing out ends the temp tokens that session made, and only those', async () => {
+    const { app, database } = testApp();
+    const session = await signIn(app, database.handle.db, 'leaving@example.com');
+    const otherSession = await signIn(app, database.handle.db, 'leaving@example.com');
+    const ended = (await create(session, '/Profile')).json().TempToken;
+    const kept = (await create(otherSession, '/Profile')).json().TempToken;
+    const logout = await app.inject({ method: 'GET', url: '/api/v1/auth/logout', headers: bearer(session) });
+    expect(logout.statusCode).toBe(204);
+    const refused = await consume(ended);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().ErrorCode).toBe('invalid_token');
+    expect((await consume(kept)).statusCode).toBe(200);
+  });
+
   it('needs a signed-in player to create one', async () => {
     const response = await testApp().app.inject({
       method: 'POST',

@@ -9,9 +9,13 @@ import { hashToken, newSecretToken } from '../../lib/tokens.js';
 /** A temp token carries a session to another page or device, so it lives only minutes. */
 export const TEMP_TOKEN_TTL_MS = 5 * 60 * 1000;
 
+/**
+ * Makes a temp token for the signed-in session `bearer`. The token is tied to that
+ * session: signing out (or the session expiring) ends it too (security.md §12 row 17).
+ */
 export async function createTempToken(
   ctx: AppContext,
-  accountId: string,
+  session: { accountId: string; bearer: string },
   input: { redirectUri: string; orderPublicId?: string | undefined; merchantRedirectType?: string | undefined },
 ): Promise<string> {
   const redirectUri = safeRedirect(input.redirectUri, ctx.config.publicUrl, ctx.config.redirectAllowlist);
@@ -22,7 +26,8 @@ export async function createTempToken(
     .values({
       id: newId(),
       token_hash: hashToken(token),
-      account_id: accountId,
+      account_id: session.accountId,
+      session_id: (eb) => eb.selectFrom('sessions').select('id').where('token_hash', '=', hashToken(session.bearer)),
       redirect_uri: redirectUri,
       order_public_id: input.orderPublicId ?? null,
       merchant_redirect_type: input.merchantRedirectType ?? null,
@@ -36,7 +41,8 @@ export async function createTempToken(
 
 /**
  * Consumes a temp token once, inside the caller's transaction, and gives what it
- * carried; throws 400 invalid_token (unknown or used) or expired_token.
+ * carried; throws 400 invalid_token (unknown, used, or its session signed out) or
+ * expired_token.
  */
 export async function consumeTempToken(ctx: AppContext, trx: Kysely<Database>, tempToken: string) {
   const hash = hashToken(tempToken);
@@ -47,15 +53,19 @@ export async function consumeTempToken(ctx: AppContext, trx: Kysely<Database>, t
     .where('token_hash', '=', hash)
     .where('consumed_at', 'is', null)
     .where('expires_at', '>', now)
+    .where('session_id', 'in', (eb) =>
+      eb.selectFrom('sessions').select('id').where('revoked_at', 'is', null).where('expires_at', '>', now),
+    )
     .returning(['account_id', 'redirect_uri', 'order_public_id', 'merchant_redirect_type'])
     .executeTakeFirst();
   if (!row) {
     const stale = await trx
       .selectFrom('temp_tokens')
-      .select(['consumed_at'])
+      .select(['consumed_at', 'expires_at'])
       .where('token_hash', '=', hash)
       .executeTakeFirst();
-    if (stale && stale.consumed_at === null) throw new ExpiredTokenError('temporary token');
+    // Past its time: expired. Used, or its session ended: no longer a token at all.
+    if (stale && stale.consumed_at === null && stale.expires_at <= now) throw new ExpiredTokenError('temporary token');
     throw new InvalidTokenError('temporary token');
   }
   return row;
