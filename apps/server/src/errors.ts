@@ -10,11 +10,14 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   redirect_not_allowed: 'Redirect target not allowed',
   unauthorized: 'Sign-in required',
   forbidden: 'Not allowed',
+  sign_in_confirmation_required: 'Confirm the sign-in on this device',
   not_found: 'Not found',
   method_not_allowed: 'Method not allowed',
+  request_timeout: 'The request took too long',
   game_not_found: 'Game not found',
   game_not_on_platform: 'Game not published on this platform',
   conflict: 'Conflict with the current state',
+  push_subscription_taken: 'This push subscription belongs to another browser',
   already_connected: 'A game of this type is already connected to your account',
   connected_to_another_account: 'This game account is already connected to another account',
   game_not_connected: 'A game of this type is not connected to your account',
@@ -210,5 +213,25 @@ export class MethodNotAllowedError extends AppError {
 export class TunnelDsnNotAllowedError extends AppError {
   constructor() {
     super('forbidden', 'The envelope names a DSN this tunnel does not forward to');
+  }
+}
+
+/**
+ * A sign-in link opened in a browser other than the one that asked for it: it signs in
+ * only after the player confirms (login CSRF, link scanners; security.md §12 row 32).
+ */
+export class SignInConfirmationRequiredError extends AppError {
+  constructor() {
+    super('sign_in_confirmation_required', 'This link was asked for in another browser; confirm to sign in here');
+  }
+}
+
+/**
+ * A push endpoint already saved by someone else, offered without its keys: only the
+ * browser that holds the subscription can move it (security.md §12 row 22).
+ */
+export class PushSubscriptionTakenError extends AppError {
+  constructor() {
+    super('push_subscription_taken', 'This push endpoint is saved with other keys; subscribe again in this browser');
   }
 }

@@ -2,27 +2,44 @@ import type { Kysely } from 'kysely';
 import type { Database, PushSubscriptionsTable } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 
-/** Saves a subscription; an endpoint saved before moves to this account and game with the new keys. */
+/**
+ * Saves a subscription. An endpoint saved before moves to this account and game only
+ * when the caller proves it holds the subscription (the same keys) or already owns it;
+ * otherwise nothing changes and this answers false.
+ */
 export async function upsertSubscription(
   db: Kysely<Database>,
   values: Omit<PushSubscriptionsTable, 'id' | 'created_at' | 'updated_at'>,
   now: number,
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const saved = await db
     .insertInto('push_subscriptions')
     .values({ id: newId(), ...values, created_at: now, updated_at: now })
     .onConflict((oc) =>
-      oc.column('endpoint').doUpdateSet({
-        account_id: values.account_id,
-        game_id: values.game_id,
-        platform: values.platform,
-        p256dh: values.p256dh,
-        auth: values.auth,
-        expires_at: values.expires_at,
-        updated_at: now,
-      }),
+      oc
+        .column('endpoint')
+        .doUpdateSet({
+          account_id: values.account_id,
+          game_id: values.game_id,
+          platform: values.platform,
+          p256dh: values.p256dh,
+          auth: values.auth,
+          expires_at: values.expires_at,
+          updated_at: now,
+        })
+        .where((eb) =>
+          eb.or([
+            eb('push_subscriptions.account_id', '=', values.account_id),
+            eb.and([
+              eb('push_subscriptions.p256dh', '=', values.p256dh),
+              eb('push_subscriptions.auth', '=', values.auth),
+            ]),
+          ]),
+        ),
     )
-    .execute();
+    .returning('id')
+    .executeTakeFirst();
+  return saved !== undefined;
 }
 
 /** The subscriptions of one game, optionally of one account only. */

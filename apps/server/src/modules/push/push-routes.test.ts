@@ -41,6 +41,29 @@ function pushSuite(mode: 'development' | 'production') {
       expect(rows[0]).toMatchObject({ account_id: owner.id, platform: 'web', p256dh, auth });
     });
 
+    it('row 22: an endpoint saved by another account does not move without its keys', async () => {
+      const { app, database } = testApp();
+      const db = database.handle.db;
+      const victim = await signIn(app, db, `push-victim-${mode}@example.com`);
+      const attacker = await signIn(app, db, `push-attacker-${mode}@example.com`);
+      const endpoint = 'https://142.250.185.74/fcm/send/victim';
+      expect((await save(subscription(endpoint), {}, victim)).statusCode).toBe(200);
+      const otherKeys = { p256dh: Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 1)]).toString('base64url'), auth };
+      const stolen = await save(subscription(endpoint, otherKeys), {}, attacker);
+      expect(stolen.statusCode).toBe(409);
+      expect(stolen.json().ErrorCode).toBe('push_subscription_taken');
+      const rows = await db.selectFrom('push_subscriptions').selectAll().where('endpoint', '=', endpoint).execute();
+      expect(rows).toHaveLength(1);
+      const owner = await db
+        .selectFrom('accounts')
+        .select('id')
+        .where('email', '=', `push-victim-${mode}@example.com`)
+        .executeTakeFirstOrThrow();
+      expect(rows[0]).toMatchObject({ account_id: owner.id, p256dh });
+      // The owner itself may renew its keys.
+      expect((await save(subscription(endpoint, otherKeys), {}, victim)).statusCode).toBe(200);
+    });
+
     it('refuses malformed tokens, other platforms, unknown games and anonymous callers', async () => {
       const bad = async (response: Awaited<ReturnType<typeof save>>, code: string) => {
         expect(response.json()).toMatchObject({ ErrorCode: code });

@@ -1,6 +1,6 @@
 import type { PushTokenSaveRequest } from '@fxid/contract';
 import type { AppContext } from '../../context.js';
-import { GameNotFoundError, ValidationError } from '../../errors.js';
+import { GameNotFoundError, PushSubscriptionTakenError, ValidationError } from '../../errors.js';
 import { findGame } from '../games/games-repository.js';
 import { endpointProblem, type ResolveHost } from './push-endpoint.js';
 import { upsertSubscription } from './push-repository.js';
@@ -23,7 +23,7 @@ export async function savePushToken(
     ...(resolve ? { resolve } : {}),
   });
   if (problem) throw new ValidationError([{ Field: 'body.Token', Message: problem }]);
-  await upsertSubscription(
+  const saved = await upsertSubscription(
     ctx.db,
     {
       account_id: accountId,
@@ -36,5 +36,6 @@ export async function savePushToken(
     },
     ctx.now(),
   );
+  if (!saved) throw new PushSubscriptionTakenError();
   return { Success: true };
 }
