@@ -121,6 +121,14 @@ export const ProfileUpdateRequestSchema = z
 
 export const AccountExistsResponseSchema = z.object({ Exists: z.boolean() }).meta({ id: 'AccountExistsResponse' });
 
+/**
+ * The text a game server signs to ask whether an account holds an identity
+ * (`X-Fxid-Proof` of check_account_exists_by_social_identifier).
+ */
+export function accountLookupProofText(game: string, type: string, identifier: string, issuedAtSeconds: number) {
+  return `fxid-account-lookup:v1\n${game}\n${type}\n${identifier}\n${issuedAtSeconds}`;
+}
+
 /** What a game server learns about a player from their bearer token (OIDC-style userinfo). */
 export const UserInfoResponseSchema = z
   .object({ sub: z.string(), id: z.string(), email: z.string().nullable() })

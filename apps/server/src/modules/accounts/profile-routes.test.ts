@@ -1,4 +1,7 @@
+import { accountLookupProofText } from '@fxid/contract';
 import { expect, it } from 'vitest';
+import { DEV_GAME_SECRET } from '../../config.js';
+import { signGameServerProof } from '../../lib/game-server-proof.js';
 import { useTestApp } from '../../test/app.js';
 import { describeEachEngine } from '../../test/databases.js';
 import { bearer, signIn } from '../../test/sign-in.js';
@@ -47,25 +50,51 @@ describeEachEngine('profile API', (engine) => {
     }
   });
 
-  it('says whether an account holds a social identity', async () => {
-    const exists = (id: string) =>
-      call('GET', `/api/v1/info/check_account_exists_by_social_identifier/sky-runner/Email/${id}`, undefined, false);
+  it('row 35: tells the game server, with its proof, whether an account holds an identity', async () => {
+    const lookup = (path: string, proof?: string) =>
+      testApp().app.inject({
+        method: 'GET',
+        url: `/api/v1/info/check_account_exists_by_social_identifier/${path}`,
+        headers: proof ? { 'x-fxid-proof': proof } : {},
+      });
+    const iat = Math.floor(testApp().clock.now / 1000);
+    const proofFor = (game: string, type: string, id: string, secret = DEV_GAME_SECRET, at = iat) =>
+      signGameServerProof(secret, (t) => accountLookupProofText(game, type, id, t), at);
+    const exists = (id: string) => lookup(`sky-runner/Email/${id}`, proofFor('sky-runner', 'Email', id));
     expect((await exists('Player@example.com')).json()).toEqual({ Exists: true });
     expect((await exists('nobody@example.com')).json()).toEqual({ Exists: false });
-    const badType = await call(
-      'GET',
-      '/api/v1/info/check_account_exists_by_social_identifier/sky-runner/Myspace/x',
-      undefined,
-      false,
-    );
+    for (const [what, proof] of [
+      ['another identity', proofFor('sky-runner', 'Email', 'other@example.com')],
+      ['another game', proofFor('gem-garden', 'Email', 'nobody@example.com')],
+      ['another secret', proofFor('sky-runner', 'Email', 'nobody@example.com', 'not-the-secret')],
+      ['a stale proof', proofFor('sky-runner', 'Email', 'nobody@example.com', DEV_GAME_SECRET, iat - 3600)],
+    ] as const) {
+      const refused = await lookup('sky-runner/Email/nobody@example.com', proof);
+      expect(refused.statusCode, what).toBe(403);
+      expect(refused.json().ErrorCode, what).toBe('forbidden');
+    }
+    const badType = await lookup('sky-runner/Myspace/x', proofFor('sky-runner', 'Myspace', 'x'));
     expect(badType.json().ErrorCode).toBe('validation_failed');
-    const badGame = await call(
-      'GET',
-      '/api/v1/info/check_account_exists_by_social_identifier/no-game/Email/x',
-      undefined,
-      false,
-    );
+    const badGame = await lookup('no-game/Email/x', proofFor('no-game', 'Email', 'x'));
     expect(badGame.json().ErrorCode).toBe('game_not_found');
+  });
+
+  it('row 35: tells nobody else whether an address has an account', async () => {
+    const { app, database } = testApp();
+    const url = (id: string) => `/api/v1/info/check_account_exists_by_social_identifier/sky-runner/Email/${id}`;
+    for (const id of ['player@example.com', 'nobody@example.com']) {
+      const anonymous = await app.inject({ method: 'GET', url: url(id) });
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.json().ErrorCode).toBe('unauthorized');
+    }
+    // The holder learns only what they know; anyone else signed in is refused either way.
+    expect((await call('GET', url('Player@example.com'))).json()).toEqual({ Exists: true });
+    const stranger = await signIn(app, database.handle.db, 'stranger@example.com');
+    for (const id of ['player@example.com', 'nobody@example.com']) {
+      const refused = await app.inject({ method: 'GET', url: url(id), headers: bearer(stranger) });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().ErrorCode).toBe('forbidden');
+    }
   });
 
   it.each([

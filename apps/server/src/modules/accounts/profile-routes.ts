@@ -12,12 +12,27 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { presentedJson, problemResponses } from '../../http/responses.js';
-import { requireAccount } from '../auth/authenticate.js';
+import { bearerToken, requireAccount } from '../auth/authenticate.js';
 import * as profile from './profile-service.js';
 
 const bearer = [{ bearer: [] }];
 
-/** The signed-in player's profile, and the anonymous account-exists check. */
+const LOOKUP_DESCRIPTION = `Answers only the game's server or the signed-in holder of the identity, so that
+nobody else can learn which addresses have accounts.
+
+**Game server:** send \`X-Fxid-Proof\`, made with the game's secret (\`GAME_SECRETS\`):
+
+    iat   = current Unix time in seconds
+    text  = "fxid-account-lookup:v1\\n" + Game + "\\n" + SocialIdentifierType + "\\n" + SocialIdentifier + "\\n" + iat
+    proof = "v1." + iat + "." + base64url(HMAC-SHA256(game secret, text))   (no padding)
+
+A proof is accepted for 15 minutes after \`iat\` (60 s of clock skew); a bad, stale or other-game
+proof gets 403 \`forbidden\`.
+
+**Player:** with a bearer token, the answer is \`Exists: true\` for the player's own identities and
+403 \`forbidden\` for any other. Without either, 401 \`unauthorized\`.`;
+
+/** The signed-in player's profile, and the account-exists check for game servers. */
 export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post('/profile', {
@@ -73,21 +88,39 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags: ['profile'],
-        summary: 'Whether an account holds this social identity',
+        summary: 'Whether an account holds this social identity (for the game server or the holder)',
+        description: LOOKUP_DESCRIPTION,
+        security: [{ bearer: [] }, {}],
         params: z.object({
           Game: GameSystemNameSchema,
           SocialIdentifierType: SocialIdentifierTypeSchema,
           SocialIdentifier: z.string().min(1).max(256),
         }),
-        response: { 200: AccountExistsResponseSchema, ...problemResponses(400, 404, 429) },
+        // Loose: the validated headers replace the request's, which must keep the rest.
+        headers: z.looseObject({
+          'x-fxid-proof': z
+            .string()
+            .regex(/^v1\.\d{1,12}\.[\w-]{43}$/, 'Expected v1.<issued-at seconds>.<base64url HMAC-SHA256>')
+            .optional()
+            .describe("The game server's proof (see the description)"),
+        }),
+        response: { 200: AccountExistsResponseSchema, ...problemResponses(400, 401, 403, 404, 429, 503) },
       },
-      handler: async (request) =>
-        profile.accountExists(
+      handler: async (request) => {
+        const bearer = bearerToken(request);
+        return profile.accountExists(
           ctx,
-          request.params.Game,
-          request.params.SocialIdentifierType,
-          request.params.SocialIdentifier,
-        ),
+          {
+            accountId: bearer ? await requireAccount(request, ctx.sessions) : undefined,
+            proof: request.headers['x-fxid-proof'],
+          },
+          {
+            game: request.params.Game,
+            type: request.params.SocialIdentifierType,
+            identifier: request.params.SocialIdentifier,
+          },
+        );
+      },
     });
   };
 }

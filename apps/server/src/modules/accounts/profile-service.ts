@@ -1,6 +1,7 @@
-import { type Account, PORTAL_LOCALES } from '@fxid/contract';
+import { type Account, accountLookupProofText, PORTAL_LOCALES } from '@fxid/contract';
 import type { AppContext } from '../../context.js';
-import { GameNotFoundError, UnauthorizedError, ValidationError } from '../../errors.js';
+import { ForbiddenError, GameNotFoundError, UnauthorizedError, ValidationError } from '../../errors.js';
+import { gameServerSecrets, verifyGameServerProof } from '../../lib/game-server-proof.js';
 import { findGame } from '../games/games-repository.js';
 import { toAccount } from './accounts-presenter.js';
 import * as repo from './accounts-repository.js';
@@ -58,10 +59,33 @@ export async function gameConnection(ctx: AppContext, accountId: string, game: s
   return { Game: game, GameUid: gameUid, StoreEnabled: true, TagsLinks: [], Surveys: {} };
 }
 
-export async function accountExists(ctx: AppContext, game: string, type: string, identifier: string) {
+/**
+ * Whether an account holds a social identity. Only the game's server (with a proof
+ * signed by the game's secret) or the signed-in holder may ask, so that nobody else
+ * learns which addresses have accounts.
+ */
+export async function accountExists(
+  ctx: AppContext,
+  caller: { accountId: string | undefined; proof: string | undefined },
+  query: { game: string; type: string; identifier: string },
+) {
+  const { game, type, identifier } = query;
+  if (caller.proof === undefined && caller.accountId === undefined) throw new UnauthorizedError();
   await gameIdOf(ctx, game);
   const key = type === 'Email' ? identifier.toLowerCase() : identifier;
-  return { Exists: (await repo.accountIdBySocialIdentifier(ctx.db, type, key)) !== undefined };
+  const holder = (await repo.accountIdBySocialIdentifier(ctx.db, type, key))?.account_id;
+  if (caller.proof !== undefined) {
+    const text = (iat: number) => accountLookupProofText(game, type, identifier, iat);
+    if (!verifyGameServerProof(caller.proof, gameServerSecrets(ctx.config, game), text, ctx.now())) {
+      throw new ForbiddenError('The proof is not valid for this game and identity, or has expired');
+    }
+    return { Exists: holder !== undefined };
+  }
+  // A player may ask only about their own identities: any other answer would tell.
+  if (holder === undefined || holder !== caller.accountId) {
+    throw new ForbiddenError('Only the game server or the holder of this identity may ask');
+  }
+  return { Exists: true };
 }
 
 /** What a game server may know of a player: the account id, the player's id in that game, the email. */

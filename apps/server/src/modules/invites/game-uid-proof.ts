@@ -1,10 +1,7 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { GAME_UID_PROOF_VERSION, gameUidProofText } from '@fxid/contract';
+import { gameUidProofText } from '@fxid/contract';
+import { signGameServerProof, verifyGameServerProof } from '../../lib/game-server-proof.js';
 
-/** A proof is good this long after it was issued… */
-export const PROOF_TTL_SECONDS = 15 * 60;
-/** …and this far in the future, for game servers whose clocks run ahead. */
-export const PROOF_SKEW_SECONDS = 60;
+export { PROOF_SKEW_SECONDS, PROOF_TTL_SECONDS } from '../../lib/game-server-proof.js';
 
 /**
  * What a game server sends to show that a GameUid is its player's:
@@ -12,16 +9,10 @@ export const PROOF_SKEW_SECONDS = 60;
  * so a proof for one game is worthless for another that shares the secret by mistake.
  */
 export function signGameUidProof(secret: string, game: string, gameUid: string, issuedAtSeconds: number): string {
-  const signature = createHmac('sha256', secret)
-    .update(gameUidProofText(game, gameUid, issuedAtSeconds))
-    .digest();
-  return `${GAME_UID_PROOF_VERSION}.${issuedAtSeconds}.${signature.toString('base64url')}`;
+  return signGameServerProof(secret, (iat) => gameUidProofText(game, gameUid, iat), issuedAtSeconds);
 }
 
-/**
- * Checks a proof against every current secret of the game (several while one
- * rotates), in constant time, and its freshness against the server clock.
- */
+/** Checks a GameUid proof against every current secret of the game, and its freshness. */
 export function verifyGameUidProof(
   proof: string,
   secrets: readonly string[],
@@ -29,19 +20,5 @@ export function verifyGameUidProof(
   gameUid: string,
   nowMs: number,
 ): boolean {
-  const [version, issuedAtText, signatureText] = proof.split('.');
-  if (version !== GAME_UID_PROOF_VERSION || !issuedAtText || !signatureText) return false;
-  const issuedAt = Number(issuedAtText);
-  const nowSeconds = Math.floor(nowMs / 1000);
-  if (!Number.isSafeInteger(issuedAt)) return false;
-  if (issuedAt > nowSeconds + PROOF_SKEW_SECONDS || issuedAt < nowSeconds - PROOF_TTL_SECONDS) return false;
-  // Compared as text, so that no other spelling of the same bytes is accepted.
-  const given = Buffer.from(signatureText);
-  // Every secret is tried even after a match, so timing does not tell which one signed.
-  let matched = false;
-  for (const secret of secrets) {
-    const expected = Buffer.from(signGameUidProof(secret, game, gameUid, issuedAt).split('.')[2] ?? '');
-    if (given.length === expected.length && timingSafeEqual(given, expected)) matched = true;
-  }
-  return matched;
+  return verifyGameServerProof(proof, secrets, (iat) => gameUidProofText(game, gameUid, iat), nowMs);
 }

@@ -7,6 +7,7 @@ import {
   RateLimitedError,
   ServiceUnavailableError,
 } from '../../errors.js';
+import { gameServerSecrets } from '../../lib/game-server-proof.js';
 import { newId } from '../../lib/ids.js';
 import { safeRedirect } from '../../lib/redirects.js';
 import { hashToken, newSecretToken } from '../../lib/tokens.js';
@@ -31,8 +32,7 @@ export interface GameAccountInput {
 async function provenGame(ctx: AppContext, input: GameAccountInput): Promise<GameRecord> {
   const game = await findGame(ctx.db, input.game);
   if (!game) throw new GameNotFoundError(input.game);
-  const { byGame, devFallback } = ctx.config.gameSecrets;
-  const secrets = byGame[input.game] ?? (devFallback ? [devFallback] : []);
+  const secrets = gameServerSecrets(ctx.config, input.game);
   if (secrets.length === 0) throw new ServiceUnavailableError(`Connecting accounts of ${input.game}`);
   if (!verifyGameUidProof(input.proof, secrets, input.game, input.gameUid, ctx.now())) {
     throw new ForbiddenError('The GameUid proof is not valid for this game and player, or has expired');
