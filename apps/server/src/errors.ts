@@ -21,6 +21,9 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   already_connected: 'A game of this type is already connected to your account',
   connected_to_another_account: 'This game account is already connected to another account',
   game_not_connected: 'A game of this type is not connected to your account',
+  product_already_owned: 'You already own this product',
+  purchase_in_progress: 'A payment for this product is already in progress',
+  purchase_already_consumed: 'This purchase was already consumed',
   payload_too_large: 'Request body too large',
   uri_too_long: 'Request address too long',
   unsupported_media_type: 'Unsupported content type',
@@ -162,6 +165,31 @@ export class OrderStatusConflictError extends AppError {
     readonly to: string,
   ) {
     super('conflict', `An order in status ${from} cannot become ${to}`, { From: from, To: to });
+  }
+}
+
+/** A product a player may own once (NonConsumable) that they already own; L10NParam.Sku names it. */
+export class ProductAlreadyOwnedError extends AppError {
+  constructor(sku: string) {
+    super('product_already_owned', `You already own ${sku}; it can be bought only once`, { Sku: sku });
+  }
+}
+
+/** Another checkout of the same one-time product is still open for this player. */
+export class PurchaseInProgressError extends AppError {
+  constructor(sku: string) {
+    super('purchase_in_progress', `A payment for ${sku} is already in progress; finish it or try again later`, {
+      Sku: sku,
+    });
+  }
+}
+
+/** A purchase the game has consumed before: it is granted once, never again. */
+export class PurchaseAlreadyConsumedError extends AppError {
+  constructor(transactionId: string) {
+    super('purchase_already_consumed', `Purchase ${transactionId} was already consumed`, {
+      TransactionId: transactionId,
+    });
   }
 }
 

@@ -87,6 +87,10 @@ export const StorePriceSchema = z
     LocalizedPrice: z.string().describe('Formatted for the locale, e.g. "$4.99" or "4,99 €"'),
     Price: z.number().int().nonnegative().describe('Minor units'),
     PriceBeforeDiscount: z.number().int().nonnegative().nullable().describe('Minor units; null without a discount'),
+    LocalizedPriceBeforeDiscount: z
+      .string()
+      .nullable()
+      .describe('PriceBeforeDiscount formatted like LocalizedPrice, shown struck through; null without a discount'),
     Discount: z.number().int().min(0).max(100).describe('Percent off PriceBeforeDiscount; 0 without a discount'),
     PriceBeforeBeautify: z.number().int().nonnegative().describe('Minor units before rounding to a nice price'),
     CurrencySymbol: z.string(),
@@ -109,6 +113,11 @@ export const StoreProductSchema = z
     Price: StorePriceSchema,
     DefaultCurrencyPrice: MoneySchema.describe("The price in the product's own (catalog) currency"),
     UsdPrice: z.number().int().nonnegative().nullable().describe('Minor units of USD when known'),
+    Owned: z
+      .boolean()
+      .describe(
+        'True for a one-time product (NonConsumable) the signed-in player already owns: it cannot be bought again. False for guests',
+      ),
   })
   .meta({ id: 'StoreProduct' });
 export type StoreProduct = z.infer<typeof StoreProductSchema>;
@@ -309,6 +318,31 @@ export const CheckBuyProductsRequestSchema = z
   .strict()
   .meta({ id: 'CheckBuyProductsRequest' });
 
+/**
+ * A paid purchase as the game collects it (the SDK's getPurchases): the purchase result of spec
+ * store §3 (TransactionId, Stats) with what to grant. Listed until the game consumes it.
+ */
+export const GamePurchaseSchema = z
+  .object({
+    TransactionId: PublicOrderIdSchema.describe('The order id; consume the purchase with it'),
+    Sku: SkuSchema.describe('The main product'),
+    ProductType: z.string().describe('Consumable, NonConsumable or Subscription'),
+    Products: z
+      .array(
+        z.object({
+          Sku: SkuSchema,
+          Quantity: z.number().int().positive(),
+          Payload: z.string().nullable(),
+        }),
+      )
+      .describe('Everything to grant: the main product first, then the products it bundles'),
+    DeveloperPayload: z.string().nullable(),
+    Stats: PurchaseStatsSchema,
+    PurchasedAt: z.iso.datetime(),
+  })
+  .meta({ id: 'GamePurchase' });
+export type GamePurchase = z.infer<typeof GamePurchaseSchema>;
+
 export const CheckBuyProductsResponseSchema = z
   .object({
     Products: z.array(
@@ -317,10 +351,25 @@ export const CheckBuyProductsResponseSchema = z
         Bought: z.boolean().describe('Whether the player has a completed order for it'),
         Count: z.number().int().nonnegative().describe('Completed orders for it'),
         Quantity: z.number().int().nonnegative().describe('Units delivered in those orders'),
+        Owned: z.boolean().describe('A one-time product (NonConsumable) the player owns: it cannot be bought again'),
       }),
     ),
+    Purchases: z
+      .array(GamePurchaseSchema)
+      .describe(
+        'Paid purchases (of Skus, or all) the game has not consumed yet, oldest first; a consumed one never comes back',
+      ),
   })
   .meta({ id: 'CheckBuyProductsResponse' });
+
+export const ConsumePurchaseRequestSchema = z
+  .object({ Game: GameSystemNameSchema, TransactionId: PublicOrderIdSchema })
+  .strict()
+  .meta({ id: 'ConsumePurchaseRequest' });
+
+export const ConsumePurchaseResponseSchema = z
+  .object({ TransactionId: PublicOrderIdSchema, Consumed: z.literal(true) })
+  .meta({ id: 'ConsumePurchaseResponse' });
 
 /** What a provider notification endpoint answers once an event is taken (or was already). */
 export const NotificationResponseSchema = z

@@ -15,6 +15,7 @@ import * as crossPlay from './migrations/0015-cross-play.js';
 import * as sandboxSavedCards from './migrations/0016-sandbox-saved-cards.js';
 import * as companyFaq from './migrations/0017-company-faq.js';
 import * as signInBindings from './migrations/0019-sign-in-bindings.js';
+import * as purchaseOwnership from './migrations/0021-purchase-ownership.js';
 
 /**
  * Migrations in order. Imported statically so that the built server carries them
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0016-sandbox-saved-cards': sandboxSavedCards,
   '0017-company-faq': companyFaq,
   '0019-sign-in-bindings': signInBindings,
+  '0021-purchase-ownership': purchaseOwnership,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -264,6 +264,10 @@ export interface OrdersTable {
   created_at: number;
   updated_at: number;
   completed_at: number | null;
+  /** The main product's sku when it can be owned only once (NonConsumable); one open or paid order each. */
+  exclusive_sku: string | null;
+  /** When the game took the purchase (consumePurchase); null while it is still to be collected. */
+  consumed_at: number | null;
 }
 
 /** The main product (position 0) and any additional ones, copied from the catalog. */

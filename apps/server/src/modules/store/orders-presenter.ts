@@ -1,4 +1,4 @@
-import type { Order, OrderDetailedStatusName, OrderProduct, StoreProduct } from '@fxid/contract';
+import type { GamePurchase, Order, OrderDetailedStatusName, OrderProduct, StoreProduct } from '@fxid/contract';
 import { localize } from '../games/games-presenter.js';
 import { checkoutStatus, generalStatus, isOrderStatus, statusCode } from './order-state-machine.js';
 import type { OrderProductRow, OrderRow } from './orders-repository.js';
@@ -29,7 +29,7 @@ export function productSnapshot(product: ProductRecord, locale: string, fallback
   };
 }
 
-export function toStoreProduct(product: ProductRecord, locale: string, fallback: string): StoreProduct {
+export function toStoreProduct(product: ProductRecord, locale: string, fallback: string, owned = false): StoreProduct {
   const { row, definition } = product;
   const snapshot = productSnapshot(product, locale, fallback);
   return {
@@ -45,6 +45,7 @@ export function toStoreProduct(product: ProductRecord, locale: string, fallback:
     Price: storePrice(row.price_amount, row.price_currency, locale, definition.PriceBeforeDiscount),
     DefaultCurrencyPrice: { Amount: row.price_amount, Currency: row.price_currency },
     UsdPrice: usdAmount(row.price_amount, row.price_currency),
+    Owned: owned,
   };
 }
 
@@ -100,6 +101,25 @@ export function toOrder(order: OrderRow, products: OrderProductRow[], game: stri
     TotalPrice: { Amount: order.total_amount, Currency: order.currency },
     Game: game,
     CreatedAt: new Date(order.created_at).toISOString(),
+  };
+}
+
+/** A paid order as the game collects it (getPurchases): the purchase result plus what to grant. */
+export function toGamePurchase(order: OrderRow, products: OrderProductRow[]): GamePurchase {
+  const [main] = products;
+  if (!main) throw new Error(`order ${order.id} has no products`);
+  return {
+    TransactionId: order.public_id,
+    Sku: main.sku,
+    ProductType: (JSON.parse(main.snapshot_json) as ProductSnapshot).ProductType,
+    Products: products.map((row) => ({
+      Sku: row.sku,
+      Quantity: row.quantity,
+      Payload: (JSON.parse(row.snapshot_json) as ProductSnapshot).Payload,
+    })),
+    DeveloperPayload: order.developer_payload,
+    Stats: purchaseStats(order),
+    PurchasedAt: new Date(order.created_at).toISOString(),
   };
 }
 

@@ -153,3 +153,86 @@ export async function setPersonalInfoIf(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** Statuses in which a paid order belongs to the player: on its way to the game or delivered. */
+export const PAID_STATUSES = ['PayedWaitingForSending', 'Completed'] as const;
+/** Statuses of an order whose checkout is still open. */
+export const OPEN_STATUSES = ['Created', 'WaitingForPayment'] as const;
+
+/** Which of `skus` the player has paid orders for in the game (as main or bundled product). */
+export async function paidSkus(db: Db, accountId: string, gameId: string, skus: string[]): Promise<Set<string>> {
+  if (skus.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('order_products')
+    .innerJoin('orders', 'orders.id', 'order_products.order_id')
+    .select('order_products.sku')
+    .distinct()
+    .where('orders.account_id', '=', accountId)
+    .where('orders.game_id', '=', gameId)
+    .where('orders.status', 'in', [...PAID_STATUSES])
+    .where('order_products.sku', 'in', skus)
+    .execute();
+  return new Set(rows.map((row) => row.sku));
+}
+
+/** The player's orders of a one-time sku whose checkout is still open. */
+export function openExclusiveOrders(db: Db, accountId: string, gameId: string, sku: string): Promise<OrderRow[]> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('game_id', '=', gameId)
+    .where('exclusive_sku', '=', sku)
+    .where('status', 'in', [...OPEN_STATUSES])
+    .execute();
+}
+
+/** Paid orders of the player in the game that the game has not consumed yet, oldest first. */
+export function unconsumedPurchases(db: Db, accountId: string, gameId: string): Promise<OrderRow[]> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('game_id', '=', gameId)
+    .where('status', 'in', [...PAID_STATUSES])
+    .where('consumed_at', 'is', null)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+/** The products of several orders, by order id, each list in position order. */
+export async function listProductsOfOrders(db: Db, orderIds: string[]): Promise<Map<string, OrderProductRow[]>> {
+  const byOrder = new Map<string, OrderProductRow[]>(orderIds.map((id) => [id, []]));
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .selectFrom('order_products')
+    .selectAll()
+    .where('order_id', 'in', orderIds)
+    .orderBy('order_id')
+    .orderBy('position')
+    .execute();
+  for (const row of rows) byOrder.get(row.order_id)?.push(row);
+  return byOrder;
+}
+
+/**
+ * Marks a paid order consumed, only if it is not yet: of two concurrent consumers exactly
+ * one gets true (the conditional UPDATE is atomic on both engines).
+ */
+export async function markConsumedIf(trx: Db, orderId: string, now: number): Promise<boolean> {
+  const result = await trx
+    .updateTable('orders')
+    .set({ consumed_at: now, updated_at: now })
+    .where('id', '=', orderId)
+    .where('consumed_at', 'is', null)
+    .where('status', 'in', [...PAID_STATUSES])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Whether a database error is a UNIQUE violation (SQLite or PostgreSQL). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+}

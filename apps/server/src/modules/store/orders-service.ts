@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { CreatePaymentRequest, CreatePaymentResponse, PaymentStatusResponse } from '@fxid/contract';
 import type { AppContext } from '../../context.js';
-import { GameNotFoundError, NotFoundError, OrderStatusConflictError, ServiceUnavailableError } from '../../errors.js';
+import {
+  GameNotFoundError,
+  NotFoundError,
+  OrderStatusConflictError,
+  PurchaseInProgressError,
+  ServiceUnavailableError,
+} from '../../errors.js';
 import { portalRouteUrl } from '../../http/portal-urls.js';
 import { newId } from '../../lib/ids.js';
 import { findAccount } from '../accounts/accounts-repository.js';
@@ -9,6 +15,7 @@ import { findGame } from '../games/games-repository.js';
 import { recordCreation, transitionOrder } from './order-state-machine.js';
 import { orderStatusOf, productSnapshot, purchaseStats, tierFields, toOrder } from './orders-presenter.js';
 import * as repo from './orders-repository.js';
+import { assertCanBuy, isOneTime, listPurchases, ownedOneTimeSkus } from './ownership-service.js';
 import { currencySymbol, localizedPrice, usdAmount } from './prices.js';
 import {
   findProduct,
@@ -54,6 +61,7 @@ export async function createPayment(
   const product = await findProduct(ctx.db, game.id, input.Sku);
   if (!product) throw new NotFoundError('Product');
   const tiers = await findTieredProducts(ctx.db, game.id, product);
+  await assertCanBuy(ctx, accountId, game.id, product, tiers);
   const account = await findAccount(ctx.db, accountId);
   const locale = account?.locale ?? game.definition.DefaultLanguage;
   const snapshot = productSnapshot(product, locale, game.definition.DefaultLanguage);
@@ -80,6 +88,8 @@ export async function createPayment(
     created_at: now,
     updated_at: now,
     completed_at: null,
+    exclusive_sku: isOneTime(product) ? product.row.sku : null,
+    consumed_at: null,
   };
   const orderProduct = (record: ProductRecord, role: 'main' | 'additional', position: number, price: number) => ({
     id: newId(),
@@ -99,11 +109,17 @@ export async function createPayment(
     // Tiers cost nothing on their own: their price is included in the main product's, the order's total.
     ...tiers.map((tier, index) => orderProduct(tier, 'additional', index + 1, 0)),
   ];
-  await ctx.db.transaction().execute(async (trx) => {
-    await repo.insertOrder(trx, order, products);
-    await recordCreation(trx, order.id, `create_payment by account ${accountId}`, now);
-    await options.onCreated?.(trx, order);
-  });
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      await repo.insertOrder(trx, order, products);
+      await recordCreation(trx, order.id, `create_payment by account ${accountId}`, now);
+      await options.onCreated?.(trx, order);
+    });
+  } catch (error) {
+    // A concurrent checkout of the same one-time product was created first (orders_exclusive_purchase).
+    if (order.exclusive_sku && repo.isUniqueViolation(error)) throw new PurchaseInProgressError(order.exclusive_sku);
+    throw error;
+  }
 
   let checkout: Awaited<ReturnType<typeof provider.createCheckout>>;
   try {
@@ -234,17 +250,29 @@ export async function setOptimisticStatus(
   return { Order: (await requireOwnOrder(ctx, accountId, undefined, publicId)).presented };
 }
 
-/** Which of the game's products the player has completed orders for. */
+/**
+ * Which of the game's products the player has completed orders for, which one-time
+ * products they own, and the paid purchases the game has yet to collect (getPurchases).
+ */
 export async function checkBuyProducts(ctx: AppContext, accountId: string, gameName: string, skus?: string[]) {
   // Whatever platform the game is on now, what was bought stays bought.
   const game = await findGame(ctx.db, gameName);
   if (!game) throw new GameNotFoundError(gameName);
   const bought = await repo.completedPurchases(ctx.db, accountId, game.id);
-  const wanted = skus ?? (await listProducts(ctx.db, game.id)).map((product) => product.row.sku);
+  const catalog = await listProducts(ctx.db, game.id);
+  const owned = await ownedOneTimeSkus(ctx, accountId, game.id, catalog);
+  const wanted = skus ?? catalog.map((product) => product.row.sku);
   return {
     Products: [...new Set(wanted)].map((sku) => {
       const entry = bought.get(sku);
-      return { Sku: sku, Bought: entry !== undefined, Count: entry?.count ?? 0, Quantity: entry?.quantity ?? 0 };
+      return {
+        Sku: sku,
+        Bought: entry !== undefined,
+        Count: entry?.count ?? 0,
+        Quantity: entry?.quantity ?? 0,
+        Owned: owned.has(sku),
+      };
     }),
+    Purchases: await listPurchases(ctx, accountId, game.id, skus),
   };
 }

@@ -73,7 +73,7 @@ describeEachEngine('card payment form (sandbox checkout)', (engine) => {
     ['Decline', 'Declined'],
     ['Abandon', 'Cancelled'],
   ] as const)('sends the player to the failure address on %s, and the form then says %s', async (choice, shown) => {
-    const { created, checkoutId } = await order('no_ads');
+    const { created, checkoutId } = await order('stars_100');
     const answer = await post(checkoutId, { PublicId: created.TransactionId, Choice: choice });
     expect(answer.json()).toEqual({ Success: true, Data: { Success: false } });
     await testApp().app.runOutbox();
@@ -119,13 +119,16 @@ describeEachEngine('card payment form (sandbox checkout)', (engine) => {
     expect(stored).toMatchObject({ card_brand: 'Mastercard', card_last4: '4444' });
     expect(JSON.stringify(stored)).not.toContain('5555555555554444');
 
-    const second = await buy('no_ads');
+    const second = await buy('stars_100');
     expect((await paymentForm(testApp().app, second.checkoutId)).json().Card).toEqual({
       Brand: 'Mastercard',
       Last4: '4444',
     });
     // Another buyer's form offers nothing; a decided form no card at all.
-    const stranger = await buy('no_ads', await signIn(testApp().app, testApp().database.handle.db, 'new@example.com'));
+    const stranger = await buy(
+      'stars_100',
+      await signIn(testApp().app, testApp().database.handle.db, 'new@example.com'),
+    );
     expect((await paymentForm(testApp().app, stranger.checkoutId)).json().Card).toBeUndefined();
     expect((await paymentForm(testApp().app, first.checkoutId)).json().Card).toBeUndefined();
 
@@ -146,13 +149,13 @@ describeEachEngine('card payment form (sandbox checkout)', (engine) => {
       Choice: 'Pay',
       CardNumber: '4242424242424242',
     });
-    const fourth = await buy('no_ads');
+    const fourth = await buy('stars_100');
     expect((await paymentForm(testApp().app, fourth.checkoutId)).json().Card).toEqual({ Brand: 'Visa', Last4: '4242' });
   });
 
   it("refuses another order's PublicId as unknown and leaves the checkout open", async () => {
     const first = await order();
-    const second = await order('no_ads');
+    const second = await order('stars_100');
     const crossed = await post(first.checkoutId, { PublicId: second.created.TransactionId, Choice: 'Pay' });
     expect(crossed.statusCode).toBe(404);
     expect(crossed.json().ErrorCode).toBe('not_found');

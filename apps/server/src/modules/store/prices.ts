@@ -38,6 +38,7 @@ export function storePrice(amount: number, currency: string, locale: string, bef
     LocalizedPrice: localizedPrice(amount, currency, locale),
     Price: amount,
     PriceBeforeDiscount: discounted ? before : null,
+    LocalizedPriceBeforeDiscount: discounted ? localizedPrice(before, currency, locale) : null,
     Discount: discounted ? Math.round(((before - amount) / before) * 100) : 0,
     PriceBeforeBeautify: amount,
     CurrencySymbol: currencySymbol(currency, locale),

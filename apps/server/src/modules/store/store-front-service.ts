@@ -5,6 +5,7 @@ import type { GameRecord } from '../games/games-repository.js';
 import { findGame } from '../games/games-repository.js';
 import { adapterOf } from '../games/games-service.js';
 import { toStoreProduct } from './orders-presenter.js';
+import { ownedOneTimeSkus } from './ownership-service.js';
 import { listWebStoreProducts } from './products-repository.js';
 
 /** A game that exists and is published on the platform asked about; 404 otherwise. */
@@ -39,13 +40,17 @@ export async function storeAvailability(ctx: AppContext, input: StoreFrontReques
  * Prices are in the catalog currency; a Currency asked for that differs is not
  * converted, since fxid keeps no exchange rates.
  */
-export async function storeData(ctx: AppContext, input: StoreFrontRequest) {
+export async function storeData(ctx: AppContext, input: StoreFrontRequest, accountId?: string) {
   const game = await requireGameOnPlatform(ctx, input.Game, input.WebPublishingPlatform);
   const locale = input.Locale?.toLowerCase() ?? game.definition.DefaultLanguage;
   const products = await listWebStoreProducts(ctx.db, game.id);
+  // Signed in, one-time products already bought show as owned instead of for sale.
+  const owned = accountId ? await ownedOneTimeSkus(ctx, accountId, game.id, products) : new Set<string>();
   return {
     Game: input.Game,
-    Products: products.map((product) => toStoreProduct(product, locale, game.definition.DefaultLanguage)),
+    Products: products.map((product) =>
+      toStoreProduct(product, locale, game.definition.DefaultLanguage, owned.has(product.row.sku)),
+    ),
     Store: game.definition.Store,
   };
 }

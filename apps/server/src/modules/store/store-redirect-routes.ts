@@ -42,7 +42,7 @@ export function storeRedirectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         querystring: CreatePaymentWithRedirectQuerySchema,
         response: {
           302: z.null().describe("Redirect to the provider's checkout, or to /Store/ContinueWithPI"),
-          ...problemResponses(400, 404, 429, 503),
+          ...problemResponses(400, 404, 409, 429, 503),
         },
       },
       handler: async (request, reply) => {

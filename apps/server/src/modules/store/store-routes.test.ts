@@ -134,8 +134,8 @@ describeEachEngine('store', (engine) => {
       await player(),
     );
     expect(bought.json().Products).toEqual([
-      { Sku: 'stars_550', Bought: true, Count: 1, Quantity: 1 },
-      { Sku: 'no_ads', Bought: false, Count: 0, Quantity: 0 },
+      { Sku: 'stars_550', Bought: true, Count: 1, Quantity: 1, Owned: false },
+      { Sku: 'no_ads', Bought: false, Count: 0, Quantity: 0, Owned: false },
     ]);
   });
 

@@ -1,6 +1,8 @@
 import {
   CheckBuyProductsRequestSchema,
   CheckBuyProductsResponseSchema,
+  ConsumePurchaseRequestSchema,
+  ConsumePurchaseResponseSchema,
   CreatePaymentRequestSchema,
   CreatePaymentResponseSchema,
   OptimisticOrderStatusRequestSchema,
@@ -14,8 +16,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { problemResponses } from '../../http/responses.js';
-import { requireAccount } from '../auth/authenticate.js';
+import { bearerToken, requireAccount } from '../auth/authenticate.js';
 import * as orders from './orders-service.js';
+import { consumePurchase } from './ownership-service.js';
 import { storeAvailability, storeData } from './store-front-service.js';
 
 const bearer = [{ bearer: [] }];
@@ -37,10 +40,17 @@ export function storeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       schema: {
         tags: ['store'],
         summary: "A game's store front with prices formatted for the locale",
+        description:
+          'Anonymous; with a bearer token each product also says whether the player owns it (Owned). An unknown token counts as a guest.',
+        security: [{}, { bearer: [] }],
         body: StoreFrontRequestSchema,
         response: { 200: StoreDataResponseSchema, ...problemResponses(400, 404) },
       },
-      handler: async (request) => storeData(ctx, request.body),
+      handler: async (request) => {
+        const token = bearerToken(request);
+        const accountId = token ? await ctx.sessions.resolve(token) : undefined;
+        return storeData(ctx, request.body, accountId ?? undefined);
+      },
     });
 
     app.post('/store/create_payment', {
@@ -48,10 +58,11 @@ export function storeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       schema: {
         tags: ['store'],
         summary: 'Creates an order for a catalog product and opens the checkout',
-        description: 'Price, currency and quantity come from the catalog; the request cannot set them.',
+        description:
+          'Price, currency and quantity come from the catalog; the request cannot set them. A one-time product (NonConsumable) the player owns answers 409 product_already_owned; while another checkout of it is open, 409 purchase_in_progress (of concurrent attempts exactly one succeeds).',
         security: bearer,
         body: CreatePaymentRequestSchema,
-        response: { 200: CreatePaymentResponseSchema, ...problemResponses(400, 401, 404, 429, 503) },
+        response: { 200: CreatePaymentResponseSchema, ...problemResponses(400, 401, 404, 409, 429, 503) },
       },
       handler: async (request) => orders.createPayment(ctx, await requireAccount(request, ctx.sessions), request.body),
     });
@@ -94,13 +105,34 @@ export function storeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post('/store/check-buy-products', {
       schema: {
         tags: ['store'],
-        summary: "Which of a game's products the player has bought",
+        summary: "Which of a game's products the player has bought, and the purchases the game has yet to collect",
+        description:
+          "Purchases lists the paid orders the game has not consumed (the SDK's getPurchases); Owned marks one-time products that cannot be bought again.",
         security: bearer,
         body: CheckBuyProductsRequestSchema,
         response: { 200: CheckBuyProductsResponseSchema, ...problemResponses(400, 401, 404) },
       },
       handler: async (request) =>
         orders.checkBuyProducts(ctx, await requireAccount(request, ctx.sessions), request.body.Game, request.body.Skus),
+    });
+
+    app.post('/store/consume-purchase', {
+      schema: {
+        tags: ['store'],
+        summary: 'The game took a purchase: it is never listed in Purchases again',
+        description:
+          "Exactly once: a second (or concurrent) consume answers 409 purchase_already_consumed. Another player's or game's order answers 404; an unpaid one 409 conflict.",
+        security: bearer,
+        body: ConsumePurchaseRequestSchema,
+        response: { 200: ConsumePurchaseResponseSchema, ...problemResponses(400, 401, 404, 409) },
+      },
+      handler: async (request) =>
+        consumePurchase(
+          ctx,
+          await requireAccount(request, ctx.sessions),
+          request.body.Game,
+          request.body.TransactionId,
+        ),
     });
   };
 }
