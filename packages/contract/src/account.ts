@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GameSystemNameSchema, LocaleSchema } from './games.js';
 import { AccountFeatureSchema, SocialIdentifierTypeSchema } from './identity.js';
+import { plainText } from './text.js';
 
 /** An email address as players type it; trimmed, at most 254 characters (RFC 5321). */
 export const EmailSchema = z.string().trim().max(254).pipe(z.email('Invalid email format')).meta({ id: 'Email' });
@@ -78,8 +79,8 @@ export const AuthenticateFromEmailInviteResponseSchema = z
 export const CreateTempTokenRequestSchema = z
   .object({
     RedirectUri: RedirectUriSchema,
-    OrderPublicId: z.string().max(64).optional(),
-    MerchantRedirectType: z.string().max(32).optional(),
+    OrderPublicId: plainText().max(64).optional(),
+    MerchantRedirectType: plainText().max(32).optional(),
   })
   .strict()
   .meta({ id: 'CreateTempTokenRequest' });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GameSystemNameSchema } from './games.js';
+import { plainText } from './text.js';
 
 /** How long a status update keeps a friend in the list (spec §9: friends updated within the last year). */
 export const FRIEND_STATUS_RETENTION_MS = 365 * 24 * 60 * 60 * 1000;
@@ -50,9 +51,9 @@ export const FRIEND_NAME_MAX_LENGTH = 64;
 export const FriendStatusRequestSchema = z
   .object({
     Game: GameSystemNameSchema.describe('The game the status comes from'),
-    Name: z.string().trim().min(1).max(FRIEND_NAME_MAX_LENGTH).describe("The player's name in that game"),
+    Name: plainText().min(1).max(FRIEND_NAME_MAX_LENGTH).describe("The player's name in that game"),
     Priority: z.number().int().min(0).max(1000).default(0).describe('Higher first when the portal sorts statuses'),
-    Status: z.string().trim().max(FRIEND_STATUS_MAX_LENGTH).describe('Free text, e.g. "Level 12"; empty clears it'),
+    Status: plainText().max(FRIEND_STATUS_MAX_LENGTH).describe('Free text, e.g. "Level 12"; empty clears it'),
   })
   .strict()
   .meta({ id: 'FriendStatusRequest' });

@@ -16,3 +16,4 @@ export * from './portal-content.js';
 export * from './push.js';
 export * from './store.js';
 export * from './support.js';
+export * from './text.js';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { GameSystemNameSchema, LocaleSchema, StoreFlagsSchema } from './games.js';
 import { PHONE_NUMBER_PATTERN } from './personal-info.js';
 import { PlatformInputSchema } from './platform.js';
+import { plainText } from './text.js';
 
 /** Order status as most callers see it (spec store §4). */
 export const OrderStatusSchema = z.enum(['Created', 'Cancelled', 'Completed']).meta({ id: 'OrderStatus' });
@@ -193,8 +194,8 @@ export const CreatePaymentRequestSchema = z
     Sku: SkuSchema,
     WebPublishingPlatform: PlatformInputSchema,
     EmbeddingType: EmbeddingTypeSchema.default('Redirect'),
-    ProductNameHint: z.string().max(200).optional(),
-    ProductDescriptionHint: z.string().max(1000).optional(),
+    ProductNameHint: plainText().max(200).optional(),
+    ProductDescriptionHint: plainText({ multiline: true }).max(1000).optional(),
     DeveloperPayload: DeveloperPayloadSchema.optional(),
     Currency: CurrencyCodeSchema.optional().describe('Wanted currency; the catalog currency is charged otherwise'),
     CrazyGames: z
@@ -449,8 +450,8 @@ export const CreatePaymentWithRedirectQuerySchema = z
       .regex(/^[A-Z]{2,3}$/, 'Expected an ISO 3166 country code')
       .optional(),
     DeveloperPayload: z.string().max(2048).optional().describe('MerchantDeveloperPayload, carried to the game server'),
-    ProductNameHint: z.string().max(200).optional(),
-    ProductDescriptionHint: z.string().max(1000).optional(),
+    ProductNameHint: plainText().max(200).optional(),
+    ProductDescriptionHint: plainText({ multiline: true }).max(1000).optional(),
   })
   .strict();
 

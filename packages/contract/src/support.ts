@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GameSystemNameSchema } from './games.js';
 import { SUPPORT_MESSAGE_MIN_LENGTH, SUPPORT_SUBJECTS } from './support-rules.js';
+import { plainText } from './text.js';
 
 export { SUPPORT_MESSAGE_MIN_LENGTH, SUPPORT_SUBJECTS };
 
@@ -12,9 +13,7 @@ export const SUPPORT_MESSAGE_MAX_LENGTH = 5000;
 /** The report-issue form's fields, with the spec's messages (§5). */
 export const SupportMessageDataSchema = z
   .object({
-    Body: z
-      .string('Message is required')
-      .trim()
+    Body: plainText({ multiline: true, required: 'Message is required' })
       .min(1, 'Message is required')
       .min(SUPPORT_MESSAGE_MIN_LENGTH, `Message must be at least ${SUPPORT_MESSAGE_MIN_LENGTH} characters`)
       .max(SUPPORT_MESSAGE_MAX_LENGTH, `Message must be at most ${SUPPORT_MESSAGE_MAX_LENGTH} characters`),
@@ -25,7 +24,7 @@ export const SupportMessageDataSchema = z
       .max(254, 'Invalid email format')
       .pipe(z.email('Invalid email format')),
     Subject: SupportSubjectSchema,
-    DeviceUid: z.string().max(128).optional().describe("The player's device id, if the portal knows one"),
+    DeviceUid: plainText().max(128).optional().describe("The player's device id, if the portal knows one"),
     Name: z
       .string()
       .max(254)

@@ -114,6 +114,16 @@ describeEachEngine('temp tokens', (engine) => {
     expect((await consume(kept)).statusCode).toBe(200);
   });
 
+  it('row 45: refuses invisible and text-direction characters in its fields', async () => {
+    const { app, database } = testApp();
+    const session = await signIn(app, database.handle.db, 'fields@example.com');
+    for (const extra of [{ OrderPublicId: 'ord\u202E1' }, { MerchantRedirectType: 'Return\u0000' }]) {
+      const response = await create(session, '/Profile', extra);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().Errors[0].Field).toBe(`body.${Object.keys(extra)[0]}`);
+    }
+  });
+
   it('needs a signed-in player to create one', async () => {
     const response = await testApp().app.inject({
       method: 'POST',

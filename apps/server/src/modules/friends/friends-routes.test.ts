@@ -152,4 +152,26 @@ describeEachEngine('friends', (engine) => {
     const anonymous = await testApp().app.inject({ method: 'POST', url: '/api/v1/friends/get', payload: {} });
     expect(anonymous.json()).toMatchObject({ status: 401, ErrorCode: 'unauthorized' });
   });
+
+  it('row 45: refuses invisible and text-direction characters, and stores names in NFC', async () => {
+    for (const [field, text] of [
+      ['body.Name', 'Bob\u0000'],
+      ['body.Name', 'Bob\u202Etxt.exe'],
+      ['body.Status', 'Level\u200B12'],
+      ['body.Status', '\u2067Level 12'],
+    ]) {
+      const payload = { Game: 'sky-runner', Name: 'Bob', Status: 'ok', [field.slice(5)]: text };
+      const response = await post('status', payload, 'bob');
+      expect(response.statusCode, JSON.stringify(text)).toBe(400);
+      expect(response.json().Errors).toContainEqual({
+        Field: field,
+        Message: 'Must not contain control, invisible or text-direction characters',
+      });
+    }
+    // What was refused left nothing: bob's last status still stands.
+    expect((await post('get', {}, 'ann')).json().Friends[0].Status).toBe('Back again');
+    const saved = await post('status', { Game: 'sky-runner', Name: ' Rene\u0301 ', Status: 'Cafe\u0301' }, 'bob');
+    expect(saved.statusCode).toBe(200);
+    expect((await post('get', {}, 'ann')).json().Friends[0]).toMatchObject({ Name: 'Ren\u00e9', Status: 'Caf\u00e9' });
+  });
 });
