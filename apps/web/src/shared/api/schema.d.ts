@@ -907,11 +907,30 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whether an account holds this social identity */
+        /**
+         * Whether an account holds this social identity (for the game server or the holder)
+         * @description Answers only the game's server or the signed-in holder of the identity, so that
+         *     nobody else can learn which addresses have accounts.
+         *
+         *     **Game server:** send `X-Fxid-Proof`, made with the game's secret (`GAME_SECRETS`):
+         *
+         *         iat   = current Unix time in seconds
+         *         text  = "fxid-account-lookup:v1\n" + Game + "\n" + SocialIdentifierType + "\n" + SocialIdentifier + "\n" + iat
+         *         proof = "v1." + iat + "." + base64url(HMAC-SHA256(game secret, text))   (no padding)
+         *
+         *     A proof is accepted for 15 minutes after `iat` (60 s of clock skew); a bad, stale or other-game
+         *     proof gets 403 `forbidden`.
+         *
+         *     **Player:** with a bearer token, the answer is `Exists: true` for the player's own identities and
+         *     403 `forbidden` for any other. Without either, 401 `unauthorized`.
+         */
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description The game server's proof (see the description) */
+                    "x-fxid-proof"?: string;
+                };
                 path: {
                     Game: components["schemas"]["GameSystemNameInput"];
                     SocialIdentifierType: components["schemas"]["SocialIdentifierTypeInput"];
@@ -940,6 +959,24 @@ export interface paths {
                     };
                 };
                 /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -950,6 +987,15 @@ export interface paths {
                 };
                 /** @description Problem details (RFC 9457) */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3031,7 +3077,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A game's store front with prices formatted for the locale */
+        /**
+         * A game's store front with prices formatted for the locale
+         * @description Anonymous; with a bearer token each product also says whether the player owns it (Owned). An unknown token counts as a guest.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -3091,7 +3140,7 @@ export interface paths {
         put?: never;
         /**
          * Creates an order for a catalog product and opens the checkout
-         * @description Price, currency and quantity come from the catalog; the request cannot set them.
+         * @description Price, currency and quantity come from the catalog; the request cannot set them. A one-time product (NonConsumable) the player owns answers 409 product_already_owned; while another checkout of it is open, 409 purchase_in_progress (of concurrent attempts exactly one succeeds).
          */
         post: {
             parameters: {
@@ -3135,6 +3184,15 @@ export interface paths {
                 };
                 /** @description Problem details (RFC 9457) */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3323,7 +3381,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Which of a game's products the player has bought */
+        /**
+         * Which of a game's products the player has bought, and the purchases the game has yet to collect
+         * @description Purchases lists the paid orders the game has not consumed (the SDK's getPurchases); Owned marks one-time products that cannot be bought again.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -3366,6 +3427,85 @@ export interface paths {
                 };
                 /** @description Problem details (RFC 9457) */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/store/consume-purchase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The game took a purchase: it is never listed in Purchases again
+         * @description Exactly once: a second (or concurrent) consume answers 409 purchase_already_consumed. Another player's or game's order answers 404; an unpaid one 409 conflict.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ConsumePurchaseRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsumePurchaseResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3433,6 +3573,15 @@ export interface paths {
                 };
                 /** @description Problem details (RFC 9457) */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4459,7 +4608,7 @@ export interface components {
             Documents: components["schemas"]["LegalDocumentInput"][];
         };
         /** @enum {string} */
-        ErrorCodeInput: "validation_failed" | "malformed_json" | "invalid_token" | "expired_token" | "captcha_failed" | "redirect_not_allowed" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "game_not_found" | "game_not_on_platform" | "conflict" | "already_connected" | "connected_to_another_account" | "game_not_connected" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable";
+        ErrorCodeInput: "validation_failed" | "malformed_json" | "invalid_token" | "expired_token" | "captcha_failed" | "redirect_not_allowed" | "unauthorized" | "forbidden" | "sign_in_confirmation_required" | "not_found" | "method_not_allowed" | "request_timeout" | "game_not_found" | "game_not_on_platform" | "conflict" | "push_subscription_taken" | "already_connected" | "connected_to_another_account" | "game_not_connected" | "product_already_owned" | "purchase_in_progress" | "purchase_already_consumed" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable";
         FieldIssueInput: {
             /** @description Where the bad value is, e.g. "body/Email" or "query/WebPublishingPlatform" */
             Field: string;
@@ -4739,6 +4888,8 @@ export interface components {
             Price: number;
             /** @description Minor units; null without a discount */
             PriceBeforeDiscount: number | null;
+            /** @description PriceBeforeDiscount formatted like LocalizedPrice, shown struck through; null without a discount */
+            LocalizedPriceBeforeDiscount: string | null;
             /** @description Percent off PriceBeforeDiscount; 0 without a discount */
             Discount: number;
             /** @description Minor units before rounding to a nice price */
@@ -4762,6 +4913,8 @@ export interface components {
             DefaultCurrencyPrice: components["schemas"]["MoneyInput"];
             /** @description Minor units of USD when known */
             UsdPrice: number | null;
+            /** @description True for a one-time product (NonConsumable) the signed-in player already owns: it cannot be bought again. False for guests */
+            Owned: boolean;
         };
         StoreDataResponseInput: {
             Game: components["schemas"]["GameSystemNameInput"];
@@ -4918,6 +5071,24 @@ export interface components {
             /** @description Every product of the game when absent */
             Skus?: components["schemas"]["SkuInput"][];
         };
+        GamePurchaseInput: {
+            /** @description The order id; consume the purchase with it */
+            TransactionId: components["schemas"]["PublicOrderIdInput"];
+            /** @description The main product */
+            Sku: components["schemas"]["SkuInput"];
+            /** @description Consumable, NonConsumable or Subscription */
+            ProductType: string;
+            /** @description Everything to grant: the main product first, then the products it bundles */
+            Products: {
+                Sku: components["schemas"]["SkuInput"];
+                Quantity: number;
+                Payload: string | null;
+            }[];
+            DeveloperPayload: string | null;
+            Stats: components["schemas"]["PurchaseStatsInput"];
+            /** Format: date-time */
+            PurchasedAt: string;
+        };
         CheckBuyProductsResponseInput: {
             Products: {
                 Sku: components["schemas"]["SkuInput"];
@@ -4927,7 +5098,20 @@ export interface components {
                 Count: number;
                 /** @description Units delivered in those orders */
                 Quantity: number;
+                /** @description A one-time product (NonConsumable) the player owns: it cannot be bought again */
+                Owned: boolean;
             }[];
+            /** @description Paid purchases (of Skus, or all) the game has not consumed yet, oldest first; a consumed one never comes back */
+            Purchases: components["schemas"]["GamePurchaseInput"][];
+        };
+        ConsumePurchaseRequestInput: {
+            Game: components["schemas"]["GameSystemNameInput"];
+            TransactionId: components["schemas"]["PublicOrderIdInput"];
+        };
+        ConsumePurchaseResponseInput: {
+            TransactionId: components["schemas"]["PublicOrderIdInput"];
+            /** @constant */
+            Consumed: true;
         };
         NotificationResponseInput: {
             /** @constant */
@@ -5640,7 +5824,7 @@ export interface components {
             Documents: components["schemas"]["LegalDocument"][];
         };
         /** @enum {string} */
-        ErrorCode: "validation_failed" | "malformed_json" | "invalid_token" | "expired_token" | "captcha_failed" | "redirect_not_allowed" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "game_not_found" | "game_not_on_platform" | "conflict" | "already_connected" | "connected_to_another_account" | "game_not_connected" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable";
+        ErrorCode: "validation_failed" | "malformed_json" | "invalid_token" | "expired_token" | "captcha_failed" | "redirect_not_allowed" | "unauthorized" | "forbidden" | "sign_in_confirmation_required" | "not_found" | "method_not_allowed" | "request_timeout" | "game_not_found" | "game_not_on_platform" | "conflict" | "push_subscription_taken" | "already_connected" | "connected_to_another_account" | "game_not_connected" | "product_already_owned" | "purchase_in_progress" | "purchase_already_consumed" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable";
         FieldIssue: {
             /** @description Where the bad value is, e.g. "body/Email" or "query/WebPublishingPlatform" */
             Field: string;
@@ -5920,6 +6104,8 @@ export interface components {
             Price: number;
             /** @description Minor units; null without a discount */
             PriceBeforeDiscount: number | null;
+            /** @description PriceBeforeDiscount formatted like LocalizedPrice, shown struck through; null without a discount */
+            LocalizedPriceBeforeDiscount: string | null;
             /** @description Percent off PriceBeforeDiscount; 0 without a discount */
             Discount: number;
             /** @description Minor units before rounding to a nice price */
@@ -5943,6 +6129,8 @@ export interface components {
             DefaultCurrencyPrice: components["schemas"]["Money"];
             /** @description Minor units of USD when known */
             UsdPrice: number | null;
+            /** @description True for a one-time product (NonConsumable) the signed-in player already owns: it cannot be bought again. False for guests */
+            Owned: boolean;
         };
         StoreDataResponse: {
             Game: components["schemas"]["GameSystemName"];
@@ -6099,6 +6287,24 @@ export interface components {
             /** @description Every product of the game when absent */
             Skus?: components["schemas"]["Sku"][];
         };
+        GamePurchase: {
+            /** @description The order id; consume the purchase with it */
+            TransactionId: components["schemas"]["PublicOrderId"];
+            /** @description The main product */
+            Sku: components["schemas"]["Sku"];
+            /** @description Consumable, NonConsumable or Subscription */
+            ProductType: string;
+            /** @description Everything to grant: the main product first, then the products it bundles */
+            Products: {
+                Sku: components["schemas"]["Sku"];
+                Quantity: number;
+                Payload: string | null;
+            }[];
+            DeveloperPayload: string | null;
+            Stats: components["schemas"]["PurchaseStats"];
+            /** Format: date-time */
+            PurchasedAt: string;
+        };
         CheckBuyProductsResponse: {
             Products: {
                 Sku: components["schemas"]["Sku"];
@@ -6108,7 +6314,20 @@ export interface components {
                 Count: number;
                 /** @description Units delivered in those orders */
                 Quantity: number;
+                /** @description A one-time product (NonConsumable) the player owns: it cannot be bought again */
+                Owned: boolean;
             }[];
+            /** @description Paid purchases (of Skus, or all) the game has not consumed yet, oldest first; a consumed one never comes back */
+            Purchases: components["schemas"]["GamePurchase"][];
+        };
+        ConsumePurchaseRequest: {
+            Game: components["schemas"]["GameSystemName"];
+            TransactionId: components["schemas"]["PublicOrderId"];
+        };
+        ConsumePurchaseResponse: {
+            TransactionId: components["schemas"]["PublicOrderId"];
+            /** @constant */
+            Consumed: true;
         };
         NotificationResponse: {
             /** @constant */
