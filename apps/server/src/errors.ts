@@ -9,6 +9,11 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   captcha_failed: 'Robot check failed',
   redirect_not_allowed: 'Redirect target not allowed',
   unauthorized: 'Sign-in required',
+  platform_sign_invalid: "The platform's sign-in data is not validly signed",
+  platform_payload_expired: "The platform's sign-in data is too old",
+  platform_app_mismatch: "The platform's sign-in data is for another app",
+  platform_not_supported: 'Sign-in from this platform is not supported',
+  platform_not_configured: 'This game is not set up on this platform',
   forbidden: 'Not allowed',
   sign_in_confirmation_required: 'Confirm the sign-in on this device',
   not_found: 'Not found',
@@ -125,6 +130,37 @@ export class RedirectNotAllowedError extends AppError {
 export class RateLimitedError extends AppError {
   constructor(what: string) {
     super('rate_limited', `Too many ${what}; wait a few minutes and try again`, { What: what });
+  }
+}
+
+/**
+ * A host platform's sign-in payload that did not verify (security.md §1a, §12 rows 1–4):
+ * forged, tampered, repeated keys, stale, or made for another app. Nothing is created.
+ */
+export class PlatformAuthError extends AppError {
+  constructor(
+    code: 'platform_sign_invalid' | 'platform_payload_expired' | 'platform_app_mismatch',
+    platform: string,
+    readonly reason: string,
+  ) {
+    super(code, `${ERROR_TITLES[code]} (${platform}: ${reason})`, { Platform: platform, Reason: reason });
+  }
+}
+
+/** Spec store §5: 'Login provider {x} is not supported.' */
+export class PlatformNotSupportedError extends AppError {
+  constructor(platform: string) {
+    super('platform_not_supported', `Login provider ${platform} is not supported.`, { Platform: platform });
+  }
+}
+
+/** The game is on the platform but the server has no app id or secret for it there. */
+export class PlatformNotConfiguredError extends AppError {
+  constructor(game: string, platform: string) {
+    super('platform_not_configured', `Game "${game}" has no ${platform} app configured on this server`, {
+      Game: game,
+      Platform: platform,
+    });
   }
 }
 

@@ -11,6 +11,7 @@ export * from './identity.js';
 export * from './invites.js';
 export * from './page-config.js';
 export * from './platform.js';
+export * from './platform-login.js';
 export * from './play.js';
 export * from './portal-content.js';
 export * from './push.js';

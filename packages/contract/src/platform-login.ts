@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { GameSystemNameSchema, LocaleSchema } from './games.js';
+import { SocialIdentifierTypeSchema } from './identity.js';
+import { PlatformInputSchema } from './platform.js';
+
+/**
+ * Sign-in by a host platform's own proof of the player (spec portal §7,
+ * `POST /auth/authenticate_from_social`): one login block per platform.
+ */
+
+/** VK Mini Apps: the launch URL's query string, sent verbatim (security.md §1a). */
+export const VkontakteComLoginSchema = z
+  .object({
+    QueryString: z
+      .string()
+      .min(1)
+      .max(4096)
+      .describe('window.location.search of the VK launch URL, as received (the signed vk_* parameters and sign)'),
+  })
+  .strict()
+  .meta({ id: 'VkontakteComLogin' });
+
+export const AuthenticateFromSocialRequestSchema = z
+  .object({
+    Social: PlatformInputSchema.describe('The host platform, by name or number (e.g. VkontakteCom or 3)'),
+    Game: GameSystemNameSchema,
+    Locale: LocaleSchema.optional().describe('Language of a new account when the platform names none'),
+    SessionId: z.string().max(128).optional().describe("The portal's analytics session, if any"),
+    VkontakteComLogin: VkontakteComLoginSchema.optional().describe('Required when Social is VkontakteCom'),
+  })
+  .strict()
+  .meta({ id: 'AuthenticateFromSocialRequest' });
+export type AuthenticateFromSocialRequest = z.infer<typeof AuthenticateFromSocialRequestSchema>;
+
+/** The login blocks a request may carry, by property name. */
+export type PlatformLoginBlockName = Exclude<
+  keyof AuthenticateFromSocialRequest,
+  'Social' | 'Game' | 'Locale' | 'SessionId'
+>;
+
+export const AuthenticateFromSocialResponseSchema = z
+  .object({
+    Token: z.string().describe('Bearer token of the new session, as email sign-in gives'),
+    AccountId: z.string(),
+    AuthenticatedSocialIdentifierType: SocialIdentifierTypeSchema,
+    AuthenticatedSocialIdentifier: z.string().describe("The player's id on the platform, e.g. vk_user_id"),
+  })
+  .meta({ id: 'AuthenticateFromSocialResponse' });
