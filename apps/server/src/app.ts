@@ -34,6 +34,7 @@ import { invitesRoutes } from './modules/invites/invites-routes.js';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox-routes.js';
 import { createMailer } from './modules/mail/mailer.js';
 import { startOutboxWorker } from './modules/outbox/outbox-worker.js';
+import { platformRoutes } from './modules/platforms/platform-routes.js';
 import { createGameJwtSigner } from './modules/play/game-jwt.js';
 import { goRoutes } from './modules/play/go-routes.js';
 import { jwksRoutes, playRoutes } from './modules/play/play-routes.js';
@@ -125,6 +126,7 @@ export async function createApp(config: Config, deps: AppDependencies = {}): Pro
       await scoped.register(healthRoutes(ctx));
       await scoped.register(gamesRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(authRoutes(ctx), { prefix: '/api/v1' });
+      await scoped.register(platformRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(profileRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(invitesRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(playRoutes(ctx), { prefix: '/api/v1' });

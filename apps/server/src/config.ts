@@ -2,6 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { ADAPTER_NAMES, GameSystemNameSchema, PORTAL_LOCALES } from '@fxid/contract';
 import { z } from 'zod';
 import { tunnelTarget } from './modules/error-tunnel/sentry-envelope.js';
+import { PLATFORM_ENV, type PlatformsConfig, platformsConfig } from './modules/platforms/platform-configs.js';
 
 /** Typed server configuration; the only place that knows about environment variables. */
 export interface Config {
@@ -69,6 +70,8 @@ export interface Config {
     locales: string[];
     defaultLocale: string;
   };
+  /** Host platforms' server-side settings (app ids and secrets per game), one entry per platform. */
+  platforms: PlatformsConfig;
 }
 
 export interface StripeConfig {
@@ -282,6 +285,7 @@ const EnvSchema = z.object({
   FORCED_ADAPTER: optional(z.enum(ADAPTER_NAMES)),
   LOCALES: z.preprocess(emptyAsUndefined, localeList.default([...PORTAL_LOCALES])),
   DEFAULT_LOCALE: z.preprocess(emptyAsUndefined, z.enum(PORTAL_LOCALES).default('en')),
+  ...PLATFORM_ENV,
 });
 
 /** The sandbox provider's webhook secret in development (documented in README). */
@@ -400,6 +404,7 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
         locales: e.LOCALES,
         defaultLocale: e.DEFAULT_LOCALE,
       },
+      platforms: platformsConfig(e, mode),
     },
   };
 }

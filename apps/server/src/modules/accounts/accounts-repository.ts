@@ -128,3 +128,32 @@ export async function ensureGameConnection(db: Db, accountId: string, gameId: st
     .executeTakeFirstOrThrow();
   return row.game_uid;
 }
+
+/** A new registered account known by a platform identity only (no email yet). */
+export async function createSocialAccount(
+  db: Db,
+  input: { type: string; identifier: string; name: string | null; locale: string | null; geoCountry: string | null },
+  now: number,
+): Promise<AccountRow> {
+  const row: AccountRow = {
+    id: newId(),
+    name: input.name,
+    email: null,
+    email_normalized: null,
+    email_validated: 0,
+    marketing_enabled: 0,
+    geo_country: input.geoCountry,
+    locale: input.locale,
+    guest: 0,
+    has_completed_order: 0,
+    features_json: '[]',
+    created_at: now,
+    updated_at: now,
+  };
+  await db.insertInto('accounts').values(row).execute();
+  await db
+    .insertInto('social_identifiers')
+    .values({ id: newId(), account_id: row.id, type: input.type, identifier: input.identifier, created_at: now })
+    .execute();
+  return row;
+}

@@ -82,6 +82,12 @@ const ProductSchema = z.strictObject({
   IconUrl: Link.optional(),
   ShowInWebStore: z.boolean().default(true),
   Labels: z.array(z.string()).default([]),
+  PlatformPrices: z
+    .partialRecord(z.enum(ADAPTER_NAMES), z.number().int().positive())
+    .optional()
+    .describe(
+      "Price on a host platform's own payments in its units (vkcom: votes); without one the product is not sold there",
+    ),
   TieredProductsSku: z
     .array(z.string())
     .min(1)

@@ -1,0 +1,48 @@
+import { type AuthenticateFromSocialRequest, PORTAL_LOCALES } from '@fxid/contract';
+import type { AppContext } from '../../context.js';
+import { PlatformNotSupportedError, ValidationError } from '../../errors.js';
+import { accountForIdentity } from '../accounts/identity-service.js';
+import { requireGameOnPlatform } from '../store/store-front-service.js';
+import { serverPlatformFor } from './registry.js';
+
+/** Spec store §5 words the missing block after the platform's short name ('VK payload is required for VK login'). */
+const SHORT_NAMES: Record<string, string> = { VkontakteCom: 'VK' };
+
+/**
+ * Signs in by a host platform's payload: the platform verifies it into an identity,
+ * the accounts module finds or makes the account, and a session starts, the same
+ * session email sign-in gives. Nothing is written unless the payload verified.
+ */
+export async function authenticateFromSocial(
+  ctx: AppContext,
+  input: AuthenticateFromSocialRequest,
+  geoCountry: string | null,
+) {
+  const platform = serverPlatformFor(input.Social);
+  if (!platform) throw new PlatformNotSupportedError(input.Social);
+  const block = input[platform.loginBlock];
+  if (block === undefined) {
+    const name = SHORT_NAMES[platform.platform] ?? platform.platform;
+    throw new ValidationError([
+      { Field: `body.${platform.loginBlock}`, Message: `${name} payload is required for ${name} login` },
+    ]);
+  }
+  const game = await requireGameOnPlatform(ctx, input.Game, platform.platform);
+  const identity = await platform.verifyLogin(ctx, game, block);
+  const requested = input.Locale?.toLowerCase();
+  const locale = (PORTAL_LOCALES as readonly string[]).includes(requested ?? '') ? requested : undefined;
+  return ctx.db.transaction().execute(async (trx) => {
+    const { accountId } = await accountForIdentity(
+      trx,
+      { type: identity.type, id: identity.id, ...identity.profile },
+      { geoCountry, locale },
+      ctx.now(),
+    );
+    return {
+      Token: await ctx.sessions.create(accountId, trx),
+      AccountId: accountId,
+      AuthenticatedSocialIdentifierType: identity.type,
+      AuthenticatedSocialIdentifier: identity.id,
+    };
+  });
+}

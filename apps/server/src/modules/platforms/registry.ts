@@ -1,0 +1,16 @@
+import type { ADAPTER_PLATFORM, PlatformName } from '@fxid/contract';
+import type { ServerPlatform } from './server-platform.js';
+import { vkPlatform } from './vk/vk-platform.js';
+
+/**
+ * The host platforms the server verifies, by adapter name: adding one is a folder
+ * here plus one line below (and one in platform-configs.ts if it has settings).
+ */
+export const SERVER_PLATFORMS: Partial<Record<keyof typeof ADAPTER_PLATFORM, ServerPlatform>> = {
+  vkcom: vkPlatform,
+};
+
+/** The server side of a platform, or undefined when none is registered. */
+export function serverPlatformFor(platform: PlatformName): ServerPlatform | undefined {
+  return Object.values(SERVER_PLATFORMS).find((candidate) => candidate.platform === platform);
+}

@@ -1,0 +1,36 @@
+import type { AdapterName, PlatformLoginBlockName, PlatformName, SocialIdentifierType } from '@fxid/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.js';
+import type { GameRecord } from '../games/games-repository.js';
+
+/**
+ * What one host platform does on the server (ARCHITECTURE §3): turn its sign-in
+ * payload into an external identity, and optionally take its purchase callbacks.
+ * Each platform is one folder returning one object of this shape; the registry
+ * names them. Shared signing primitives live in ../signing.ts.
+ */
+export interface ServerPlatform {
+  /** The adapter name (spec store §1), used in paths: /api/v1/platforms/{adapter}/… */
+  adapter: AdapterName;
+  /** The platform enum value the portal sends as `Social`. */
+  platform: PlatformName;
+  /** The property of AuthenticateFromSocialRequest that carries this platform's login block. */
+  loginBlock: PlatformLoginBlockName;
+  /**
+   * Verifies the login block for `game` (already known to be published on this
+   * platform) and names the player. Throws PlatformAuthError (401) when the payload
+   * does not verify, PlatformNotConfiguredError (503) when the game lacks settings.
+   */
+  verifyLogin(ctx: AppContext, game: GameRecord, block: unknown): Promise<ExternalIdentity> | ExternalIdentity;
+  /** Routes the platform's servers call (payment notifications), registered under /api/v1. */
+  callbackRoutes?(ctx: AppContext): FastifyPluginAsyncZod;
+}
+
+/** A player as a platform vouches for them. */
+export interface ExternalIdentity {
+  type: SocialIdentifierType;
+  /** The player's id on the platform, as text (e.g. vk_user_id). */
+  id: string;
+  /** Profile facts the platform signed; used only to fill a new account. */
+  profile: { name?: string | undefined; locale?: string | undefined };
+}
