@@ -117,7 +117,11 @@ describeEachEngine('temp tokens', (engine) => {
   it('row 45: refuses invisible and text-direction characters in its fields', async () => {
     const { app, database } = testApp();
     const session = await signIn(app, database.handle.db, 'fields@example.com');
-    for (const extra of [{ OrderPublicId: 'ord\u202E1' }, { MerchantRedirectType: 'Return\u0000' }]) {
+    const hostile: Record<string, string>[] = [
+      { OrderPublicId: 'ord\u202E1' },
+      { MerchantRedirectType: 'Return\u0000' },
+    ];
+    for (const extra of hostile) {
       const response = await create(session, '/Profile', extra);
       expect(response.statusCode).toBe(400);
       expect(response.json().Errors[0].Field).toBe(`body.${Object.keys(extra)[0]}`);

@@ -154,12 +154,13 @@ describeEachEngine('friends', (engine) => {
   });
 
   it('row 45: refuses invisible and text-direction characters, and stores names in NFC', async () => {
-    for (const [field, text] of [
+    const hostile: [string, string][] = [
       ['body.Name', 'Bob\u0000'],
       ['body.Name', 'Bob\u202Etxt.exe'],
       ['body.Status', 'Level\u200B12'],
       ['body.Status', '\u2067Level 12'],
-    ]) {
+    ];
+    for (const [field, text] of hostile) {
       const payload = { Game: 'sky-runner', Name: 'Bob', Status: 'ok', [field.slice(5)]: text };
       const response = await post('status', payload, 'bob');
       expect(response.statusCode, JSON.stringify(text)).toBe(400);
