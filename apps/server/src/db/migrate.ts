@@ -16,6 +16,7 @@ import * as sandboxSavedCards from './migrations/0016-sandbox-saved-cards.js';
 import * as companyFaq from './migrations/0017-company-faq.js';
 import * as signInBindings from './migrations/0019-sign-in-bindings.js';
 import * as purchaseOwnership from './migrations/0021-purchase-ownership.js';
+import * as platformPurchases from './migrations/0022-platform-purchases.js';
 
 /**
  * Migrations in order. Imported statically so that the built server carries them
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0017-company-faq': companyFaq,
   '0019-sign-in-bindings': signInBindings,
   '0021-purchase-ownership': purchaseOwnership,
+  '0022-platform-purchases': platformPurchases,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

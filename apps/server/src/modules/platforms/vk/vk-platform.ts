@@ -3,6 +3,7 @@ import { PlatformAuthError } from '../../../errors.js';
 import type { ServerPlatform } from '../server-platform.js';
 import { requireVkApp } from './vk-apps.js';
 import { type VkLaunchFailure, verifyVkLaunchParams } from './vk-launch-params.js';
+import { vkPaymentRoutes } from './vk-payment-routes.js';
 
 /** Which stable error code each refusal of launch parameters answers with. */
 const FAILURE_CODES = {
@@ -35,4 +36,5 @@ export const vkPlatform: ServerPlatform = {
     if (!verdict.ok) throw new PlatformAuthError(FAILURE_CODES[verdict.failure], 'VkontakteCom', verdict.failure);
     return { type: 'VkontakteCom', id: verdict.userId, profile: { locale: portalLocale(verdict.language) } };
   },
+  callbackRoutes: vkPaymentRoutes,
 };

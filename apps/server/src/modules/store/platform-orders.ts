@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import type { PlatformName } from '@fxid/contract';
+import type { AppContext } from '../../context.js';
+import { newId } from '../../lib/ids.js';
+import type { GameRecord } from '../games/games-repository.js';
+import { startFulfilment } from './fulfilment.js';
+import { recordCreation, transitionOrder } from './order-state-machine.js';
+import { productSnapshot } from './orders-presenter.js';
+import * as repo from './orders-repository.js';
+import { usdAmount } from './prices.js';
+import { findTieredProducts, type ProductRecord } from './products-repository.js';
+
+/** A purchase a host platform's server has confirmed as paid (its signature verified by the platform folder). */
+export interface PaidPlatformPurchase {
+  accountId: string;
+  game: GameRecord;
+  product: ProductRecord;
+  platform: PlatformName;
+  /** Recorded as the order's provider, e.g. `vkcom` (or `vkcom-test` for a platform's test notification). */
+  provider: string;
+  /** The platform's id of the order, kept as the order's provider reference. */
+  providerRef: string;
+  /** Player's language for the product snapshot; the game's default otherwise. */
+  locale: string | undefined;
+  cause: string;
+}
+
+/**
+ * Creates an order for a purchase the platform already took payment for, inside the
+ * caller's transaction, and walks it through the state machine: Created →
+ * WaitingForPayment → PayedWaitingForSending, then fulfilment (the game's webhook
+ * through the outbox, or Completed at once). The order carries the catalog price of
+ * the product; what the platform charged in its own units is the caller's to keep.
+ */
+export async function createPaidPlatformOrder(
+  ctx: AppContext,
+  trx: repo.Db,
+  input: PaidPlatformPurchase,
+): Promise<repo.OrderRow> {
+  const { game, product } = input;
+  const now = ctx.now();
+  const fallback = game.definition.DefaultLanguage;
+  const locale = input.locale ?? fallback;
+  const tiers = await findTieredProducts(trx, game.id, product);
+  const amount = product.row.price_amount;
+  const currency = product.row.price_currency;
+  const order: repo.OrderRow = {
+    id: newId(),
+    public_id: `ord_${randomBytes(16).toString('base64url')}`,
+    account_id: input.accountId,
+    game_id: game.id,
+    status: 'Created',
+    total_amount: amount,
+    currency,
+    usd_amount: usdAmount(amount, currency),
+    platform: input.platform,
+    embedding_type: 'Embed',
+    provider: input.provider,
+    provider_ref: input.providerRef,
+    developer_payload: null,
+    pi_email: null,
+    pi_phone: null,
+    pi_auto_confirm: 0,
+    created_at: now,
+    updated_at: now,
+    completed_at: null,
+    // Platform purchases do not take part in the one-at-a-time guard of web checkouts (yet).
+    exclusive_sku: null,
+    consumed_at: null,
+  };
+  const line = (record: ProductRecord, role: 'main' | 'additional', position: number, price: number) => ({
+    id: newId(),
+    order_id: order.id,
+    role,
+    position,
+    product_id: record.row.id,
+    sku: record.row.sku,
+    quantity: record.definition.Quantity,
+    amount: price,
+    currency,
+    snapshot_json: JSON.stringify(productSnapshot(record, locale, fallback)),
+    created_at: now,
+  });
+  await repo.insertOrder(trx, order, [
+    line(product, 'main', 0, amount),
+    ...tiers.map((tier, index) => line(tier, 'additional', index + 1, 0)),
+  ]);
+  await recordCreation(trx, order.id, input.cause, now);
+  await transitionOrder(trx, order.id, 'Created', 'WaitingForPayment', input.cause, now);
+  await transitionOrder(trx, order.id, 'WaitingForPayment', 'PayedWaitingForSending', input.cause, now);
+  const paid = { ...order, status: 'PayedWaitingForSending' };
+  await startFulfilment(ctx, trx, paid, game.definition.GameSystemName);
+  return paid;
+}
