@@ -648,6 +648,162 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/authenticate_from_social": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Signs in with a host platform's signed payload (VK launch parameters, …)
+         * @description The login block of the platform named by Social is verified on the server (for VK: the launch parameters sign, app id and vk_ts window, security.md §1a). The first sign-in makes the account and its platform identity; later ones return the same account. Answers a bearer session like email sign-in.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AuthenticateFromSocialRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AuthenticateFromSocialResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/platforms/vkcom/payments/{Game}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * VK payments notifications (get_item, order_status_change and their _test twins) for a game's VK app
+         * @description Signed by VK with the app secure key (md5 over the sorted parameters). get_item answers the product title and its catalog PlatformPrices.vkcom in votes; order_status_change with status chargeable creates and pays the order once per VK order_id, and a repeat gets the same app_order_id. Errors use VK's codes: 10 signature, 11 inconsistent parameters or price, 20 unknown product, 22 unknown user, 2 temporary.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    Game: components["schemas"]["GameSystemNameInput"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["VkPaymentAnswer"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/profile": {
         parameters: {
             query?: never;
@@ -4608,7 +4764,7 @@ export interface components {
             Documents: components["schemas"]["LegalDocumentInput"][];
         };
         /** @enum {string} */
-        ErrorCodeInput: "validation_failed" | "malformed_json" | "invalid_token" | "expired_token" | "captcha_failed" | "redirect_not_allowed" | "unauthorized" | "forbidden" | "sign_in_confirmation_required" | "not_found" | "method_not_allowed" | "request_timeout" | "game_not_found" | "game_not_on_platform" | "conflict" | "push_subscription_taken" | "already_connected" | "connected_to_another_account" | "game_not_connected" | "product_already_owned" | "purchase_in_progress" | "purchase_already_consumed" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable";
+        ErrorCodeInput: "validation_failed" | "malformed_json" | "invalid_token" | "expired_token" | "captcha_failed" | "redirect_not_allowed" | "unauthorized" | "platform_sign_invalid" | "platform_payload_expired" | "platform_app_mismatch" | "platform_not_supported" | "platform_not_configured" | "forbidden" | "sign_in_confirmation_required" | "not_found" | "method_not_allowed" | "request_timeout" | "game_not_found" | "game_not_on_platform" | "conflict" | "push_subscription_taken" | "already_connected" | "connected_to_another_account" | "game_not_connected" | "product_already_owned" | "purchase_in_progress" | "purchase_already_consumed" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable";
         FieldIssueInput: {
             /** @description Where the bad value is, e.g. "body/Email" or "query/WebPublishingPlatform" */
             Field: string;
@@ -4774,6 +4930,29 @@ export interface components {
             RedirectUri?: string;
             Game: components["schemas"]["GameSystemNameInput"];
             GameUid: components["schemas"]["GameUidInput"];
+        };
+        VkontakteComLoginInput: {
+            /** @description window.location.search of the VK launch URL, as received (the signed vk_* parameters and sign) */
+            QueryString: string;
+        };
+        AuthenticateFromSocialRequestInput: {
+            /** @description The host platform, by name or number (e.g. VkontakteCom or 3) */
+            Social: ("Unspecified" | "FxId" | "VkontaktePlay" | "Odnoklassniki" | "VkontakteCom" | "YandexGames" | "AbsoluteGames" | "Kongregate" | "FacebookGames" | "CrazyGames" | "WizQ" | "Telegram" | "FxLauncher" | "FxNative" | "Steam" | "FacebookInstantGames") | number | string;
+            Game: components["schemas"]["GameSystemNameInput"];
+            /** @description Language of a new account when the platform names none */
+            Locale?: components["schemas"]["LocaleInput"];
+            /** @description The portal's analytics session, if any */
+            SessionId?: string;
+            /** @description Required when Social is VkontakteCom */
+            VkontakteComLogin?: components["schemas"]["VkontakteComLoginInput"];
+        };
+        AuthenticateFromSocialResponseInput: {
+            /** @description Bearer token of the new session, as email sign-in gives */
+            Token: string;
+            AccountId: string;
+            AuthenticatedSocialIdentifierType: components["schemas"]["SocialIdentifierTypeInput"];
+            /** @description The player's id on the platform, e.g. vk_user_id */
+            AuthenticatedSocialIdentifier: string;
         };
         ChooseGameRequestInput: {
             GameSystemName: components["schemas"]["GameSystemNameInput"];
@@ -5257,6 +5436,17 @@ export interface components {
             Status: "ok";
             /** @enum {string} */
             Database: "sqlite" | "postgres";
+        };
+        VkPaymentAnswerInput: {
+            response: {
+                [key: string]: string | number;
+            };
+        } | {
+            error: {
+                error_code: number;
+                error_msg: string;
+                critical: boolean;
+            };
         };
         /** @enum {string} */
         PlayGameType: "Unity" | "Iframe";
@@ -5824,7 +6014,7 @@ export interface components {
             Documents: components["schemas"]["LegalDocument"][];
         };
         /** @enum {string} */
-        ErrorCode: "validation_failed" | "malformed_json" | "invalid_token" | "expired_token" | "captcha_failed" | "redirect_not_allowed" | "unauthorized" | "forbidden" | "sign_in_confirmation_required" | "not_found" | "method_not_allowed" | "request_timeout" | "game_not_found" | "game_not_on_platform" | "conflict" | "push_subscription_taken" | "already_connected" | "connected_to_another_account" | "game_not_connected" | "product_already_owned" | "purchase_in_progress" | "purchase_already_consumed" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable";
+        ErrorCode: "validation_failed" | "malformed_json" | "invalid_token" | "expired_token" | "captcha_failed" | "redirect_not_allowed" | "unauthorized" | "platform_sign_invalid" | "platform_payload_expired" | "platform_app_mismatch" | "platform_not_supported" | "platform_not_configured" | "forbidden" | "sign_in_confirmation_required" | "not_found" | "method_not_allowed" | "request_timeout" | "game_not_found" | "game_not_on_platform" | "conflict" | "push_subscription_taken" | "already_connected" | "connected_to_another_account" | "game_not_connected" | "product_already_owned" | "purchase_in_progress" | "purchase_already_consumed" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable";
         FieldIssue: {
             /** @description Where the bad value is, e.g. "body/Email" or "query/WebPublishingPlatform" */
             Field: string;
@@ -5990,6 +6180,29 @@ export interface components {
             RedirectUri?: string;
             Game: components["schemas"]["GameSystemName"];
             GameUid: components["schemas"]["GameUid"];
+        };
+        VkontakteComLogin: {
+            /** @description window.location.search of the VK launch URL, as received (the signed vk_* parameters and sign) */
+            QueryString: string;
+        };
+        AuthenticateFromSocialRequest: {
+            /** @description The host platform, by name or number (e.g. VkontakteCom or 3) */
+            Social: unknown;
+            Game: components["schemas"]["GameSystemName"];
+            /** @description Language of a new account when the platform names none */
+            Locale?: components["schemas"]["Locale"];
+            /** @description The portal's analytics session, if any */
+            SessionId?: string;
+            /** @description Required when Social is VkontakteCom */
+            VkontakteComLogin?: components["schemas"]["VkontakteComLogin"];
+        };
+        AuthenticateFromSocialResponse: {
+            /** @description Bearer token of the new session, as email sign-in gives */
+            Token: string;
+            AccountId: string;
+            AuthenticatedSocialIdentifierType: components["schemas"]["SocialIdentifierType"];
+            /** @description The player's id on the platform, e.g. vk_user_id */
+            AuthenticatedSocialIdentifier: string;
         };
         ChooseGameRequest: {
             GameSystemName: components["schemas"]["GameSystemName"];
@@ -6474,6 +6687,17 @@ export interface components {
             Status: "ok";
             /** @enum {string} */
             Database: "sqlite" | "postgres";
+        };
+        VkPaymentAnswer: {
+            response: {
+                [key: string]: string | number;
+            };
+        } | {
+            error: {
+                error_code: number;
+                error_msg: string;
+                critical: boolean;
+            };
         };
     };
     responses: never;

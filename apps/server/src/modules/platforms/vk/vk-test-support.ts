@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { VkConfig } from './vk-config.js';
 import { vkLaunchSign } from './vk-launch-params.js';
 import { vkPaymentSig } from './vk-payment-sign.js';
@@ -33,7 +33,11 @@ export function vkLaunchQuery(
   return `?${query}`;
 }
 
-export function signInWithVk(app: FastifyInstance, queryString: string, body: Record<string, unknown> = {}) {
+export function signInWithVk(
+  app: FastifyInstance,
+  queryString: string,
+  body: Record<string, unknown> = {},
+): Promise<LightMyRequestResponse> {
   return app.inject({
     method: 'POST',
     url: '/api/v1/auth/authenticate_from_social',
@@ -47,7 +51,11 @@ export function vkNotification(params: Record<string, string>, secret = TEST_VK_
   return new URLSearchParams({ ...params, sig }).toString();
 }
 
-export function postVkNotification(app: FastifyInstance, body: string, game = 'sky-runner') {
+export function postVkNotification(
+  app: FastifyInstance,
+  body: string,
+  game = 'sky-runner',
+): Promise<LightMyRequestResponse> {
   return app.inject({
     method: 'POST',
     url: `/api/v1/platforms/vkcom/payments/${game}`,
