@@ -35,6 +35,8 @@ export function createApi(call: Call) {
       info: bind('review.info'),
     },
     storeFront: bind('storeFront'),
+    getPurchases: bind('getPurchases'),
+    consumePurchase: (transactionId: string) => call('consumePurchase', { transactionId }),
     authenticateUser: bind('authenticateUser'),
     changeLanguage: (lang: string) => call('changeLanguage', { lang }),
     createSupportRequest: bind('createSupportRequest'),

@@ -1,4 +1,13 @@
-import type { ConsentStatus, Friend, FxEvent, GameInfo, PurchaseResult, StatEvent, StoreFront } from './models.js';
+import type {
+  ConsentStatus,
+  Friend,
+  FxEvent,
+  GameInfo,
+  Purchase,
+  PurchaseResult,
+  StatEvent,
+  StoreFront,
+} from './models.js';
 
 /** How a shown ad ended. A failed ad also dispatches an `ad` event of type `Failed`. */
 export interface AdResult {
@@ -42,6 +51,10 @@ export interface MethodMap {
   'review.request': M<void, { feedbackSent: boolean }>;
   'review.info': M<void, { reviewed: boolean; rating?: number }>;
   storeFront: M<void, StoreFront>;
+  /** Paid purchases not consumed yet, oldest first; empty for a guest. */
+  getPurchases: M<void, Purchase[]>;
+  /** Marks a purchase granted; it is never listed again. A second consume rejects with `purchase_already_consumed`. */
+  consumePurchase: M<{ transactionId: string }, { consumed: true }>;
   authenticateUser: M<void, { authenticated: boolean }>;
   changeLanguage: M<{ lang: string }, void>;
   createSupportRequest: M<{ subject?: SupportSubject; message?: string } | undefined, { sent: boolean }>;

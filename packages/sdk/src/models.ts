@@ -130,6 +130,23 @@ export interface PurchaseResult {
   };
 }
 
+/**
+ * A paid purchase the game has not consumed yet (`getPurchases`): the purchase result plus
+ * what to grant. Grant it, then `consumePurchase(transactionId)`; a consumed purchase never
+ * comes back. Keep a one-time product (NonConsumable) unconsumed to read it as owned.
+ */
+export interface Purchase extends PurchaseResult {
+  /** The product bought. */
+  sku: string;
+  /** `Consumable`, `NonConsumable` or `Subscription`. */
+  productType: string;
+  /** Everything to grant: the product bought first, then any products it bundles. */
+  products: { sku: string; quantity: number; payload?: string }[];
+  developerPayload?: string;
+  /** ISO 8601 time of the order. */
+  purchasedAt: string;
+}
+
 /** A product's price as the player sees it (spec §3, "Store front"). */
 export interface ProductPrice {
   /** Ready-to-show text, e.g. `$0.99` or `99 ₽`. */
@@ -155,6 +172,8 @@ export interface StoreProduct {
   price: ProductPrice;
   /** The price in the game's default currency, for analytics. */
   defaultCurrencyPrice?: ProductPrice;
+  /** A one-time product the player already owns: show it as owned, not for sale. */
+  owned?: boolean;
 }
 
 /** The game's products for this player and platform. */

@@ -132,6 +132,33 @@ describe('calls', () => {
     await expect(sdk.clipboard.save('hello')).resolves.toEqual({ savedToClipboard: true });
   });
 
+  it('lists unconsumed purchases and consumes one by its order id', async () => {
+    const purchase = {
+      transactionId: 'ord_AAAAAAAAAAAAAAAAAAAAAA',
+      sku: 'stars_100',
+      productType: 'Consumable',
+      products: [{ sku: 'stars_100', quantity: 1 }],
+      stats: { currency: 'USD', currencyAmount: 0.99, usdAmount: 0.99 },
+      purchasedAt: '2026-11-23T12:00:00.000Z',
+    };
+    const consumed = new Set<string>();
+    const { sdk } = setup({
+      getPurchases: () => [purchase].filter((each) => !consumed.has(each.transactionId)),
+      consumePurchase: ({ transactionId }) => {
+        if (consumed.has(transactionId)) throw new SdkError('purchase_already_consumed', 'already consumed');
+        consumed.add(transactionId);
+        return { consumed: true };
+      },
+    });
+    await sdk.init();
+    await expect(sdk.getPurchases()).resolves.toEqual([purchase]);
+    await expect(sdk.consumePurchase(purchase.transactionId)).resolves.toEqual({ consumed: true });
+    await expect(sdk.getPurchases()).resolves.toEqual([]);
+    await expect(sdk.consumePurchase(purchase.transactionId)).rejects.toMatchObject({
+      code: 'purchase_already_consumed',
+    });
+  });
+
   it('rejects with the portal error code and message', async () => {
     const { sdk } = setup({
       ads: {

@@ -32,7 +32,8 @@ export async function startFulfilment(ctx: AppContext, trx: Db, order: OrderRow,
   if (ctx.config.store.gameWebhooks[game]) {
     await enqueue(trx, FULFILMENT_JOB, { orderId: order.id } satisfies JobPayload, ctx.now());
   } else {
-    await completeOrder(ctx, trx, order, 'delivered: the game has no webhook');
+    // No server to deliver to: the game collects it itself (SDK getPurchases, consumePurchase).
+    await completeOrder(ctx, trx, order, 'completed: waiting for the game to collect it (getPurchases)');
   }
 }
 

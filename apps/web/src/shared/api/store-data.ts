@@ -1,7 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { bearerHeaders } from './account';
 import { useApiClient } from './api-context';
 import { unwrap } from './call';
 import type { ApiClient } from './client';
+import { ProblemError } from './problem';
 import type { components } from './schema';
 
 export type StoreData = components['schemas']['StoreDataResponse'];
@@ -12,21 +14,31 @@ export interface StoreDataRequest {
   game: string;
   platform: string;
   locale: string;
+  /** The signed-in player's token: one-time products they own then come back Owned. */
+  token?: string | null;
 }
 
-/** POST /store/store_data: the game's products with prices formatted for the locale. */
-export function fetchStoreData(api: ApiClient, { game, platform, locale }: StoreDataRequest): Promise<StoreData> {
+/** POST /store/store_data: the game's products with prices formatted for the locale (and what the player owns). */
+export function fetchStoreData(
+  api: ApiClient,
+  { game, platform, locale, token }: StoreDataRequest,
+): Promise<StoreData> {
   return unwrap(
     api.POST('/api/v1/store/store_data', {
       body: { Game: game, WebPublishingPlatform: platform, Locale: locale },
+      ...(token ? { headers: bearerHeaders(token) } : {}),
     }),
   );
 }
 
 export function storeDataQuery(api: ApiClient, request: StoreDataRequest) {
   return queryOptions({
-    queryKey: ['store', 'data', request.game, request.platform, request.locale],
+    // Per player: what they own differs, and a sign-in or sign-out asks again.
+    queryKey: ['store', 'data', request.game, request.platform, request.locale, request.token ?? null],
     queryFn: () => fetchStoreData(api, request),
+    // A refusal (no such game, not on this platform) will not change on a retry.
+    retry: (failures, error) =>
+      failures < 1 && !(error instanceof ProblemError && error.status >= 400 && error.status < 500),
   });
 }
 

@@ -3,13 +3,17 @@
  * `guest`: the player did not sign in; `cancelled`: they closed or abandoned the
  * checkout, or closed the personal-info modal;
  * `payment_not_completed`: the provider declined the payment;
- * `timeout`: no payment within 180 s.
+ * `timeout`: no payment within 180 s;
+ * `product_already_owned`: a one-time product the player has (the server's ErrorCode);
+ * `purchase_in_progress`: another checkout of the same one-time product is open.
  */
 export type PurchaseErrorCode =
   | 'guest'
   | 'cancelled'
   | 'payment_not_completed'
   | 'timeout'
+  | 'product_already_owned'
+  | 'purchase_in_progress'
   | 'unsupported'
   | 'invalid_request'
   | 'not_available'

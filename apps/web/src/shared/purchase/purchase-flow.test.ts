@@ -231,6 +231,22 @@ describe('buying on the own platform', () => {
     }
   });
 
+  it('passes on a refused one-time product with the server code, and shows no checkout', async () => {
+    for (const code of ['product_already_owned', 'purchase_in_progress']) {
+      const refusal = new ProblemError({
+        type: `urn:fxid:error:${code}`,
+        title: 't',
+        status: 409,
+        detail: 'd',
+        ErrorCode: code,
+      });
+      const { buy, deps } = setup([], { createPayment: vi.fn(async () => Promise.reject(refusal)) });
+      const error = (await settle(buy())).error as { code: string };
+      expect(error.code).toBe(code);
+      expect(deps.openCheckout).not.toHaveBeenCalled();
+    }
+  });
+
   it('refuses a checkout it cannot show', async () => {
     const { buy } = setup([], {
       createPayment: vi.fn(async () => ({ ...created, Sandbox: undefined, ConfirmationUrl: null })),

@@ -242,6 +242,8 @@ function fromApiError(error: unknown): PurchaseError {
   }
   const message = JSON.stringify(error.problem);
   if (error.status === 401) return new PurchaseError('guest', message);
+  const code = error.problem.ErrorCode;
+  if (code === 'product_already_owned' || code === 'purchase_in_progress') return new PurchaseError(code, message);
   if (error.status === 404 || error.status === 400) return new PurchaseError('invalid_request', message);
   if (error.status === 429 || error.status === 503) return new PurchaseError('not_available', message);
   return new PurchaseError('handler_failed', message);

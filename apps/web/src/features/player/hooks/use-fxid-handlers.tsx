@@ -8,6 +8,7 @@ import { postAnalytics } from '../../../shared/analytics/track';
 import { type Account, accountQuery } from '../../../shared/api/account';
 import { useApiClient } from '../../../shared/api/api-context';
 import type { PublicGameConfig } from '../../../shared/api/public-game-config';
+import { consumePurchase, fetchPurchases } from '../../../shared/api/purchases';
 import { storeDataQuery } from '../../../shared/api/store-data';
 import { usePageConfig } from '../../../shared/config/page-config-context';
 import { PORTAL_BUILD_ID } from '../../../shared/config/portal-build';
@@ -32,6 +33,7 @@ import { statAnalyticsEvent } from '../analytics/stat-events';
 import { fetchCrossPlayCodes, sendCrossPlayEvent } from '../api/cross-play';
 import { createFxidHandlers, type FxidHostDeps } from '../host/fxid-handlers';
 import { buildGameInfo } from '../host/game-info';
+import { toSdkError, toSdkPurchase } from '../host/purchases';
 import { toSdkStoreFront } from '../host/store-front';
 import { useGameHost } from '../host/use-game-host';
 
@@ -161,12 +163,28 @@ export function useFxidHandlers(state: PlayerState, frame: HTMLIFrameElement | n
     storeFront: async () => {
       const locale = i18n.resolvedLanguage ?? i18n.language;
       const data = await queryClient.fetchQuery(
-        storeDataQuery(api, { game: state.game, platform: state.platform, locale }),
+        storeDataQuery(api, { game: state.game, platform: state.platform, locale, token: readAuthToken() }),
       );
       return toSdkStoreFront(data, locale);
     },
     buyProduct: (sku, developerPayload) =>
       purchase({ game: state.game, platform: state.platform, sku, developerPayload }),
+    purchases: async () => {
+      const { token, game } = state;
+      if (!token) return [];
+      return (await fetchPurchases(api, token, game).catch((error: unknown) => Promise.reject(toSdkError(error)))).map(
+        toSdkPurchase,
+      );
+    },
+    consumePurchase: async (transactionId) => {
+      const { token, game } = state;
+      if (!token) throw new SdkError('guest', 'Consuming a purchase needs a signed-in player');
+      await consumePurchase(api, token, game, transactionId).catch((error: unknown) =>
+        Promise.reject(toSdkError(error)),
+      );
+      // What the store shows as owned may have changed with it.
+      void queryClient.invalidateQueries({ queryKey: ['store'] });
+    },
     onLoadingReady: state.onLoadingReady,
     onGameRunning: (running) => logger.info(running ? 'game started' : 'game stopped'),
     log: (message, data) => logger.debug(message, data),

@@ -29,6 +29,15 @@ const info = (userId: string | null) =>
     safeArea: { left: 0, right: 0, top: 0, bottom: 0 },
   });
 
+const purchase = {
+  transactionId: 'ord_AAAAAAAAAAAAAAAAAAAAAA',
+  stats: { currency: 'USD', currencyAmount: 0.99, usdAmount: 0.99 },
+  sku: 'stars_100',
+  productType: 'Consumable',
+  products: [{ sku: 'stars_100', quantity: 1 }],
+  purchasedAt: '2026-11-23T12:00:00.000Z',
+};
+
 function setup(overrides: Partial<FxidHostDeps> = {}) {
   const deps: FxidHostDeps = {
     gameInfo: () => info(null),
@@ -44,6 +53,8 @@ function setup(overrides: Partial<FxidHostDeps> = {}) {
       transactionId: 'ord_1',
       stats: { currency: 'USD', currencyAmount: 0.99, usdAmount: 0.99 },
     })),
+    purchases: vi.fn(async () => [purchase]),
+    consumePurchase: vi.fn(async () => {}),
     friends: vi.fn(async () => [{ FriendAccountId: 'acc-2', Name: 'Grace Hopper' }]),
     inviteFriends: vi.fn(async () => {}),
     setStatus: vi.fn(async () => {}),
@@ -93,6 +104,21 @@ describe("the own site's answers to the game", () => {
     const subscribed = setup({ registerPush: vi.fn(async () => ({ registered: true })) });
     expect(await subscribed.call('push.register')).toEqual({ registered: true });
     expect(deps.registerPush).toHaveBeenCalledTimes(1);
+  });
+
+  it('lists what a signed-in player bought and consumes it by order id; a guest has nothing', async () => {
+    const guest = setup();
+    expect(await guest.call('getPurchases')).toEqual([]);
+    expect(guest.deps.purchases).not.toHaveBeenCalled();
+    await expect(guest.call('consumePurchase', { transactionId: purchase.transactionId })).rejects.toMatchObject({
+      code: 'guest',
+    });
+
+    const { call, deps } = setup({ gameInfo: () => info('acc-1') });
+    expect(await call('getPurchases')).toEqual([purchase]);
+    expect(await call('consumePurchase', { transactionId: purchase.transactionId })).toEqual({ consumed: true });
+    expect(deps.consumePurchase).toHaveBeenCalledWith(purchase.transactionId);
+    await expect(call('consumePurchase', {})).rejects.toMatchObject({ code: 'invalid_request' });
   });
 
   it('answers storeFront and buyProduct through the page, passing the developer payload', async () => {

@@ -1,4 +1,4 @@
-import type { FxEvent, PurchaseResult, StoreFront, SupportSubject } from '@fxid/sdk';
+import type { FxEvent, Purchase, PurchaseResult, StoreFront, SupportSubject } from '@fxid/sdk';
 import type { GameInfo, HostHandlers } from '@fxid/sdk/host';
 import { SdkError } from '@fxid/sdk/host';
 import { checkStatEvent, type StatRecord } from '../analytics/stat-events';
@@ -22,6 +22,10 @@ export interface FxidHostDeps {
   storeFront(): Promise<StoreFront>;
   /** Runs the whole purchase (sign-in, checkout, status poll); rejects with a coded error. */
   buyProduct(sku: string, developerPayload?: string): Promise<PurchaseResult>;
+  /** The signed-in player's paid purchases in this game that the game has not consumed. */
+  purchases(): Promise<Purchase[]>;
+  /** Marks a purchase taken by the game; rejects with SdkError `purchase_already_consumed` the second time. */
+  consumePurchase(transactionId: string): Promise<void>;
   /** The signed-in player's friends with a status update from the last year. */
   friends(): Promise<PortalFriend[]>;
   /** Gets the player's invite link to this game and opens it in the link share modal. */
@@ -97,6 +101,15 @@ export function createFxidHandlers(live: () => FxidHostDeps): HostHandlers {
       return deps.buyProduct(sku, developerPayload);
     },
     storeFront: () => deps.storeFront(),
+    // What a store purchase (or one made in another tab) left for the game: nothing for a guest.
+    getPurchases: async () => (deps.gameInfo().fxId.userId ? deps.purchases() : []),
+    consumePurchase: async (params) => {
+      const id = params?.transactionId;
+      if (typeof id !== 'string' || !id) throw new SdkError('invalid_request', 'consumePurchase needs a transactionId');
+      requirePlayer(deps, 'Consuming a purchase');
+      await deps.consumePurchase(id);
+      return { consumed: true as const };
+    },
     review: {
       canReview: () => ({ canReview: false, reason: 'unsupported' }),
       request: unsupported('Rating the game'),

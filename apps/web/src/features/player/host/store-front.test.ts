@@ -16,6 +16,7 @@ const product = (overrides: Partial<StoreData['Products'][number]> = {}): StoreD
     LocalizedPrice: '1,49\u00a0€',
     Price: 149,
     PriceBeforeDiscount: null,
+    LocalizedPriceBeforeDiscount: null,
     Discount: 0,
     PriceBeforeBeautify: 149,
     CurrencySymbol: '€',
@@ -23,6 +24,7 @@ const product = (overrides: Partial<StoreData['Products'][number]> = {}): StoreD
   },
   DefaultCurrencyPrice: { Amount: 149, Currency: 'EUR' },
   UsdPrice: null,
+  Owned: false,
   ...overrides,
 });
 
@@ -45,6 +47,7 @@ describe('the store front given to the game', () => {
         iconUrl: '/catalog/gem.svg',
         price: { localizedPrice: '1,49\u00a0€', price: 1.49, currencySymbol: '€', currencyIso: 'EUR' },
         defaultCurrencyPrice: { localizedPrice: '1,49\u00a0€', price: 1.49, currencySymbol: '€', currencyIso: 'EUR' },
+        owned: false,
       },
     ]);
   });
@@ -55,6 +58,7 @@ describe('the store front given to the game', () => {
         LocalizedPrice: '￥500',
         Price: 500,
         PriceBeforeDiscount: 1000,
+        LocalizedPriceBeforeDiscount: '￥1,000',
         Discount: 50,
         PriceBeforeBeautify: 500,
         CurrencySymbol: '￥',
@@ -67,5 +71,23 @@ describe('the store front given to the game', () => {
       'ja',
     ).products;
     expect(item?.price).toMatchObject({ price: 500, priceBeforeDiscount: 1000, discount: 50, currencyIso: 'JPY' });
+  });
+
+  it('tells the game which one-time products the player owns', () => {
+    const front = toSdkStoreFront(
+      {
+        Game: 'sky-runner',
+        Products: [
+          product({ Sku: 'stars_100' }),
+          product({ Sku: 'no_ads', ProductType: 'NonConsumable', Owned: true }),
+        ],
+        Store: { XsollaEnabled: false, YookassaEnabled: false, StripeEnabled: false },
+      },
+      'en',
+    );
+    expect(front.products.map(({ sku, owned }) => ({ sku, owned }))).toEqual([
+      { sku: 'stars_100', owned: false },
+      { sku: 'no_ads', owned: true },
+    ]);
   });
 });

@@ -50,6 +50,7 @@ export function toSdkStoreFront(data: StoreData, locale: string): StoreFront {
       ...(product.IconUrl === null ? {} : { iconUrl: product.IconUrl }),
       price: price(product),
       defaultCurrencyPrice: defaultCurrencyPrice(product, locale),
+      owned: product.Owned,
     })),
   };
 }
