@@ -6,6 +6,7 @@ import { Notice } from '../../../shared/ui/Notice';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { isFinalOrder, useMerchantPaymentCompleted } from '../api/merchant-payment-completed';
 import { isOrderLinkToken, navigableUrl } from '../lib/links';
+import { OrderId } from './OrderId';
 import { OrderSummary } from './OrderSummary';
 
 /**
@@ -43,7 +44,6 @@ export function MerchantPaymentCompletedPage() {
   return (
     <InfoPage
       title={t('store.merchantTitle')}
-      {...(data ? { badge: t('store.returnOrder', { id: data.TransactionId }) } : {})}
       actions={
         back && (
           <a href={back} className={buttonClass('primary')}>
@@ -52,6 +52,7 @@ export function MerchantPaymentCompletedPage() {
         )
       }
     >
+      {data && <OrderId id={data.TransactionId} />}
       {body}
     </InfoPage>
   );

@@ -8,6 +8,7 @@ import { InfoPage } from '../../../shared/ui/InfoPage';
 import { Notice } from '../../../shared/ui/Notice';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { isFinal, useOrderStatus } from '../api/order-status';
+import { OrderId } from './OrderId';
 
 /**
  * /Store/Return/{id}: where payment providers send the player back. Shows the order
@@ -50,7 +51,6 @@ export function PaymentReturnPage() {
   return (
     <InfoPage
       title={t('store.returnTitle')}
-      badge={t('store.returnOrder', { id })}
       actions={
         token ? (
           game && (
@@ -63,6 +63,7 @@ export function PaymentReturnPage() {
         )
       }
     >
+      <OrderId id={id} />
       {body}
     </InfoPage>
   );

@@ -1,13 +1,17 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useGamesList } from '../../../shared/api/games-list';
+import { ProblemError } from '../../../shared/api/problem';
 import { useStoreData } from '../../../shared/api/store-data';
 import { usePageConfig } from '../../../shared/config/page-config-context';
 import { platformOf } from '../../../shared/config/site';
 import { useSite } from '../../../shared/config/use-site';
+import { useAuthToken } from '../../../shared/lib/auth-token';
 import { usePurchase } from '../../../shared/purchase/use-purchase';
 import { buttonClass } from '../../../shared/ui/button-styles';
+import { InfoPage } from '../../../shared/ui/InfoPage';
 import { Notice } from '../../../shared/ui/Notice';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { usePurchaseNotice } from '../hooks/use-purchase-notice';
@@ -23,7 +27,9 @@ export function StorePage() {
   const locale = i18n.resolvedLanguage ?? config.DefaultLocale;
   const games = useGamesList(locale);
   const name = games.data?.find((item) => item.GameSystemName === game)?.Name ?? game;
-  const store = useStoreData({ game, platform, locale });
+  const token = useAuthToken();
+  const store = useStoreData({ game, platform, locale, token });
+  const queryClient = useQueryClient();
   const purchase = usePurchase();
   const notice = usePurchaseNotice();
   const [buying, setBuying] = useState<string | null>(null);
@@ -38,8 +44,25 @@ export function StorePage() {
       notice.failed(error);
     } finally {
       setBuying(null);
+      // What the player owns may have changed (bought now, or found already owned).
+      void queryClient.invalidateQueries({ queryKey: ['store', 'data'] });
     }
   };
+
+  if (store.error instanceof ProblemError && store.error.problem.ErrorCode === 'game_not_found') {
+    return (
+      <InfoPage
+        title={t('store.gameNotFoundTitle')}
+        actions={
+          <Link to="/" className={buttonClass('primary')}>
+            {t('store.browseGames')}
+          </Link>
+        }
+      >
+        <p data-testid="store-game-not-found">{t('store.gameNotFound', { game })}</p>
+      </InfoPage>
+    );
+  }
 
   return (
     <section className="mx-auto w-full max-w-5xl px-4 py-8 sm:py-12" aria-labelledby="store-title">

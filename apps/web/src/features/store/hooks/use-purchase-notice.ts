@@ -12,6 +12,8 @@ const FAILURE_KEYS = {
   guest: 'store.purchaseSignIn',
   payment_not_completed: 'store.purchaseNotCompleted',
   timeout: 'store.purchaseTimeout',
+  product_already_owned: 'store.alreadyOwned',
+  purchase_in_progress: 'store.purchaseInProgress',
 } as const;
 
 /** What the store page says after a purchase: thanks, or why it did not complete. */
@@ -25,7 +27,8 @@ export function usePurchaseNotice() {
     failed: (error: unknown) => {
       const code = (error as { code?: PurchaseErrorCode }).code;
       const key = code && code in FAILURE_KEYS ? FAILURE_KEYS[code as keyof typeof FAILURE_KEYS] : undefined;
-      const quiet = code === 'cancelled' || code === 'guest';
+      const quiet =
+        code === 'cancelled' || code === 'guest' || code === 'product_already_owned' || code === 'purchase_in_progress';
       setNotice({ tone: quiet ? 'info' : 'danger', text: t(key ?? 'store.purchaseFailed') });
     },
   };

@@ -8,6 +8,15 @@ export const messages: StoreMessages = {
   buy: 'Für {{price}} kaufen',
   buying: 'Zahlung läuft…',
   save: '{{percent}} % sparen',
+  priceBefore: 'Vorheriger Preis:',
+  owned: 'Gekauft',
+  alreadyOwned: 'Du besitzt diesen Artikel bereits. Er kann nur einmal gekauft werden.',
+  purchaseInProgress:
+    'Für diesen Artikel ist bereits eine Zahlung offen. Schließe sie ab oder versuche es in ein paar Minuten erneut.',
+  gameNotFoundTitle: 'Spiel nicht gefunden',
+  gameNotFound: 'Es gibt kein Spiel namens „{{game}}“. Prüfe die Adresse oder wähle ein Spiel aus der Liste.',
+  browseGames: 'Alle Spiele ansehen',
+  copyOrderId: 'Bestellnummer kopieren',
   checkoutTitle: 'Bezahlen: {{product}}',
   cardCheckoutFailed:
     'Das Kartenzahlungsformular konnte nicht geladen werden. Schließe dieses Fenster und versuche es erneut.',
