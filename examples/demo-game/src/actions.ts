@@ -1,6 +1,7 @@
 import { handshakeTargetOrigin } from '@fxid/sdk';
 import { h } from './dom.js';
 import { getLocale, type TextKey, t } from './i18n.js';
+import { collectPurchases, refreshStore } from './purchases.js';
 import type { Shell } from './shell.js';
 import { renderShop } from './shop.js';
 import { tracked } from './tracked.js';
@@ -25,10 +26,16 @@ export function createActions(shell: Shell): HTMLElement[] {
 
   const buy = async (sku: string) => {
     const outcome = await run('buyProduct', () => sdk.buyProduct(sku));
-    if (outcome.ok) {
+    if (!outcome.ok) return;
+    if (shell.info) {
+      // Granted through getPurchases and consumePurchase, so it is granted once even if
+      // another tab (or the next start) sees it too; then the shop shows what is owned now.
+      await collectPurchases(shell);
+      await refreshStore(shell);
+    } else {
       shell.grant(sku);
-      shell.toast(t('bought'));
     }
+    shell.toast(t('bought'));
   };
   const watchAd = async () => {
     const outcome = await run('ads.showVideo', () => sdk.ads.showVideo({ placement: 'panel' }));
@@ -50,7 +57,7 @@ export function createActions(shell: Shell): HTMLElement[] {
   const social = shell.info?.social.social;
 
   const shop = h('div', { class: 'buttons' });
-  renderShop(shop, shell.products, buy);
+  renderShop(shop, shell.products, buy, t('owned'));
   return [
     section('shop', true, shop),
     section(

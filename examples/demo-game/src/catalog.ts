@@ -1,5 +1,5 @@
 import type { StoreProduct } from '@fxid/sdk';
-import type { Locale } from './i18n.js';
+import type { Locale, PluralForms } from './i18n.js';
 
 export type GameId = 'sky-runner' | 'gem-garden';
 
@@ -14,8 +14,8 @@ export interface GameMeta {
   id: GameId;
   title: Record<Locale, string>;
   orientation: 'landscape' | 'portrait';
-  /** The in-game currency a purchase or a rewarded ad adds to. */
-  currency: Record<Locale, string>;
+  /** The in-game currency a purchase or a rewarded ad adds to, in each plural form. */
+  currency: Record<Locale, PluralForms>;
   /** Shown when the portal has no store front (offline, or storeFront fails). */
   fallbackProducts: StoreProduct[];
   grants: Record<string, Grant>;
@@ -36,7 +36,10 @@ const GAMES: Record<GameId, GameMeta> = {
     id: 'sky-runner',
     title: { en: 'Sky Runner', ru: 'Небесный бегун' },
     orientation: 'landscape',
-    currency: { en: 'stars', ru: 'звёзды' },
+    currency: {
+      en: { one: 'star', other: 'stars' },
+      ru: { one: 'звезда', few: 'звезды', many: 'звёзд', other: 'звезды' },
+    },
     fallbackProducts: [
       product('stars_100', '100 stars', 'A pouch of stars for boosts.', 0.99, 'USD'),
       product('stars_550', '550 stars', 'A chest of stars with a 10% bonus.', 4.99, 'USD'),
@@ -48,7 +51,10 @@ const GAMES: Record<GameId, GameMeta> = {
     id: 'gem-garden',
     title: { en: 'Gem Garden', ru: 'Сад самоцветов' },
     orientation: 'portrait',
-    currency: { en: 'gems', ru: 'самоцветы' },
+    currency: {
+      en: { one: 'gem', other: 'gems' },
+      ru: { one: 'самоцвет', few: 'самоцвета', many: 'самоцветов', other: 'самоцвета' },
+    },
     fallbackProducts: [
       product('gems_50', '50 gems', 'Extra moves when you need them.', 1.49, 'EUR'),
       product('garden_pass', 'Garden pass', 'Unlimited lives for 30 days.', 3.99, 'EUR'),

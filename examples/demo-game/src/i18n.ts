@@ -42,6 +42,8 @@ const en = {
   best: 'Best',
   moves: 'Moves',
   bought: 'Thanks! Purchase complete',
+  received: 'Your purchases have arrived',
+  owned: 'Owned',
   rewarded: 'Reward received',
   copied: 'Copied',
   statusText: 'scored {score} in {game}!',
@@ -93,6 +95,8 @@ const ru: Texts = {
   best: 'Рекорд',
   moves: 'Ходы',
   bought: 'Спасибо! Покупка завершена',
+  received: 'Ваши покупки доставлены',
+  owned: 'Куплено',
   rewarded: 'Награда получена',
   copied: 'Скопировано',
   statusText: 'набрал(а) {score} в {game}!',
@@ -109,7 +113,7 @@ export function toLocale(code: string | null | undefined): Locale {
 
 export function setLocale(locale: Locale): void {
   current = locale;
-  document.documentElement.lang = locale;
+  if (typeof document !== 'undefined') document.documentElement.lang = locale;
 }
 
 export function getLocale(): Locale {
@@ -119,4 +123,16 @@ export function getLocale(): Locale {
 /** A UI text in the current locale, with `{name}` placeholders filled. */
 export function t(key: TextKey, values: Record<string, string | number> = {}): string {
   return texts[current][key].replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? ''));
+}
+
+/** The words for a count in each plural category of a language (CLDR: one, few, many, other…). */
+export type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
+
+/**
+ * A count with its noun in the current locale's plural form, chosen by Intl.PluralRules
+ * (the CLDR rules i18next's plurals use): ru 0 самоцветов, 1 самоцвет, 2 самоцвета, 5 самоцветов.
+ */
+export function countOf(forms: Record<Locale, PluralForms>, count: number): string {
+  const words = forms[current];
+  return `${new Intl.NumberFormat(current).format(count)} ${words[new Intl.PluralRules(current).select(count)] ?? words.other}`;
 }

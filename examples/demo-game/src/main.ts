@@ -5,7 +5,7 @@ import { gameFromLocation } from './catalog.js';
 import { h, replaceChildren } from './dom.js';
 import { createGemGarden } from './games/gem-garden.js';
 import { createSkyRunner } from './games/sky-runner.js';
-import { getLocale, setLocale, t, toLocale } from './i18n.js';
+import { countOf, getLocale, setLocale, t, toLocale } from './i18n.js';
 import { createLogPanel } from './log-panel.js';
 import { renderHeader } from './player-card.js';
 import { createRounds } from './rounds.js';
@@ -51,9 +51,9 @@ const shell: Shell = {
     // Only the header: re-rendering the panels on every star would steal focus from the nickname field.
     updateHeader();
   },
-  grant(sku) {
+  grant(sku, quantity = 1) {
     const grant = meta.grants[sku];
-    if (grant?.amount) wallet.add(grant.amount);
+    if (grant?.amount) wallet.add(grant.amount * quantity);
     if (grant?.flag) wallet.setFlag(grant.flag);
     shell.render();
   },
@@ -73,7 +73,7 @@ const shell: Shell = {
 function updateHeader() {
   const locale = getLocale();
   const title = meta.title[locale];
-  renderHeader(header, { info: shell.info, status, title, wallet: `${wallet.balance} ${meta.currency[locale]}` });
+  renderHeader(header, { info: shell.info, status, title, wallet: countOf(meta.currency, wallet.balance) });
 }
 
 shell.render();

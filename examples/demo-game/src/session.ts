@@ -1,5 +1,6 @@
 import type { EventName } from '@fxid/sdk';
-import { toLocale } from './i18n.js';
+import { t, toLocale } from './i18n.js';
+import { collectPurchases, refreshStore } from './purchases.js';
 import type { Shell } from './shell.js';
 import { tracked } from './tracked.js';
 
@@ -25,10 +26,16 @@ export function listenToPortal(shell: Shell): void {
       if (name === 'pause') game.pause();
       if (name === 'resume') game.resume();
       if (name === 'keyboardCapture') game.setKeyboard((payload as { enabled: boolean }).enabled);
-      if (name === 'languageChange') shell.setLanguage(toLocale((payload as { lang: string }).lang));
+      if (name === 'languageChange') {
+        shell.setLanguage(toLocale((payload as { lang: string }).lang));
+        // Product names and prices come from the portal in its language: ask again.
+        void refreshStore(shell);
+      }
       if (name === 'userInfoChanged') {
         shell.info = sdk.info;
         shell.render();
+        // Signed in just now: what this account owns, and what it bought elsewhere.
+        void refreshStore(shell).then(() => receivePurchases(shell));
       }
       if (name === 'accountChanged') refreshInfo(shell);
     });
@@ -62,10 +69,16 @@ export async function connect(shell: Shell): Promise<boolean> {
     const { fxId, social, environment } = info.value;
     shell.setLanguage(toLocale(fxId.locale || social.socialLocale || environment.defaultLocale));
   }
-  const store = await tracked(log, 'storeFront', () => sdk.storeFront());
-  if (store.ok && store.value.products.length > 0) shell.products = store.value.products;
+  await refreshStore(shell);
+  // A purchase made in the portal's store (or anywhere while the game was closed) arrives now.
+  await receivePurchases(shell);
   await tracked(log, 'stat.initialize', () => sdk.stat.initialize());
   shell.render();
   await tracked(log, 'loadingReady', () => sdk.loadingReady());
   return true;
+}
+
+/** Collects waiting purchases and tells the player when any arrived. */
+export async function receivePurchases(shell: Shell): Promise<void> {
+  if ((await collectPurchases(shell)) > 0) shell.toast(t('received'));
 }

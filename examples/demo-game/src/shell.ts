@@ -15,8 +15,8 @@ export interface Shell {
   toast(text: string): void;
   /** Adds in-game currency and saves it. */
   addToWallet(amount: number): void;
-  /** Applies what a bought product gives. */
-  grant(sku: string): void;
+  /** Applies what a bought product gives, `quantity` times. */
+  grant(sku: string, quantity?: number): void;
   /** True once the player owns No ads or the Garden pass. */
   hasFlag(flag: 'noAds' | 'pass'): boolean;
   setLanguage(locale: Locale): void;
