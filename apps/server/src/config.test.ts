@@ -53,6 +53,9 @@ describe('loadConfig', () => {
       DEFAULT_LOCALE: 'ru',
       ERROR_TUNNEL_DSNS: 'https://abc123@o1.ingest.sentry.io/42',
       ERROR_TUNNEL_MAX_BYTES: '10485760',
+      VK_APPS:
+        'sky-runner=51234567:vk-secure-key-old-0001, sky-runner=51234567:vk-secure-key-new-0002,gem-garden=7654321:gem-garden-vk-secure-key',
+      VK_LAUNCH_MAX_AGE_SECONDS: '3600',
     });
     expect(result).toEqual({
       ok: true,
@@ -100,8 +103,36 @@ describe('loadConfig', () => {
           locales: ['en', 'ru'],
           defaultLocale: 'ru',
         },
+        platforms: {
+          vkcom: {
+            apps: {
+              'sky-runner': { appId: '51234567', secrets: ['vk-secure-key-old-0001', 'vk-secure-key-new-0002'] },
+              'gem-garden': { appId: '7654321', secrets: ['gem-garden-vk-secure-key'] },
+            },
+            devSecret: undefined,
+            launchMaxAgeSeconds: 3600,
+          },
+        },
       },
     });
+  });
+
+  it('checks VK_APPS pairs and gives the documented dev VK secret in development only', () => {
+    const bad = loadConfig({
+      VK_APPS: 'sky-runner=51234567:short,gem-garden=1:gem-garden-vk-secure-key,gem-garden=2:gem-garden-vk-secure-key',
+    });
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) {
+      expect(
+        bad.problems.some((problem) => problem.startsWith('VK_APPS') && problem.includes('game=appId:secret')),
+      ).toBe(true);
+    }
+    const twoIds = loadConfig({
+      VK_APPS: 'gem-garden=1:gem-garden-vk-secure-key,gem-garden=2:gem-garden-vk-secure-key',
+    });
+    expect(twoIds.ok ? [] : twoIds.problems).toEqual(['VK_APPS: gem-garden is given two VK app ids (1, 2)']);
+    const dev = loadConfig({});
+    expect(dev.ok && dev.config.platforms.vkcom.devSecret).toBe('dev-vk-app-secret-not-for-production');
   });
 
   it('keeps payments off in production unless a provider is named, and checks its secrets', () => {
