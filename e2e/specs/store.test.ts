@@ -59,6 +59,17 @@ async function boughtSkus(player: SignedIn, game: string): Promise<Record<string
   return Object.fromEntries(Products.map((product) => [product.Sku, product.Count]));
 }
 
+/** The skus of the paid purchases the game has not consumed yet, oldest first. */
+async function waitingPurchases(player: SignedIn, game: string): Promise<string[]> {
+  const response = await fetch(new URL('api/v1/store/check-buy-products', portalUrl()), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${player.token}` },
+    body: JSON.stringify({ Game: game }),
+  });
+  const { Purchases } = (await response.json()) as { Purchases: { Sku: string }[] };
+  return Purchases.map((purchase) => purchase.Sku);
+}
+
 describe('buying in the demo game', () => {
   it('a signed-in player pays in the sandbox checkout and the game receives the purchase', async () => {
     const { context, player } = await signedInContext();
@@ -158,6 +169,64 @@ describe('the store page', () => {
     await choose(page, 'Pay');
     await page.getByText(fill(en.store.purchased, { product: '550 stars' })).waitFor({ timeout: 15_000 });
     expect(await boughtSkus(player, 'sky-runner')).toMatchObject({ stars_550: 1 });
+  });
+});
+
+describe('what the player owns (issue 15 items 1 and 2)', () => {
+  it('a store purchase reaches the game at its next start, once; No ads is sold once and shows as owned', async () => {
+    const { context, player } = await signedInContext();
+    const { page } = await session.openIn(context, '/Store/sky-runner');
+    for (const [sku, name, price] of [
+      ['no_ads', 'No ads', '$2.99'],
+      ['stars_100', '100 stars', '$0.99'],
+    ] as const) {
+      await page
+        .getByTestId(`product-${sku}`)
+        .getByRole('button', { name: fill(en.store.buy, { price }) })
+        .click();
+      await choose(page, 'Pay');
+      await page.getByText(fill(en.store.purchased, { product: name })).waitFor({ timeout: 15_000 });
+      await page.locator('[data-testid="checkout-frame"]').waitFor({ state: 'detached' });
+    }
+    // The store now shows No ads as owned, with no way to buy it again; the server refuses it too.
+    const noAds = page.getByTestId('product-no_ads');
+    await noAds.getByTestId('owned').filter({ hasText: en.store.owned }).waitFor();
+    expect(await noAds.getByRole('button').count()).toBe(0);
+    const again = await fetch(new URL('api/v1/store/create_payment', portalUrl()), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${player.token}` },
+      body: JSON.stringify({ Game: 'sky-runner', Sku: 'no_ads', WebPublishingPlatform: 'FxId' }),
+    });
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as { ErrorCode: string }).ErrorCode).toBe('product_already_owned');
+
+    // The game has no webhook: both purchases wait for it, and it collects them when it opens.
+    expect(await waitingPurchases(player, 'sky-runner')).toEqual(['no_ads', 'stars_100']);
+    const frame = await openGame(page, 'sky-runner');
+    await logLine(frame, 'call getPurchases ok').waitFor();
+    await logLine(frame, 'call consumePurchase ok').waitFor();
+    await frame
+      .getByTestId('wallet')
+      .filter({ hasText: /^100 stars$/ })
+      .waitFor();
+    const owned = frame.getByTestId('buy-no_ads');
+    await owned.filter({ hasText: 'No ads · Owned' }).waitFor();
+    expect(await owned.isDisabled()).toBe(true);
+
+    // The stars were consumed; the one-time product stays unconsumed and so reads as owned.
+    expect(await waitingPurchases(player, 'sky-runner')).toEqual(['no_ads']);
+
+    // Opened again: the consumed stars do not come back, nothing is granted twice.
+    await page.reload();
+    await logLine(frame, 'call loadingReady ok').waitFor();
+    await logLine(frame, 'call getPurchases ok').waitFor();
+    expect(await logLine(frame, 'call consumePurchase ok').count()).toBe(0);
+    await owned.filter({ hasText: 'No ads · Owned' }).waitFor();
+    await frame
+      .getByTestId('wallet')
+      .filter({ hasText: /^100 stars$/ })
+      .waitFor();
+    await saveScreenshot(page, 'store-owned-in-game-desktop');
   });
 });
 
