@@ -17,12 +17,17 @@ export async function refreshStore(shell: Shell): Promise<void> {
  * product stays unconsumed, so it keeps reading as owned; granting it again changes nothing.
  */
 async function receive(shell: Shell, purchase: Purchase): Promise<boolean> {
-  if (purchase.productType !== 'NonConsumable') {
-    const consumed = await tracked(shell.log, 'consumePurchase', () =>
-      shell.sdk.consumePurchase(purchase.transactionId),
-    );
-    if (!consumed.ok) return false;
+  if (purchase.productType === 'NonConsumable') {
+    // Listed at every start while owned: it counts as arrived only the first time.
+    const fresh = purchase.products.some((product) => {
+      const flag = shell.meta.grants[product.sku]?.flag;
+      return !flag || !shell.hasFlag(flag);
+    });
+    for (const product of purchase.products) shell.grant(product.sku, product.quantity);
+    return fresh;
   }
+  const consumed = await tracked(shell.log, 'consumePurchase', () => shell.sdk.consumePurchase(purchase.transactionId));
+  if (!consumed.ok) return false;
   for (const product of purchase.products) shell.grant(product.sku, product.quantity);
   return true;
 }
@@ -30,7 +35,7 @@ async function receive(shell: Shell, purchase: Purchase): Promise<boolean> {
 /**
  * Collects what the player has paid for and the game has not received: a purchase in the
  * portal's store, in another tab, or one that finished after the game was closed, and the
- * one just bought. Returns how many purchases were granted.
+ * one just bought. Returns how many purchases arrived now.
  */
 export async function collectPurchases(shell: Shell): Promise<number> {
   if (!shell.info || shell.info.fxId.guest) return 0;

@@ -77,6 +77,10 @@ describe('the demo game and the portal', () => {
       ['no_ads', 1],
     ]);
     expect(consumePurchase.mock.calls.map(([id]) => id)).toEqual(['ord_stars', 'ord_taken_elsewhere']);
+    // At the next start the one-time product is listed again but has already arrived.
+    getPurchases.mockResolvedValueOnce([purchase('ord_no_ads', 'no_ads', 'NonConsumable')]);
+    shell.hasFlag = (flag) => flag === 'noAds';
+    expect(await collectPurchases(shell)).toBe(0);
   });
 
   it('asks nothing for a guest', async () => {
