@@ -8,6 +8,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { RateLimitedError } from './errors.js';
 import { validatorWithEmptyBody } from './http/empty-body.js';
 import { handleError, registerErrorHandler } from './http/error-handler.js';
+import { OneLinePerRequest, prettyLogStream } from './http/log-format.js';
 import { loggerOptions } from './http/logging.js';
 import { registerApiReference, registerOpenApi } from './http/openapi.js';
 import { registerDemoGame, registerPortal } from './http/portal.js';
@@ -66,8 +67,11 @@ export interface AppDependencies {
 export async function createApp(config: Config, deps: AppDependencies = {}): Promise<FastifyInstance> {
   const { db, engine } = deps.database ?? openDatabase(config.databaseUrl);
   let applyHeaders: ApplyHeaders | undefined;
+  const pretty = config.logFormat === 'pretty';
   const app = Fastify({
-    logger: loggerOptions(config.logLevel, deps.logStream),
+    logger: loggerOptions(config.logLevel, pretty ? prettyLogStream(deps.logStream) : deps.logStream),
+    // Pretty logs say each request in one line (JSON keeps Fastify's two, which log shippers expect).
+    ...(pretty ? { logController: new OneLinePerRequest() } : {}),
     childLoggerFactory: lazyRequestLoggers,
     genReqId: requestIdFor,
     bodyLimit: config.bodyLimitBytes,

@@ -67,6 +67,7 @@ describe('loadConfig', () => {
         publicUrl: 'https://play.example.com',
         databaseUrl: 'postgres://fxid@db/fxid',
         logLevel: 'warn',
+        logFormat: 'json',
         bodyLimitBytes: 65536,
         catalogFile: '/etc/fxid/catalog.yaml',
         webDistDir: '/srv/web',

@@ -13,6 +13,8 @@ export interface Config {
   publicUrl: string;
   databaseUrl: string;
   logLevel: string;
+  /** `pretty`: one readable line per request and event (development default); `json`: one JSON object per line. */
+  logFormat: 'pretty' | 'json';
   bodyLimitBytes: number;
   /** Catalog loaded into an empty database at start; none in production unless set. */
   catalogFile: string | undefined;
@@ -190,6 +192,7 @@ const EnvSchema = z.object({
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
+  LOG_FORMAT: optional(z.enum(['pretty', 'json'])),
   BODY_LIMIT_BYTES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1024).default(1_048_576)),
   CATALOG_FILE: optional(z.string()),
   WEB_DIST_DIR: z.preprocess(emptyAsUndefined, z.string().default('apps/web/dist')),
@@ -372,6 +375,7 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
       publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
       databaseUrl: e.DATABASE_URL,
       logLevel: e.LOG_LEVEL,
+      logFormat: e.LOG_FORMAT ?? (mode === 'production' ? 'json' : 'pretty'),
       bodyLimitBytes: e.BODY_LIMIT_BYTES,
       catalogFile: e.CATALOG_FILE ?? (mode === 'development' ? 'catalog/demo.yaml' : undefined),
       webDistDir: e.WEB_DIST_DIR,
@@ -428,7 +432,12 @@ function stripeConfig(e: z.infer<typeof EnvSchema>): StripeConfig | undefined {
 
 /** A development configuration for tests and tools, with overrides. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  const result = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: 'sqlite::memory:' });
+  const result = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    LOG_FORMAT: 'json',
+    DATABASE_URL: 'sqlite::memory:',
+  });
   if (!result.ok) throw new Error(result.problems.join('\n'));
   return { ...result.config, catalogFile: undefined, demoGameDir: undefined, outboxIntervalMs: 0, ...overrides };
 }
