@@ -230,6 +230,25 @@ describe('what the player owns (issue 15 items 1 and 2)', () => {
   });
 });
 
+describe('the demo game’s shop in the player’s language (issue 15 item 15)', () => {
+  it('follows a switch to Russian, with Russian plurals in the wallet', async () => {
+    const { page } = await session.openIn(await session.freshContext(), '/play/gem-garden');
+    const frame = gameFrame(page);
+    await logLine(frame, 'call loadingReady ok').waitFor();
+    await frame.getByTestId('buy-gems_50').filter({ hasText: '50 gems · €1.49' }).waitFor();
+    await frame
+      .getByTestId('wallet')
+      .filter({ hasText: /^0 gems$/ })
+      .waitFor();
+    await frame.locator('button[data-testid="language"]').click();
+    await frame.getByTestId('buy-gems_50').filter({ hasText: '50 самоцветов' }).waitFor();
+    await frame
+      .getByTestId('wallet')
+      .filter({ hasText: /^0 самоцветов$/ })
+      .waitFor();
+  });
+});
+
 /** An order made through the API, as a game's own button would: its id and the form's address. */
 async function createPayment(player: SignedIn, sku: string) {
   const response = await fetch(new URL('api/v1/store/create_payment', portalUrl()), {
