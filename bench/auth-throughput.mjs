@@ -72,11 +72,14 @@ try {
   );
 
   // Invites are minted straight into the database: the robot check and mail are not what is measured.
+  // They belong to one browser, whose nonce every sign-in sends, as the portal's own tab does.
+  const nonce = randomBytes(32).toString('base64url');
+  const nonceHash = createHash('sha256').update(nonce).digest('hex');
   const tokens = Array.from({ length: 4000 * seconds }, () => randomBytes(32).toString('base64url'));
   const db = new Database(dbFile);
   const insert = db.prepare(
-    `insert into email_invites (id, token_hash, email, email_normalized, created_at, expires_at)
-     values (?, ?, ?, ?, ?, ?)`,
+    `insert into email_invites (id, token_hash, email, email_normalized, created_at, expires_at, browser_nonce_hash)
+     values (?, ?, ?, ?, ?, ?, ?)`,
   );
   const now = Date.now();
   db.transaction(() => {
@@ -89,6 +92,7 @@ try {
         email,
         now,
         now + 3_600_000,
+        nonceHash,
       );
     });
   })();
@@ -98,7 +102,7 @@ try {
       await fetch(`${server}/api/v1/auth/authenticate_from_email_invite`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ InviteToken: tokens.pop() }),
+        body: JSON.stringify({ InviteToken: tokens.pop(), BrowserNonce: nonce }),
       })
     ).json()
   ).Token;
@@ -112,7 +116,7 @@ for line in io.lines("${tokensFile}") do tokens[#tokens + 1] = line end
 local i = 0
 request = function()
   i = i + 1
-  return wrk.format("POST", nil, { ["Content-Type"] = "application/json" }, '{"InviteToken":"' .. tokens[i] .. '"}')
+  return wrk.format("POST", nil, { ["Content-Type"] = "application/json" }, '{"InviteToken":"' .. tokens[i] .. '","BrowserNonce":"${nonce}"}')
 end`,
   );
   const profile = wrk(`${server}/api/v1/profile`, post('{}', `wrk.headers["Authorization"] = "Bearer ${bearerToken}"`));

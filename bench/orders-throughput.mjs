@@ -4,6 +4,7 @@
 // Node built-ins only. Needs the built server: `npm run build:ts`.
 // Usage: node bench/orders-throughput.mjs [seconds=10] [concurrency=16] [outboxIntervalMs=10] [pollMs=20]
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -75,7 +76,9 @@ async function post(path, body, token) {
 
 /** The dev sign-in: email invite with the dev robot check, the link from /dev/mailbox, a session. */
 async function signIn(email) {
-  await post('invite/email_invite', { Email: email, CaptchaResult: 'dev-captcha-pass' });
+  // The nonce a browser keeps while it waits for its link; the same "browser" signs in with it.
+  const BrowserNonce = randomBytes(32).toString('base64url');
+  await post('invite/email_invite', { Email: email, CaptchaResult: 'dev-captcha-pass', BrowserNonce });
   const pattern = new RegExp(`To ${email.replace(/[.+]/g, '\\$&')}[\\s\\S]*?inviteToken=([\\w-]+)`);
   for (let i = 0; i < 400; i++) {
     const html = await (await fetch(`${base}dev/mailbox`)).text();
@@ -83,7 +86,7 @@ async function signIn(email) {
       .split('<article>')
       .find((article) => pattern.test(article))
       ?.match(pattern)?.[1];
-    if (token) return (await post('auth/authenticate_from_email_invite', { InviteToken: token })).Token;
+    if (token) return (await post('auth/authenticate_from_email_invite', { InviteToken: token, BrowserNonce })).Token;
     await sleep(25);
   }
   throw new Error(`no sign-in link for ${email}`);

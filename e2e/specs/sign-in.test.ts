@@ -109,17 +109,16 @@ describe('signing in by email', () => {
     await page.goto('.');
     await askForLink(page, email);
     const used = await mailedInviteToken(server.url, email);
-    const { page: first } = await session.openIn(
-      await session.freshContext(),
-      `LoginValidateEmail?inviteToken=${used}`,
-    );
+    // Opened in the browser that asked for it: it signs in at once.
+    const { page: first } = await session.openIn(session.context, `LoginValidateEmail?inviteToken=${used}`);
     await first.getByRole('link', { name: en.header.profile }).waitFor();
 
     const again = await linkPageRefusing(`LoginValidateEmail?inviteToken=${used}`);
     await again.getByTestId('sign-in-link-problem').getByText(en.auth.linkUsed).waitFor();
     await again.getByRole('button', { name: en.auth.newLink }).waitFor();
 
-    // A second link, left for longer than its ten minutes.
+    // A second link, left for longer than its ten minutes (asked for signed out).
+    await page.evaluate(() => localStorage.removeItem('AuthToken'));
     await page.goto('.');
     await askForLink(page, email);
     const stale = await mailedInviteToken(server.url, email, { newerThan: used });
@@ -131,6 +130,45 @@ describe('signing in by email', () => {
     }
     const late = await linkPageRefusing(`LoginValidateEmail?inviteToken=${stale}`);
     await late.getByTestId('sign-in-link-problem').getByText(en.auth.linkExpired).waitFor();
+  });
+
+  it('row 32: a link opened in another browser signs nobody in until the player confirms', async () => {
+    const email = uniqueEmail('elsewhere');
+    const asking = await session.freshContext();
+    const { page } = await session.tab(asking);
+    await page.goto('.');
+    await askForLink(page, email);
+    const inviteToken = await mailedInviteToken(server.url, email);
+    const confirmTitle = en.auth.confirmTitle.replace('{{email}}', email);
+
+    // A link scanner that runs the page, or a victim sent someone else's link: asked, not signed in.
+    const { page: scanner, problems } = await session.tab(await session.freshContext());
+    problems.allow(HTTP_ERROR_LINE(403));
+    await scanner.goto(`LoginValidateEmail?inviteToken=${inviteToken}`);
+    await scanner.getByRole('heading', { name: confirmTitle }).waitFor();
+    expect(await scanner.getByTestId('sign-in-requested-on').textContent()).toContain('Linux');
+    expect(await scanner.evaluate(() => localStorage.getItem('AuthToken'))).toBeNull();
+    await scanner.close();
+
+    // Nothing was spent: in the browser that asked, the same link signs in with one click.
+    const { page: owner } = await session.openIn(asking, `LoginValidateEmail?inviteToken=${inviteToken}`);
+    await owner.getByRole('link', { name: en.header.profile }).waitFor();
+
+    // A second link, opened on another device on purpose: the player confirms and is signed in there.
+    await page.goto('.');
+    await page.evaluate(() => localStorage.removeItem('AuthToken'));
+    await page.reload();
+    await askForLink(page, email);
+    const second = await mailedInviteToken(server.url, email, { newerThan: inviteToken });
+    const { page: laptop, problems: laptopProblems } = await session.tab(await session.freshContext());
+    laptopProblems.allow(HTTP_ERROR_LINE(403));
+    await laptop.goto(`LoginValidateEmail?inviteToken=${second}`);
+    await laptop.getByRole('heading', { name: confirmTitle }).waitFor();
+    await laptop.getByRole('button', { name: en.auth.confirmSignIn }).click();
+    await laptop.getByRole('link', { name: en.header.profile }).waitFor();
+    const token = await laptop.evaluate(() => localStorage.getItem('AuthToken'));
+    if (!token) throw new Error('no AuthToken after the confirmed sign-in');
+    expect((await accountOf(token)).body.Email).toBe(email);
   });
 
   it('a link without its token says it is incomplete', async () => {

@@ -42,6 +42,12 @@ export const AccountSchema = z
   .meta({ id: 'Account' });
 export type Account = z.infer<typeof AccountSchema>;
 
+/**
+ * A random value (32 or more base64url characters) that a browser keeps while it
+ * waits for its sign-in link: only that browser signs in with one click.
+ */
+export const BrowserNonceSchema = z.string().regex(/^[\w-]{32,128}$/, 'Expected 32 to 128 base64url characters');
+
 /** A path on the portal or an absolute URL to go to after signing in. */
 const RedirectUriSchema = z.string().max(2048);
 
@@ -52,6 +58,9 @@ export const EmailInviteRequestSchema = z
     GameSystemName: GameSystemNameSchema.optional(),
     RedirectUri: RedirectUriSchema.optional().describe('Where the link leads after sign-in; same origin only'),
     Locale: LocaleSchema.optional().describe('Language of the email'),
+    BrowserNonce: BrowserNonceSchema.optional().describe(
+      'A random value the asking browser keeps; sent again with the token, it signs in without a confirmation',
+    ),
   })
   .strict()
   .meta({ id: 'EmailInviteRequest' });
@@ -64,9 +73,32 @@ export const EmailInviteResponseSchema = z
 const OpaqueTokenSchema = z.string().regex(/^[\w-]{20,128}$/, 'Not a valid token');
 
 export const AuthenticateFromEmailInviteRequestSchema = z
-  .object({ InviteToken: OpaqueTokenSchema })
+  .object({
+    InviteToken: OpaqueTokenSchema,
+    BrowserNonce: BrowserNonceSchema.optional().describe('The nonce this browser sent when it asked for the link'),
+    Confirmed: z
+      .boolean()
+      .optional()
+      .describe('The player confirmed signing in as the email of the link, in a browser that did not ask for it'),
+  })
   .strict()
   .meta({ id: 'AuthenticateFromEmailInviteRequest' });
+
+export const EmailInviteDetailsRequestSchema = z
+  .object({ InviteToken: OpaqueTokenSchema })
+  .strict()
+  .meta({ id: 'EmailInviteDetailsRequest' });
+
+export const EmailInviteDetailsResponseSchema = z
+  .object({
+    Email: z.string().describe('The address the link was sent to: the account it signs in'),
+    RequestedAt: z.number().int().describe('When the link was asked for (epoch ms)'),
+    RequestedOn: z
+      .string()
+      .nullable()
+      .describe('The asking device as its browser told it, e.g. "Firefox on Windows"; null when unknown'),
+  })
+  .meta({ id: 'EmailInviteDetailsResponse' });
 
 export const AuthenticateFromEmailInviteResponseSchema = z
   .object({

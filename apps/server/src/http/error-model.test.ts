@@ -161,6 +161,7 @@ const BAD_REQUESTS: BadRequest[] = [
   ...invalidBodies([
     ['/api/v1/invite/email_invite', '{"Email":"not-an-email","CaptchaResult":"x"}', 'body.Email'],
     ['/api/v1/auth/authenticate_from_email_invite', '{}', 'body.InviteToken'],
+    ['/api/v1/auth/email_invite_details', '{"InviteToken":"short"}', 'body.InviteToken'],
     ['/api/v1/auth/authenticate_from_temp_token', '{"TempToken":5}', 'body.TempToken'],
     ['/api/v1/play/choose_game', '{"WebPublishingPlatform":"FxId"}', 'body.GameSystemName'],
     ['/api/v1/info/news', '{"Locale":"klingon!"}', 'body.Locale'],

@@ -3,6 +3,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { MailMessage } from '../modules/mail/mailer.js';
 
+/** The nonce the test "browser" keeps while it waits for its link, as the portal does. */
+export const TEST_BROWSER_NONCE = 'test-browser-nonce-000000000000000000000';
+
 /** The emails waiting in the outbox, newest last. */
 export async function queuedEmails(db: Kysely<Database>): Promise<MailMessage[]> {
   const rows = await db
@@ -23,16 +26,17 @@ export async function latestInviteToken(db: Kysely<Database>, to: string): Promi
   return token;
 }
 
+/** Asks for a sign-in link from the test "browser" (its nonce unless `extra` says otherwise). */
 export function requestLink(app: FastifyInstance, email: string, extra: Record<string, unknown> = {}, ip = '10.1.1.1') {
   return app.inject({
     method: 'POST',
     url: '/api/v1/invite/email_invite',
-    payload: { Email: email, CaptchaResult: 'dev-token', ...extra },
+    payload: { Email: email, CaptchaResult: 'dev-token', BrowserNonce: TEST_BROWSER_NONCE, ...extra },
     remoteAddress: ip,
   });
 }
 
-/** Signs in as a player would: asks for a link, opens it, and returns the bearer token. */
+/** Signs in as a player would: asks for a link, opens it in the same browser, and returns the bearer token. */
 export async function signIn(app: FastifyInstance, db: Kysely<Database>, email: string): Promise<string> {
   const asked = await requestLink(
     app,
@@ -44,7 +48,7 @@ export async function signIn(app: FastifyInstance, db: Kysely<Database>, email: 
   const response = await app.inject({
     method: 'POST',
     url: '/api/v1/auth/authenticate_from_email_invite',
-    payload: { InviteToken: await latestInviteToken(db, email) },
+    payload: { InviteToken: await latestInviteToken(db, email), BrowserNonce: TEST_BROWSER_NONCE },
   });
   if (response.statusCode !== 200) throw new Error(`sign-in answered ${response.statusCode}: ${response.body}`);
   return response.json().Token;

@@ -5,6 +5,8 @@ import {
   AuthenticateFromTempTokenResponseSchema,
   CreateTempTokenRequestSchema,
   CreateTempTokenResponseSchema,
+  EmailInviteDetailsRequestSchema,
+  EmailInviteDetailsResponseSchema,
   EmailInviteRequestSchema,
   EmailInviteResponseSchema,
   GameSystemNameSchema,
@@ -17,7 +19,7 @@ import { UnauthorizedError } from '../../errors.js';
 import { problemResponses } from '../../http/responses.js';
 import { userInfo } from '../accounts/profile-service.js';
 import { bearerToken, requireAccount, requireSession } from './authenticate.js';
-import { authenticateFromEmailInvite, requestEmailInvite } from './email-sign-in.js';
+import { authenticateFromEmailInvite, emailInviteDetails, requestEmailInvite } from './email-sign-in.js';
 import { authenticateFromTempToken, createTempToken } from './temp-tokens.js';
 
 const bearer = [{ bearer: [] }];
@@ -49,6 +51,8 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             gameSystemName: body.GameSystemName,
             redirectUri: body.RedirectUri,
             locale: body.Locale,
+            browserNonce: body.BrowserNonce,
+            userAgent: request.headers['user-agent'],
           },
           request.ip,
         );
@@ -61,17 +65,35 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       schema: {
         tags: ['auth'],
         summary: 'Signs in with the token of a magic link (consumes it)',
+        description:
+          'The browser that asked for the link sends the BrowserNonce it sent then and signs in at once. Any other ' +
+          'browser gets 403 `sign_in_confirmation_required`, with nothing spent, until the player has seen ' +
+          '`email_invite_details` and confirmed (`Confirmed: true`): a link opened by a scanner or sent by someone ' +
+          'else signs nobody in by itself.',
         body: AuthenticateFromEmailInviteRequestSchema,
-        response: { 200: AuthenticateFromEmailInviteResponseSchema, ...problemResponses(400, 429) },
+        response: { 200: AuthenticateFromEmailInviteResponseSchema, ...problemResponses(400, 403, 429) },
       },
       handler: async (request) => {
+        const { InviteToken, BrowserNonce, Confirmed } = request.body;
         const result = await authenticateFromEmailInvite(
           ctx,
-          request.body.InviteToken,
+          InviteToken,
+          { browserNonce: BrowserNonce, confirmed: Confirmed },
           geoCountry(ctx, request.headers),
         );
         return { Success: true as const, Token: result.token, RedirectUri: result.redirectUri };
       },
+    });
+
+    app.post('/auth/email_invite_details', {
+      config: { rateLimit: { max: 30, timeWindow: '15 minutes' } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Whose sign-in a magic link is and which device asked for it (spends nothing)',
+        body: EmailInviteDetailsRequestSchema,
+        response: { 200: EmailInviteDetailsResponseSchema, ...problemResponses(400, 429) },
+      },
+      handler: async (request) => emailInviteDetails(ctx, request.body.InviteToken),
     });
 
     app.post('/auth/create_temp_token', {

@@ -3,18 +3,31 @@ import { testConfig } from '../../config.js';
 import { hashToken } from '../../lib/tokens.js';
 import { TEST_START, useTestApp } from '../../test/app.js';
 import { describeEachEngine } from '../../test/databases.js';
-import { bearer, latestInviteToken, queuedEmails, requestLink, signIn } from '../../test/sign-in.js';
+import {
+  bearer,
+  latestInviteToken,
+  queuedEmails,
+  requestLink,
+  signIn,
+  TEST_BROWSER_NONCE,
+} from '../../test/sign-in.js';
 import { DEV_CAPTCHA_FAIL } from '../captcha/dev-captcha.js';
 import { INVITE_TTL_MS } from './email-sign-in.js';
 
 describeEachEngine('email sign-in', (engine) => {
   const testApp = useTestApp(engine);
-  const consume = (InviteToken: string) =>
+  /** Opens a link in the browser that asked for it, or with another proof. */
+  const consume = (InviteToken: string, proof: object = { BrowserNonce: TEST_BROWSER_NONCE }, ip = '127.0.0.1') =>
     testApp().app.inject({
       method: 'POST',
       url: '/api/v1/auth/authenticate_from_email_invite',
-      payload: { InviteToken },
+      payload: { InviteToken, ...proof },
+      remoteAddress: ip,
     });
+  /** The row-32 tests open links from their own address, clear of the others' rate limit. */
+  const ROW_32_IP = '10.12.0.1';
+  const details = (InviteToken: string) =>
+    testApp().app.inject({ method: 'POST', url: '/api/v1/auth/email_invite_details', payload: { InviteToken } });
 
   it('mails a link built from the configured URL, then signs a new player up with it', async () => {
     const { app, database } = testApp();
@@ -87,6 +100,59 @@ describeEachEngine('email sign-in', (engine) => {
     expect(again.json().ErrorCode).toBe('invalid_token');
   });
 
+  it('row 32: a link opened in another browser signs in only after the player confirms', async () => {
+    const { app, database } = testApp();
+    const firefox = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
+    await app.inject({
+      method: 'POST',
+      url: '/api/v1/invite/email_invite',
+      headers: { 'user-agent': firefox },
+      payload: { Email: 'elsewhere@example.com', CaptchaResult: 'ok', BrowserNonce: TEST_BROWSER_NONCE },
+      remoteAddress: '10.2.0.9',
+    });
+    const token = await latestInviteToken(database.handle.db, 'elsewhere@example.com');
+    // A scanner or a victim's browser: no nonce, or a nonce of its own. Nothing is spent.
+    for (const proof of [{}, { BrowserNonce: 'another-browser-nonce-0000000000000000' }, { Confirmed: false }]) {
+      const refused = await consume(token, proof, ROW_32_IP);
+      expect(refused.statusCode, JSON.stringify(proof)).toBe(403);
+      expect(refused.json().ErrorCode).toBe('sign_in_confirmation_required');
+    }
+    const shown = await details(token);
+    expect(shown.json()).toEqual({
+      Email: 'elsewhere@example.com',
+      RequestedAt: TEST_START,
+      RequestedOn: 'Firefox on Windows',
+    });
+    const confirmed = await consume(token, { Confirmed: true }, ROW_32_IP);
+    expect(confirmed.statusCode).toBe(200);
+    const profile = await app.inject({
+      method: 'POST',
+      url: '/api/v1/profile',
+      headers: bearer(confirmed.json().Token),
+    });
+    expect(profile.json().Email).toBe('elsewhere@example.com');
+    // Spent now: neither the details nor the asking browser get anything more from it.
+    expect((await details(token)).json().ErrorCode).toBe('invalid_token');
+    expect((await consume(token, undefined, ROW_32_IP)).json().ErrorCode).toBe('invalid_token');
+  });
+
+  it('row 32: a refused attempt leaves the link to the browser that asked for it', async () => {
+    const { app, database } = testApp();
+    await requestLink(app, 'asker@example.com', {}, '10.2.0.10');
+    const token = await latestInviteToken(database.handle.db, 'asker@example.com');
+    expect((await consume(token, {}, ROW_32_IP)).statusCode).toBe(403);
+    const signedIn = await consume(token, undefined, ROW_32_IP);
+    expect(signedIn.statusCode).toBe(200);
+  });
+
+  it('row 32: a link asked for without a nonce always needs a confirmation', async () => {
+    const { app, database } = testApp();
+    await requestLink(app, 'no-nonce@example.com', { BrowserNonce: undefined }, '10.2.0.11');
+    const token = await latestInviteToken(database.handle.db, 'no-nonce@example.com');
+    expect((await consume(token, undefined, ROW_32_IP)).json().ErrorCode).toBe('sign_in_confirmation_required');
+    expect((await details(token)).json()).toMatchObject({ Email: 'no-nonce@example.com', RequestedOn: null });
+  });
+
   it('refuses an expired link with its own code', async () => {
     const { app, database, clock } = testApp();
     await requestLink(app, 'late@example.com', {}, '10.2.0.2');
@@ -96,6 +162,7 @@ describeEachEngine('email sign-in', (engine) => {
       const response = await consume(token);
       expect(response.statusCode).toBe(400);
       expect(response.json().ErrorCode).toBe('expired_token');
+      expect((await details(token)).json().ErrorCode).toBe('expired_token');
     } finally {
       clock.now = TEST_START;
     }
@@ -122,6 +189,8 @@ describeEachEngine('email sign-in', (engine) => {
     const stored = JSON.stringify([invites, sessions]);
     expect(stored).not.toContain(inviteToken);
     expect(stored).not.toContain(session);
+    expect(stored).not.toContain(TEST_BROWSER_NONCE);
+    expect(invites.map((row) => row.browser_nonce_hash)).toContain(hashToken(TEST_BROWSER_NONCE));
   });
 
   it('refuses a failed robot check and sends nothing', async () => {

@@ -1,13 +1,17 @@
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { lockForTransaction } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
 import {
   CaptchaFailedError,
   ExpiredTokenError,
   GameNotFoundError,
   InvalidTokenError,
   RateLimitedError,
+  SignInConfirmationRequiredError,
 } from '../../errors.js';
 import { portalRouteUrl } from '../../http/portal-urls.js';
+import { deviceName } from '../../lib/device-name.js';
 import { newId } from '../../lib/ids.js';
 import { safeRedirect } from '../../lib/redirects.js';
 import { hashToken, newSecretToken } from '../../lib/tokens.js';
@@ -31,6 +35,10 @@ export interface EmailInviteInput {
   gameSystemName?: string | undefined;
   redirectUri?: string | undefined;
   locale?: string | undefined;
+  /** The asking browser's nonce: that browser may sign in without confirming. */
+  browserNonce?: string | undefined;
+  /** The asking browser's User-Agent, named for whoever opens the link elsewhere. */
+  userAgent?: string | undefined;
 }
 
 /**
@@ -73,6 +81,8 @@ export async function requestEmailInvite(ctx: AppContext, input: EmailInviteInpu
         created_at: now,
         expires_at: now + INVITE_TTL_MS,
         consumed_at: null,
+        browser_nonce_hash: input.browserNonce ? hashToken(input.browserNonce) : null,
+        requested_on: deviceName(input.userAgent),
       })
       .execute();
     await enqueue(trx, 'email', message, now);
@@ -80,34 +90,39 @@ export async function requestEmailInvite(ctx: AppContext, input: EmailInviteInpu
 }
 
 /**
+ * How the browser opening a link vouches for the sign-in: the nonce it kept when it
+ * asked for the link, or the player's confirmation in any other browser.
+ */
+export type SignInProof = { browserNonce?: string | undefined; confirmed?: boolean | undefined };
+
+/**
  * Consumes a magic link (once, atomically) and starts a session, creating the
  * account on first sign-in. Only this POST consumes: opening the page does not,
- * so mail scanners that fetch links cannot burn them.
+ * so mail scanners that fetch links cannot burn them. The browser that asked for the
+ * link proves it with its nonce; any other browser must send the player's
+ * confirmation, or nothing is spent (login CSRF, security.md §12 row 32).
  */
 export async function authenticateFromEmailInvite(
   ctx: AppContext,
   inviteToken: string,
+  proof: SignInProof,
   geoCountry: string | null,
 ): Promise<{ token: string; redirectUri: string | undefined }> {
   const hash = hashToken(inviteToken);
+  const nonceHash = proof.browserNonce ? hashToken(proof.browserNonce) : null;
   const now = ctx.now();
   return ctx.db.transaction().execute(async (trx) => {
-    const invite = await trx
+    let spend = trx
       .updateTable('email_invites')
       .set({ consumed_at: now })
       .where('token_hash', '=', hash)
       .where('consumed_at', 'is', null)
-      .where('expires_at', '>', now)
-      .returning(['email', 'email_normalized', 'redirect_uri', 'locale'])
-      .executeTakeFirst();
+      .where('expires_at', '>', now);
+    if (!proof.confirmed) spend = spend.where('browser_nonce_hash', '=', nonceHash ?? '');
+    const invite = await spend.returning(['email', 'email_normalized', 'redirect_uri', 'locale']).executeTakeFirst();
     if (!invite) {
-      const stale = await trx
-        .selectFrom('email_invites')
-        .select(['consumed_at', 'expires_at'])
-        .where('token_hash', '=', hash)
-        .executeTakeFirst();
-      if (stale && stale.consumed_at === null) throw new ExpiredTokenError('sign-in link');
-      throw new InvalidTokenError('sign-in link');
+      await liveInvite(trx, hash, now);
+      throw new SignInConfirmationRequiredError();
     }
     const found = await findAccountByEmail(trx, invite.email_normalized);
     const account = await provenEmailAccount(trx, found, invite, geoCountry, now);
@@ -116,6 +131,27 @@ export async function authenticateFromEmailInvite(
     const token = await ctx.sessions.create(account.id, trx);
     return { token, redirectUri: invite.redirect_uri ?? undefined };
   });
+}
+
+/**
+ * What a browser that did not ask for a link shows before the player confirms: whose
+ * account it signs in, and which device asked. Spends nothing.
+ */
+export async function emailInviteDetails(ctx: AppContext, inviteToken: string) {
+  const invite = await liveInvite(ctx.db, hashToken(inviteToken), ctx.now());
+  return { Email: invite.email, RequestedAt: invite.created_at, RequestedOn: invite.requested_on };
+}
+
+/** The unspent, unexpired invite of a token hash; throws invalid_token or expired_token otherwise. */
+async function liveInvite(db: Kysely<Database>, hash: string, now: number) {
+  const invite = await db
+    .selectFrom('email_invites')
+    .select(['email', 'created_at', 'requested_on', 'consumed_at', 'expires_at'])
+    .where('token_hash', '=', hash)
+    .executeTakeFirst();
+  if (!invite || invite.consumed_at !== null) throw new InvalidTokenError('sign-in link');
+  if (invite.expires_at <= now) throw new ExpiredTokenError('sign-in link');
+  return invite;
 }
 
 /**

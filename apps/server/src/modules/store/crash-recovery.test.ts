@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database.js';
 import { verifyWebhook } from '../../lib/webhook-signature.js';
 import { type BuiltServer, builtServer, freePort, requireBuiltServer } from '../../test/built-server.js';
+import { TEST_BROWSER_NONCE } from '../../test/sign-in.js';
 
 /**
  * Issue 6, fulfilment item 4: the built server is killed with SIGKILL at several
@@ -78,13 +79,17 @@ async function api<T>(server: BuiltServer, path: string, body: object, token?: s
 
 /** The dev sign-in: email invite with the dev robot check, the link from /dev/mailbox, then a session. */
 async function signIn(server: BuiltServer, email: string): Promise<string> {
-  await api(server, 'invite/email_invite', { Email: email, CaptchaResult: 'dev-captcha-pass' });
+  const browser = { BrowserNonce: TEST_BROWSER_NONCE };
+  await api(server, 'invite/email_invite', { Email: email, CaptchaResult: 'dev-captcha-pass', ...browser });
   for (let i = 0; i < 200; i++) {
     const html = await (await fetch(`${server.url}dev/mailbox`)).text();
     const inviteToken = html.match(/inviteToken=([\w-]+)/)?.[1];
     if (inviteToken) {
-      return (await api<{ Token: string }>(server, 'auth/authenticate_from_email_invite', { InviteToken: inviteToken }))
-        .Token;
+      const signedIn = await api<{ Token: string }>(server, 'auth/authenticate_from_email_invite', {
+        InviteToken: inviteToken,
+        ...browser,
+      });
+      return signedIn.Token;
     }
     await new Promise((resolve) => setTimeout(resolve, 25));
   }

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { usePageConfig } from '../../../shared/config/page-config-context';
@@ -18,19 +18,25 @@ import { resolveRedirect } from '../lib/redirect';
 export function SignInLinkPage<T extends { Token: string }>({
   title,
   token,
+  attempt = '',
   spend,
   redirectOf,
+  confirmation,
 }: {
   title: string;
   /** The token from the link; null when the link came without one. */
   token: string | null;
+  /** Names a new try with the same token (after the player confirms); each is spent once. */
+  attempt?: string;
   spend: (token: string) => Promise<T>;
   redirectOf: (result: T) => string | null | undefined;
+  /** The page to show when the server wants the player to confirm first. */
+  confirmation?: ReactNode;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const config = usePageConfig();
-  const state = useSpendLink(token, () => spend(token ?? ''));
+  const state = useSpendLink(token && `${token}${attempt}`, () => spend(token ?? ''));
 
   const failure = state.status === 'failed' ? linkFailure(state.error) : null;
   const target = state.status === 'done' ? redirectOf(state.result) : undefined;
@@ -64,6 +70,7 @@ export function SignInLinkPage<T extends { Token: string }>({
       </InfoPage>
     );
   }
+  if (failure?.kind === 'confirm' && confirmation) return confirmation;
   if (state.status !== 'failed' || failure?.kind === 'invite') {
     return (
       <InfoPage title={title}>
@@ -76,6 +83,8 @@ export function SignInLinkPage<T extends { Token: string }>({
     used: t('auth.linkUsed'),
     network: t('auth.linkNetwork'),
     general: t('auth.errors.general'),
+    // Only pages that cannot ask the player (none today) end here.
+    confirm: t('auth.errors.general'),
   }[failure?.kind ?? 'general'];
   return (
     <InfoPage

@@ -15,6 +15,8 @@ export function useSpendLink<T extends { Token: string }>(key: string | null, sp
   useEffect(() => {
     if (!key) return;
     let live = true;
+    // A new key is a new try (the player confirmed): what the last one said no longer holds.
+    setState({ status: 'pending' });
     const work = runOnce(key, async () => {
       const result = await trackSignIn(spend());
       storeAuthToken(result.Token);

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../../shared/api/client';
 import { requestEmailLogin } from './email-login';
@@ -25,8 +26,21 @@ describe('requestEmailLogin', () => {
         GameSystemName: 'sky-runner',
         RedirectUri: '/games/Profile',
         Locale: 'ru',
+        BrowserNonce: expect.stringMatching(/^[\w-]{43}$/),
       },
     });
+  });
+
+  it('sends the same browser nonce with every link it asks for', async () => {
+    const { api, POST } = fakeApi();
+    const ask = () => requestEmailLogin(api, { email: 'a@example.com', captchaToken: 'tok', basePath: '/' });
+    await ask();
+    await ask();
+    const nonces = POST.mock.calls.map(
+      (call) => (call as unknown as [string, { body: { BrowserNonce: string } }])[1].body.BrowserNonce,
+    );
+    expect(nonces[0]).toMatch(/^[\w-]{43}$/);
+    expect(nonces[1]).toBe(nonces[0]);
   });
 
   it('needs both the address and the token', async () => {

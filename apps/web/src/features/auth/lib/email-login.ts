@@ -1,5 +1,6 @@
 import type { ApiClient } from '../../../shared/api/client';
 import { sendEmailInvite } from '../api/email-invite';
+import { browserNonce } from './browser-nonce';
 import { returnPath } from './redirect';
 
 export interface EmailLoginInput {
@@ -12,15 +13,20 @@ export interface EmailLoginInput {
   basePath: string;
 }
 
-/** Asks for the magic link; both the address and the robot-check token are required (spec §5). */
+/**
+ * Asks for the magic link; both the address and the robot-check token are required (spec §5).
+ * The link signs in at once only in this browser, which sends its nonce along.
+ */
 export function requestEmailLogin(api: ApiClient, input: EmailLoginInput) {
   if (!input.email) return Promise.reject(new Error('Email is required for email login'));
   if (!input.captchaToken) return Promise.reject(new Error('Captcha token is required for email login'));
+  const nonce = browserNonce();
   return sendEmailInvite(api, {
     Email: input.email,
     CaptchaResult: input.captchaToken,
     ...(input.gameSystemName ? { GameSystemName: input.gameSystemName } : {}),
     ...(input.returnTo ? { RedirectUri: returnPath(input.returnTo, input.basePath) } : {}),
     ...(input.locale ? { Locale: input.locale } : {}),
+    ...(nonce ? { BrowserNonce: nonce } : {}),
   });
 }

@@ -2,6 +2,8 @@
 export type LinkFailure =
   /** A game-connection failure: shown by the Error page through its inviteErrorCode (spec §8). */
   | { kind: 'invite'; inviteErrorCode: string }
+  /** Opened in a browser that did not ask for it: the player confirms first (login CSRF). */
+  | { kind: 'confirm' }
   | { kind: 'expired' }
   | { kind: 'used' }
   | { kind: 'network' }
@@ -13,6 +15,7 @@ export function linkFailure(error: unknown): LinkFailure {
   const failure = error as { status?: number; problem?: { ErrorCode?: string } } | null;
   const code = failure?.problem?.ErrorCode;
   if (code && INVITE_ERROR_CODES.includes(code)) return { kind: 'invite', inviteErrorCode: `errors.${code}` };
+  if (code === 'sign_in_confirmation_required') return { kind: 'confirm' };
   if (code === 'expired_token') return { kind: 'expired' };
   // A malformed token is as useless as a spent one.
   if (code === 'invalid_token' || code === 'validation_failed') return { kind: 'used' };

@@ -170,6 +170,12 @@ export const messages: CoreMessages = {
     tempTokenTitle: 'Einmalige Anmeldung',
     linkWorking: 'Du wirst angemeldet…',
     linkDone: 'Du bist angemeldet.',
+    confirmTitle: 'Als {{email}} anmelden?',
+    confirmAskedOn: 'Dieser Link wurde auf {{device}} angefordert, {{time}}.',
+    confirmAskedElsewhere: 'Dieser Link wurde in einem anderen Browser angefordert, {{time}}.',
+    confirmWarning:
+      'Fahre nur fort, wenn du ihn selbst angefordert hast: Ein Link, den dir jemand anderes schickt, würde dich in dessen Konto anmelden.',
+    confirmSignIn: 'Ja, anmelden',
     linkExpired: 'Dieser Link ist abgelaufen. Fordere einen neuen an: Links gelten 10 Minuten.',
     linkUsed: 'Dieser Link wurde bereits verwendet oder ist ungültig. Fordere einen neuen an.',
     linkNetwork: 'Keine Verbindung zum Server. Prüfe deine Internetverbindung und versuche es erneut.',

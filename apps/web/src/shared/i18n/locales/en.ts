@@ -170,6 +170,12 @@ export const messages = {
     tempTokenTitle: 'One-time sign-in',
     linkWorking: 'Signing you in…',
     linkDone: 'You are signed in.',
+    confirmTitle: 'Sign in as {{email}}?',
+    confirmAskedOn: 'This link was asked for on {{device}}, {{time}}.',
+    confirmAskedElsewhere: 'This link was asked for in another browser, {{time}}.',
+    confirmWarning:
+      'Continue only if you asked for it yourself: a link someone else sends you would sign you in to their account.',
+    confirmSignIn: 'Yes, sign me in',
     linkExpired: 'This link has expired. Ask for a new one: links work for 10 minutes.',
     linkUsed: 'This link has already been used or is not valid. Ask for a new one.',
     linkNetwork: 'No connection to the server. Check your internet connection and try again.',

@@ -171,6 +171,12 @@ export const messages: CoreMessages = {
     tempTokenTitle: 'Inicio de sesión de un solo uso',
     linkWorking: 'Iniciando sesión…',
     linkDone: 'Has iniciado sesión.',
+    confirmTitle: '¿Iniciar sesión como {{email}}?',
+    confirmAskedOn: 'Este enlace se solicitó en {{device}}, {{time}}.',
+    confirmAskedElsewhere: 'Este enlace se solicitó en otro navegador, {{time}}.',
+    confirmWarning:
+      'Continúa solo si lo pediste tú: un enlace que te envíe otra persona te haría iniciar sesión en su cuenta.',
+    confirmSignIn: 'Sí, iniciar sesión',
     linkExpired: 'Este enlace ha caducado. Pide uno nuevo: los enlaces duran 10 minutos.',
     linkUsed: 'Este enlace ya se usó o no es válido. Pide uno nuevo.',
     linkNetwork: 'No hay conexión con el servidor. Comprueba tu conexión a internet e inténtalo de nuevo.',

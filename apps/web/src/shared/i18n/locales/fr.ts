@@ -170,6 +170,12 @@ export const messages: CoreMessages = {
     tempTokenTitle: 'Connexion à usage unique',
     linkWorking: 'Connexion en cours…',
     linkDone: 'Vous êtes connecté.',
+    confirmTitle: 'Se connecter en tant que {{email}} ?',
+    confirmAskedOn: 'Ce lien a été demandé sur {{device}}, {{time}}.',
+    confirmAskedElsewhere: 'Ce lien a été demandé dans un autre navigateur, {{time}}.',
+    confirmWarning:
+      'Ne continuez que si vous l’avez demandé vous-même : un lien envoyé par quelqu’un d’autre vous connecterait à son compte.',
+    confirmSignIn: 'Oui, me connecter',
     linkExpired: 'Ce lien a expiré. Demandez-en un nouveau : les liens sont valables 10 minutes.',
     linkUsed: 'Ce lien a déjà été utilisé ou n’est pas valide. Demandez-en un nouveau.',
     linkNetwork: 'Pas de connexion au serveur. Vérifiez votre connexion Internet et réessayez.',

@@ -170,6 +170,12 @@ export const messages: CoreMessages = {
     tempTokenTitle: 'Accesso monouso',
     linkWorking: 'Accesso in corso…',
     linkDone: 'Hai effettuato l’accesso.',
+    confirmTitle: 'Accedere come {{email}}?',
+    confirmAskedOn: 'Questo link è stato richiesto su {{device}}, {{time}}.',
+    confirmAskedElsewhere: 'Questo link è stato richiesto in un altro browser, {{time}}.',
+    confirmWarning:
+      'Continua solo se l’hai richiesto tu: un link inviato da qualcun altro ti farebbe accedere al suo account.',
+    confirmSignIn: 'Sì, accedi',
     linkExpired: 'Questo link è scaduto. Richiedine uno nuovo: i link valgono 10 minuti.',
     linkUsed: 'Questo link è già stato usato o non è valido. Richiedine uno nuovo.',
     linkNetwork: 'Nessuna connessione al server. Controlla la connessione a internet e riprova.',

@@ -169,6 +169,12 @@ export const messages: CoreMessages = {
     tempTokenTitle: 'ワンタイムログイン',
     linkWorking: 'ログインしています…',
     linkDone: 'ログインしました。',
+    confirmTitle: '{{email}} としてログインしますか？',
+    confirmAskedOn: 'このリンクは {{device}} でリクエストされました（{{time}}）。',
+    confirmAskedElsewhere: 'このリンクは別のブラウザでリクエストされました（{{time}}）。',
+    confirmWarning:
+      'ご自身でリクエストした場合のみ続行してください。他人から送られたリンクでは、その人のアカウントにログインしてしまいます。',
+    confirmSignIn: 'はい、ログインします',
     linkExpired: 'このリンクは期限切れです。新しいリンクをリクエストしてください（有効期間は 10 分です）。',
     linkUsed: 'このリンクは使用済みか無効です。新しいリンクをリクエストしてください。',
     linkNetwork: 'サーバーに接続できません。インターネット接続を確認して、もう一度お試しください。',

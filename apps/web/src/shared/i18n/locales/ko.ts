@@ -167,6 +167,12 @@ export const messages: CoreMessages = {
     tempTokenTitle: '일회용 로그인',
     linkWorking: '로그인하는 중…',
     linkDone: '로그인되었습니다.',
+    confirmTitle: '{{email}}(으)로 로그인할까요?',
+    confirmAskedOn: '이 링크는 {{device}}에서 요청되었습니다({{time}}).',
+    confirmAskedElsewhere: '이 링크는 다른 브라우저에서 요청되었습니다({{time}}).',
+    confirmWarning:
+      '직접 요청한 경우에만 계속하세요. 다른 사람이 보낸 링크로는 그 사람의 계정에 로그인하게 됩니다.',
+    confirmSignIn: '네, 로그인할게요',
     linkExpired: '링크가 만료되었습니다. 새 링크를 요청하세요. 링크는 10분 동안 유효합니다.',
     linkUsed: '이미 사용되었거나 유효하지 않은 링크입니다. 새 링크를 요청하세요.',
     linkNetwork: '서버에 연결할 수 없습니다. 인터넷 연결을 확인하고 다시 시도하세요.',

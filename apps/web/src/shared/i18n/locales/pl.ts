@@ -167,6 +167,12 @@ export const messages: CoreMessages = {
     tempTokenTitle: 'Jednorazowe logowanie',
     linkWorking: 'Logowanie…',
     linkDone: 'Zalogowano.',
+    confirmTitle: 'Zalogować się jako {{email}}?',
+    confirmAskedOn: 'Ten link został zamówiony na urządzeniu {{device}}, {{time}}.',
+    confirmAskedElsewhere: 'Ten link został zamówiony w innej przeglądarce, {{time}}.',
+    confirmWarning:
+      'Kontynuuj tylko wtedy, gdy sam o niego prosiłeś: link wysłany przez kogoś innego zalogowałby cię na jego konto.',
+    confirmSignIn: 'Tak, zaloguj mnie',
     linkExpired: 'Ten link wygasł. Poproś o nowy: linki działają przez 10 minut.',
     linkUsed: 'Ten link został już użyty lub jest nieprawidłowy. Poproś o nowy.',
     linkNetwork: 'Brak połączenia z serwerem. Sprawdź połączenie z internetem i spróbuj ponownie.',

@@ -169,6 +169,12 @@ export const messages: CoreMessages = {
     tempTokenTitle: 'Entrada de uso único',
     linkWorking: 'Entrando…',
     linkDone: 'Você entrou na sua conta.',
+    confirmTitle: 'Entrar como {{email}}?',
+    confirmAskedOn: 'Este link foi pedido em {{device}}, {{time}}.',
+    confirmAskedElsewhere: 'Este link foi pedido em outro navegador, {{time}}.',
+    confirmWarning:
+      'Continue só se você mesmo pediu: um link enviado por outra pessoa faria você entrar na conta dela.',
+    confirmSignIn: 'Sim, entrar',
     linkExpired: 'Este link expirou. Peça um novo: os links valem por 10 minutos.',
     linkUsed: 'Este link já foi usado ou não é válido. Peça um novo.',
     linkNetwork: 'Sem conexão com o servidor. Verifique sua internet e tente novamente.',

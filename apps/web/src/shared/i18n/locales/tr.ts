@@ -169,6 +169,12 @@ export const messages: CoreMessages = {
     tempTokenTitle: 'Tek kullanımlık giriş',
     linkWorking: 'Giriş yapılıyor…',
     linkDone: 'Giriş yaptın.',
+    confirmTitle: '{{email}} olarak giriş yapılsın mı?',
+    confirmAskedOn: 'Bu bağlantı {{device}} üzerinde istendi, {{time}}.',
+    confirmAskedElsewhere: 'Bu bağlantı başka bir tarayıcıda istendi, {{time}}.',
+    confirmWarning:
+      'Yalnızca bağlantıyı kendin istediysen devam et: başkasının gönderdiği bir bağlantı seni onun hesabına sokar.',
+    confirmSignIn: 'Evet, giriş yap',
     linkExpired: 'Bu bağlantının süresi doldu. Yenisini iste: bağlantılar 10 dakika geçerlidir.',
     linkUsed: 'Bu bağlantı zaten kullanılmış ya da geçersiz. Yenisini iste.',
     linkNetwork: 'Sunucuyla bağlantı yok. İnternet bağlantını kontrol edip tekrar dene.',

@@ -167,6 +167,12 @@ export const messages: CoreMessages = {
     tempTokenTitle: '一次性登录',
     linkWorking: '正在登录…',
     linkDone: '你已登录。',
+    confirmTitle: '以 {{email}} 登录？',
+    confirmAskedOn: '此链接是在 {{device}} 上请求的，{{time}}。',
+    confirmAskedElsewhere: '此链接是在另一个浏览器中请求的，{{time}}。',
+    confirmWarning:
+      '仅当链接是你自己请求的时才继续：别人发给你的链接会让你登录到对方的账户。',
+    confirmSignIn: '是的，登录',
     linkExpired: '此链接已过期。请重新获取：链接有效期为 10 分钟。',
     linkUsed: '此链接已被使用或无效。请重新获取。',
     linkNetwork: '无法连接服务器。请检查网络连接后重试。',
