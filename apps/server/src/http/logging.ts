@@ -1,17 +1,33 @@
 import type { FastifyServerOptions } from 'fastify';
 
-/** Query parameters whose values are credentials of some kind and never reach the log. */
-const SECRET_PARAM = /token|secret|password|signature|code|key|auth/i;
+/** Query parameters whose values are credentials or personal data, and never reach the log. */
+const SECRET_PARAM = /token|secret|password|sign|code|key|auth|email|nonce|session|hash|proof/i;
 
-/** The request URL with the values of secret-looking query parameters masked. */
+/**
+ * Path segments that are credentials or personal data (security.md §12 row 50): the
+ * sandbox and Stripe checkout ids (the payment form's only credential, wherever they
+ * appear: API path or the portal's `/{token}` page), and what the routes below carry
+ * after their fixed prefix.
+ */
+const SECRET_PATHS: RegExp[] = [
+  /\b(?:sbx|cs_test|cs_live)_[\w-]+/g,
+  /(?<=\/store\/payment_form\/)[^/?#]+/g,
+  /(?<=\/Store\/MerchantPaymentCompleted\/)[^/?#]+/g,
+  /(?<=\/LoginFromGame\/[^/?#]+\/)[^/?#]+/g,
+  /(?<=\/check_account_exists_by_social_identifier\/[^/?#]+\/[^/?#]+\/)[^/?#]+/g,
+];
+
+/** The request URL with credential path segments and the values of secret-looking query parameters masked. */
 export function redactUrl(url: string): string {
   const queryStart = url.indexOf('?');
-  if (queryStart < 0) return url;
+  let path = queryStart < 0 ? url : url.slice(0, queryStart);
+  for (const pattern of SECRET_PATHS) path = path.replace(pattern, '[redacted]');
+  if (queryStart < 0) return path;
   const params = new URLSearchParams(url.slice(queryStart + 1));
   for (const name of [...params.keys()]) {
     if (SECRET_PARAM.test(name)) params.set(name, '[redacted]');
   }
-  return `${url.slice(0, queryStart)}?${params.toString()}`;
+  return `${path}?${params.toString()}`;
 }
 
 /** pino options: Authorization, cookies and tokens never appear in a log line. */
