@@ -6,6 +6,7 @@ import type { AppContext } from './context.js';
 import { type DatabaseHandle, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { RateLimitedError } from './errors.js';
+import { capConnectionsPerAddress, clientErrorHandler } from './http/client-errors.js';
 import { validatorWithEmptyBody } from './http/empty-body.js';
 import { handleError, registerErrorHandler } from './http/error-handler.js';
 import { OneLinePerRequest, prettyLogStream } from './http/log-format.js';
@@ -75,6 +76,16 @@ export async function createApp(config: Config, deps: AppDependencies = {}): Pro
     childLoggerFactory: lazyRequestLoggers,
     genReqId: requestIdFor,
     bodyLimit: config.bodyLimitBytes,
+    // Slow clients (one byte every few seconds) are cut off: headers within a third of the
+    // request time, the whole request within it, a silent socket after twice it; then 408.
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.requestTimeoutMs * 2,
+    http: {
+      headersTimeout: Math.ceil(config.requestTimeoutMs / 3),
+      // How often Node looks for requests past their time (its default, 30 s, would let them run on).
+      connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.floor(config.requestTimeoutMs / 10))),
+    },
+    clientErrorHandler,
     // Share links carry a whole URL in one path segment (/go/{Base64Url}).
     routerOptions: { maxParamLength: 4096 },
     // Router errors (bad URL, over-long segment) come before any hook: their problem answer gets the headers here.
@@ -85,6 +96,7 @@ export async function createApp(config: Config, deps: AppDependencies = {}): Pro
     trustProxy: config.trustProxy,
   });
   app.addHook('onClose', async () => db.destroy());
+  capConnectionsPerAddress(app.server, config.maxConnectionsPerIp, config.rateLimitAllowlist);
   const now = deps.now ?? Date.now;
   const prefix = config.portal.routerBasePath.replace(/\/$/, '');
   // The sandbox notifies through this server's own HTTP stack, in process: no network needed.

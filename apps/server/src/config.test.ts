@@ -27,6 +27,8 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgres://fxid@db/fxid',
       LOG_LEVEL: 'warn',
       BODY_LIMIT_BYTES: '65536',
+      REQUEST_TIMEOUT_MS: '15000',
+      MAX_CONNECTIONS_PER_IP: '32',
       CATALOG_FILE: '/etc/fxid/catalog.yaml',
       REDIRECT_ALLOWLIST: 'https://shop.example.com/return, https://pay.example.com',
       RATE_LIMIT_ALLOWLIST: '10.0.0.9, ::1',
@@ -69,6 +71,8 @@ describe('loadConfig', () => {
         logLevel: 'warn',
         logFormat: 'json',
         bodyLimitBytes: 65536,
+        requestTimeoutMs: 15000,
+        maxConnectionsPerIp: 32,
         catalogFile: '/etc/fxid/catalog.yaml',
         webDistDir: '/srv/web',
         trustProxy: true,
@@ -220,6 +224,18 @@ describe('loadConfig', () => {
     expect(bad.ok ? [] : bad.problems.map((problem) => problem.split(':')[0]).sort()).toEqual([
       'STRIPE_SECRET_KEY',
       'STRIPE_WEBHOOK_SECRETS.0',
+    ]);
+  });
+
+  it('cuts slow requests off and caps connections per address, except behind a proxy', () => {
+    const direct = loadConfig({});
+    expect(direct.ok && [direct.config.requestTimeoutMs, direct.config.maxConnectionsPerIp]).toEqual([30_000, 128]);
+    const proxied = loadConfig({ TRUST_PROXY: 'true' });
+    expect(proxied.ok && proxied.config.maxConnectionsPerIp).toBe(0);
+    const bad = loadConfig({ REQUEST_TIMEOUT_MS: '5', MAX_CONNECTIONS_PER_IP: '-1' });
+    expect(bad.ok ? [] : bad.problems.map((problem) => problem.split(':')[0]).sort()).toEqual([
+      'MAX_CONNECTIONS_PER_IP',
+      'REQUEST_TIMEOUT_MS',
     ]);
   });
 

@@ -16,6 +16,10 @@ export interface Config {
   /** `pretty`: one readable line per request and event (development default); `json`: one JSON object per line. */
   logFormat: 'pretty' | 'json';
   bodyLimitBytes: number;
+  /** Time a client has to send a whole request (headers within a third of it); then 408. */
+  requestTimeoutMs: number;
+  /** Open connections one client address may hold; 0 turns the cap off. */
+  maxConnectionsPerIp: number;
   /** Catalog loaded into an empty database at start; none in production unless set. */
   catalogFile: string | undefined;
   /** Built portal to serve; the API runs alone when the folder is missing. */
@@ -194,6 +198,8 @@ const EnvSchema = z.object({
   ),
   LOG_FORMAT: optional(z.enum(['pretty', 'json'])),
   BODY_LIMIT_BYTES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1024).default(1_048_576)),
+  REQUEST_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(600_000).default(30_000)),
+  MAX_CONNECTIONS_PER_IP: optional(z.coerce.number().int().min(0).max(100_000)),
   CATALOG_FILE: optional(z.string()),
   WEB_DIST_DIR: z.preprocess(emptyAsUndefined, z.string().default('apps/web/dist')),
   DEMO_GAME_DIR: optional(z.string()),
@@ -295,6 +301,9 @@ const EnvSchema = z.object({
 export const DEV_SANDBOX_WEBHOOK_SECRET = 'dev-sandbox-webhook-secret-not-for-production';
 
 /** The GameUid-proof secret of every game without its own, in development only (documented in README). */
+/** Enough for a browser's parallel connections across many tabs, far from what a flood needs. */
+const DEFAULT_MAX_CONNECTIONS_PER_IP = 128;
+
 export const DEV_GAME_SECRET = 'dev-game-secret-not-for-production';
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
@@ -377,6 +386,9 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
       logLevel: e.LOG_LEVEL,
       logFormat: e.LOG_FORMAT ?? (mode === 'production' ? 'json' : 'pretty'),
       bodyLimitBytes: e.BODY_LIMIT_BYTES,
+      requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+      // Behind a proxy every connection comes from the proxy: the cap belongs there.
+      maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP ?? (e.TRUST_PROXY === 'true' ? 0 : DEFAULT_MAX_CONNECTIONS_PER_IP),
       catalogFile: e.CATALOG_FILE ?? (mode === 'development' ? 'catalog/demo.yaml' : undefined),
       webDistDir: e.WEB_DIST_DIR,
       demoGameDir: e.DEMO_GAME_DIR ?? (mode === 'development' ? 'examples/demo-game/dist' : undefined),

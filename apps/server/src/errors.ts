@@ -33,6 +33,7 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   uri_too_long: 'Request address too long',
   unsupported_media_type: 'Unsupported content type',
   rate_limited: 'Too many requests',
+  headers_too_large: 'Request headers too large',
   internal_error: 'Internal server error',
   service_unavailable: 'Service unavailable',
 };

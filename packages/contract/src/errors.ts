@@ -36,6 +36,7 @@ export const ERROR_STATUS = {
   uri_too_long: 414,
   unsupported_media_type: 415,
   rate_limited: 429,
+  headers_too_large: 431,
   internal_error: 500,
   service_unavailable: 503,
 } as const;

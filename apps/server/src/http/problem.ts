@@ -11,7 +11,7 @@ export interface ProblemInput {
 }
 
 /** Builds RFC 9457 problem details with fxid's error fields for one request. */
-export function problemFor(request: FastifyRequest, input: ProblemInput): ProblemDetails {
+export function problemFor(request: Pick<FastifyRequest, 'url' | 'id'>, input: ProblemInput): ProblemDetails {
   return {
     type: problemTypeFor(input.code),
     title: ERROR_TITLES[input.code],
