@@ -157,11 +157,21 @@ const BAD_REQUESTS: BadRequest[] = [
     code: 'not_found',
   },
   { name: 'health with a body', method: 'POST', url: '/healthz', payload: '{}', status: 404, code: 'not_found' },
+  // VK's payment notifications answer in VK's own format (tested with the VK platform); a wrong method is ours.
+  {
+    name: 'wrong method',
+    method: 'GET',
+    url: '/api/v1/platforms/vkcom/payments/sky-runner',
+    status: 404,
+    code: 'not_found',
+  },
   { name: 'readiness with a body', method: 'POST', url: '/readyz', payload: '{}', status: 404, code: 'not_found' },
   ...invalidBodies([
     ['/api/v1/invite/email_invite', '{"Email":"not-an-email","CaptchaResult":"x"}', 'body.Email'],
     ['/api/v1/auth/authenticate_from_email_invite', '{}', 'body.InviteToken'],
     ['/api/v1/auth/email_invite_details', '{"InviteToken":"short"}', 'body.InviteToken'],
+    ['/api/v1/auth/authenticate_from_social', '{"Social":"Myspace","Game":"sky-runner"}', 'body.Social'],
+    ['/api/v1/store/consume-purchase', '{"Game":"sky-runner"}', 'body.TransactionId'],
     ['/api/v1/auth/authenticate_from_temp_token', '{"TempToken":5}', 'body.TempToken'],
     ['/api/v1/play/choose_game', '{"WebPublishingPlatform":"FxId"}', 'body.GameSystemName'],
     ['/api/v1/info/news', '{"Locale":"klingon!"}', 'body.Locale'],
