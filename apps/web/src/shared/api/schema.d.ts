@@ -326,7 +326,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Signs in with the token of a magic link (consumes it) */
+        /**
+         * Signs in with the token of a magic link (consumes it)
+         * @description The browser that asked for the link sends the BrowserNonce it sent then and signs in at once. Any other browser gets 403 `sign_in_confirmation_required`, with nothing spent, until the player has seen `email_invite_details` and confirmed (`Confirmed: true`): a link opened by a scanner or sent by someone else signs nobody in by itself.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -347,6 +350,73 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["AuthenticateFromEmailInviteResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/email_invite_details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Whose sign-in a magic link is and which device asked for it (spends nothing) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["EmailInviteDetailsRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EmailInviteDetailsResponse"];
                     };
                 };
                 /** @description Problem details (RFC 9457) */
@@ -4438,6 +4508,8 @@ export interface components {
             RedirectUri?: string;
             /** @description Language of the email */
             Locale?: components["schemas"]["LocaleInput"];
+            /** @description A random value the asking browser keeps; sent again with the token, it signs in without a confirmation */
+            BrowserNonce?: string;
         };
         /** @description The same answer whether or not the address has an account */
         EmailInviteResponseInput: {
@@ -4446,6 +4518,21 @@ export interface components {
         };
         AuthenticateFromEmailInviteRequestInput: {
             InviteToken: string;
+            /** @description The nonce this browser sent when it asked for the link */
+            BrowserNonce?: string;
+            /** @description The player confirmed signing in as the email of the link, in a browser that did not ask for it */
+            Confirmed?: boolean;
+        };
+        EmailInviteDetailsRequestInput: {
+            InviteToken: string;
+        };
+        EmailInviteDetailsResponseInput: {
+            /** @description The address the link was sent to: the account it signs in */
+            Email: string;
+            /** @description When the link was asked for (epoch ms) */
+            RequestedAt: number;
+            /** @description The asking device as its browser told it, e.g. "Firefox on Windows"; null when unknown */
+            RequestedOn: string | null;
         };
         AuthenticateFromEmailInviteResponseInput: {
             /** @constant */
@@ -4764,7 +4851,7 @@ export interface components {
             Documents: components["schemas"]["LegalDocumentInput"][];
         };
         /** @enum {string} */
-        ErrorCodeInput: "validation_failed" | "malformed_json" | "invalid_token" | "expired_token" | "captcha_failed" | "redirect_not_allowed" | "unauthorized" | "platform_sign_invalid" | "platform_payload_expired" | "platform_app_mismatch" | "platform_not_supported" | "platform_not_configured" | "forbidden" | "sign_in_confirmation_required" | "not_found" | "method_not_allowed" | "request_timeout" | "game_not_found" | "game_not_on_platform" | "conflict" | "push_subscription_taken" | "already_connected" | "connected_to_another_account" | "game_not_connected" | "product_already_owned" | "purchase_in_progress" | "purchase_already_consumed" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable";
+        ErrorCodeInput: "validation_failed" | "malformed_json" | "invalid_token" | "expired_token" | "captcha_failed" | "redirect_not_allowed" | "unauthorized" | "platform_sign_invalid" | "platform_payload_expired" | "platform_app_mismatch" | "platform_not_supported" | "platform_not_configured" | "forbidden" | "sign_in_confirmation_required" | "not_found" | "method_not_allowed" | "request_timeout" | "game_not_found" | "game_not_on_platform" | "conflict" | "push_subscription_taken" | "already_connected" | "connected_to_another_account" | "game_not_connected" | "product_already_owned" | "purchase_in_progress" | "purchase_already_consumed" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
         FieldIssueInput: {
             /** @description Where the bad value is, e.g. "body/Email" or "query/WebPublishingPlatform" */
             Field: string;
@@ -5688,6 +5775,8 @@ export interface components {
             RedirectUri?: string;
             /** @description Language of the email */
             Locale?: components["schemas"]["Locale"];
+            /** @description A random value the asking browser keeps; sent again with the token, it signs in without a confirmation */
+            BrowserNonce?: string;
         };
         /** @description The same answer whether or not the address has an account */
         EmailInviteResponse: {
@@ -5696,6 +5785,21 @@ export interface components {
         };
         AuthenticateFromEmailInviteRequest: {
             InviteToken: string;
+            /** @description The nonce this browser sent when it asked for the link */
+            BrowserNonce?: string;
+            /** @description The player confirmed signing in as the email of the link, in a browser that did not ask for it */
+            Confirmed?: boolean;
+        };
+        EmailInviteDetailsRequest: {
+            InviteToken: string;
+        };
+        EmailInviteDetailsResponse: {
+            /** @description The address the link was sent to: the account it signs in */
+            Email: string;
+            /** @description When the link was asked for (epoch ms) */
+            RequestedAt: number;
+            /** @description The asking device as its browser told it, e.g. "Firefox on Windows"; null when unknown */
+            RequestedOn: string | null;
         };
         AuthenticateFromEmailInviteResponse: {
             /** @constant */
@@ -6014,7 +6118,7 @@ export interface components {
             Documents: components["schemas"]["LegalDocument"][];
         };
         /** @enum {string} */
-        ErrorCode: "validation_failed" | "malformed_json" | "invalid_token" | "expired_token" | "captcha_failed" | "redirect_not_allowed" | "unauthorized" | "platform_sign_invalid" | "platform_payload_expired" | "platform_app_mismatch" | "platform_not_supported" | "platform_not_configured" | "forbidden" | "sign_in_confirmation_required" | "not_found" | "method_not_allowed" | "request_timeout" | "game_not_found" | "game_not_on_platform" | "conflict" | "push_subscription_taken" | "already_connected" | "connected_to_another_account" | "game_not_connected" | "product_already_owned" | "purchase_in_progress" | "purchase_already_consumed" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable";
+        ErrorCode: "validation_failed" | "malformed_json" | "invalid_token" | "expired_token" | "captcha_failed" | "redirect_not_allowed" | "unauthorized" | "platform_sign_invalid" | "platform_payload_expired" | "platform_app_mismatch" | "platform_not_supported" | "platform_not_configured" | "forbidden" | "sign_in_confirmation_required" | "not_found" | "method_not_allowed" | "request_timeout" | "game_not_found" | "game_not_on_platform" | "conflict" | "push_subscription_taken" | "already_connected" | "connected_to_another_account" | "game_not_connected" | "product_already_owned" | "purchase_in_progress" | "purchase_already_consumed" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
         FieldIssue: {
             /** @description Where the bad value is, e.g. "body/Email" or "query/WebPublishingPlatform" */
             Field: string;
