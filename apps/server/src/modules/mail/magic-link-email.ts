@@ -36,7 +36,7 @@ export function magicLinkEmail(input: {
   const dir = RTL_LOCALES.has(locale) ? 'rtl' : 'ltr';
   const e = escapeHtml;
 
-  const text = `${t.heading}\n\n${t.intro}\n\n${input.link}\n\n${t.expiry}\n${t.ignore}\n\n${input.branding.CompanyName}\n`;
+  const text = `${t.heading}\n\n${t.textIntro}\n\n${input.link}\n\n${t.expiry}\n${t.ignore}\n\n${input.branding.CompanyName}\n`;
   const html = `<!doctype html>
 <html lang="${locale}" dir="${dir}"><body style="margin:0;background:#f3f5f9;font-family:system-ui,sans-serif;color:#17202e">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
