@@ -18,22 +18,23 @@ export function CopyField({
   const { t } = useTranslation();
   const { copy, copied } = useClipboard();
   return (
-    <div className="flex flex-wrap items-center justify-between gap-2 py-3">
-      <div className="min-w-0">
-        <dt className="text-sm text-slate-500 dark:text-slate-400">{label}</dt>
-        <dd className="flex flex-wrap items-center gap-2 font-medium break-all text-slate-900 dark:text-white">
-          {value}
-          {badge}
-        </dd>
-      </div>
-      <Button
-        variant="secondary"
-        size="sm"
-        aria-label={copyLabel}
-        onClick={() => void copy(value, { showModalOnFail: true })}
-      >
-        {copied ? t('common.copied') : t('common.copy')}
-      </Button>
+    // A <dl> group holds only <dt> and <dd>: the copy button is a second <dd> of the same term.
+    <div className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-2 gap-y-1 py-3">
+      <dt className="text-sm text-slate-500 dark:text-slate-400">{label}</dt>
+      <dd className="col-start-1 flex flex-wrap items-center gap-2 font-medium break-all text-slate-900 dark:text-white">
+        {value}
+        {badge}
+      </dd>
+      <dd className="col-start-2 row-span-2 row-start-1">
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-label={copyLabel}
+          onClick={() => void copy(value, { showModalOnFail: true })}
+        >
+          {copied ? t('common.copied') : t('common.copy')}
+        </Button>
+      </dd>
     </div>
   );
 }
