@@ -2,8 +2,9 @@ import { defineProject } from 'vitest/config';
 
 /**
  * The built portal served by the real server, driven in Debian's Chromium. Files run
- * one after another (each launches one browser) and after every other project, so the
- * browser does not compete with unit tests for the two CPU cores.
+ * after every other project, so browsers do not compete with unit tests, and two at a
+ * time (E2E_WORKERS to change): a browser test mostly waits (on timers, the network,
+ * the server), so two files overlap well even on two cores.
  */
 export default defineProject({
   test: {
@@ -11,9 +12,12 @@ export default defineProject({
     include: ['specs/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['./harness/global-setup.ts'],
-    fileParallelism: false,
+    maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
     sequence: { groupOrder: 1 },
     testTimeout: 30_000,
+    // Like the harness's waits for elements (10 s), not vitest's 1 s: a page polled for a
+    // state (a notification shown, focus moved) gets there later on a busy machine.
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 60_000,
   },
 });

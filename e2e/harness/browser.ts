@@ -1,7 +1,11 @@
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { findBrowser, INSTALL_HINT } from '../../scripts/browser.mjs';
 
-/** Debian's Chromium; no test tool downloads a browser. */
-export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+/**
+ * The machine's Chromium: CHROME_PATH (which `npm test` sets after finding or installing
+ * one), else the same search `npm test` makes. No test tool downloads a browser.
+ */
+export const CHROMIUM_PATH = findBrowser()?.path;
 
 /** The two sizes every screenshot is taken at. */
 export const VIEWPORTS = {
@@ -11,6 +15,7 @@ export const VIEWPORTS = {
 
 /** One headless Chromium per test file (`--no-sandbox`: CI runs as root). */
 export function launchBrowser(): Promise<Browser> {
+  if (!CHROMIUM_PATH) throw new Error(`the browser suite needs Chromium: ${INSTALL_HINT}`);
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--no-sandbox'] });
 }
 
