@@ -1,5 +1,5 @@
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { SqliteDatabase as Database } from '../../apps/server/src/db/sqlite-driver';
 import { acceptDueDocuments } from '../harness/documents';
 import { gameFrame, logLine } from '../harness/game';
 import { ownServer } from '../harness/server';

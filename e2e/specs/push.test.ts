@@ -1,6 +1,6 @@
-import Database from 'better-sqlite3';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { SqliteDatabase as Database } from '../../apps/server/src/db/sqlite-driver';
 import { acceptDueDocuments } from '../harness/documents';
 import { gameFrame, logLine } from '../harness/game';
 import { en } from '../harness/messages';

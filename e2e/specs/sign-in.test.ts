@@ -1,6 +1,6 @@
-import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { SqliteDatabase as Database } from '../../apps/server/src/db/sqlite-driver';
 import { HTTP_ERROR_LINE } from '../harness/browser';
 import { en } from '../harness/messages';
 import { ownServer } from '../harness/server';

@@ -1,6 +1,6 @@
-import Database from 'better-sqlite3';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { SqliteDatabase as Database } from '../../apps/server/src/db/sqlite-driver';
 import { saveScreenshot } from '../harness/artifacts';
 import { axeScan, seriousViolations } from '../harness/axe';
 import { HTTP_ERROR_LINE } from '../harness/browser';
