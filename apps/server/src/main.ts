@@ -30,4 +30,9 @@ await app.listen({ host: config.host, port: config.port });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
 const shownHost = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
-console.log(`fxid is running at http://${shownHost}:${port}${config.portal.routerBasePath}`);
+const shown = `http://${shownHost}:${port}`;
+console.log(`fxid is running at ${shown}${config.portal.routerBasePath}`);
+// Sign-in links lead to PUBLIC_URL, and a link's sign-in reaches only tabs of that origin.
+if (new URL(config.publicUrl).origin !== shown) {
+  console.log(`sign-in links and redirects lead to ${config.publicUrl}: open the portal there`);
+}

@@ -57,6 +57,12 @@ export interface PageConfig {
    * without it no reporting SDK is loaded.
    */
   ErrorReportingDsn?: string;
+  /**
+   * Development only: the origin of PUBLIC_URL, which sign-in links and redirects use. A
+   * portal opened at another address (127.0.0.1 for localhost) says where to open it,
+   * since a link's sign-in reaches only tabs of the origin that asked for it.
+   */
+  DevPublicOrigin?: string;
 }
 
 /**

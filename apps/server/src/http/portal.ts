@@ -24,6 +24,7 @@ export function pageConfigFor(config: Config): PageConfig {
     ...(config.turnstile.siteKey ? { TurnstileSiteKey: config.turnstile.siteKey } : {}),
     // The tunnel's first allowed DSN is the portal's own; the others are for older builds still out there.
     ...(config.errorTunnel.dsns[0] ? { ErrorReportingDsn: config.errorTunnel.dsns[0] } : {}),
+    ...(config.mode === 'development' ? { DevPublicOrigin: new URL(config.publicUrl).origin } : {}),
   };
 }
 

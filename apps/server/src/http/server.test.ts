@@ -171,9 +171,19 @@ describe('serving the portal', () => {
         ForcedAdapter: 'yandex',
         Locales: ['en', 'ru'],
         DefaultLocale: 'en',
+        DevPublicOrigin: 'http://localhost:8080',
       });
     }
     await app.close();
+  });
+
+  it("names PUBLIC_URL's origin in development, so a portal opened elsewhere can say where sign-in links lead", async () => {
+    const dev = await portalApp({ publicUrl: 'http://localhost:41234/fxid' });
+    expect(pageConfigOf((await dev.inject('/')).body).DevPublicOrigin).toBe('http://localhost:41234');
+    await dev.close();
+    const production = await portalApp({ mode: 'production', publicUrl: 'https://fxid.example' });
+    expect(pageConfigOf((await production.inject('/')).body)).not.toHaveProperty('DevPublicOrigin');
+    await production.close();
   });
 
   it("names the tunnel's first allowed DSN as the portal's error-reporting DSN, and none without one", async () => {

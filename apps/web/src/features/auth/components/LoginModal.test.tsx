@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { messages as en } from '../../../shared/i18n/locales/en';
 import { ModalProvider } from '../../../shared/modals/modal-manager';
-import { jsonResponse, renderWithApp, testApi } from '../../../shared/testing/app-test-kit';
+import { jsonResponse, renderWithApp, TEST_PAGE_CONFIG, testApi } from '../../../shared/testing/app-test-kit';
 import { LoginModal } from './LoginModal';
 
 afterEach(cleanup);
@@ -52,5 +52,41 @@ describe('the login modal', () => {
 
   it('otherwise returns to the page the player is on', async () => {
     expect(await emailedRedirect({ pathname: '/play/sky-runner' })).toBe('/play/sky-runner');
+  });
+});
+
+describe('the login modal in development', () => {
+  function openWith(DevPublicOrigin?: string) {
+    renderWithApp(
+      <MemoryRouter>
+        <ModalProvider>
+          <Dialog.Root open>
+            <LoginModal onClose={() => {}} />
+          </Dialog.Root>
+        </ModalProvider>
+      </MemoryRouter>,
+      { api: testApi(async () => jsonResponse({}, 404)), config: { ...TEST_PAGE_CONFIG, ...{ DevPublicOrigin } } },
+    );
+  }
+
+  it('says which address to open when sign-in links lead to another origin (127.0.0.1 for localhost)', async () => {
+    window.history.replaceState(null, '', '/Store/sky-runner?x=1');
+    openWith('http://127.0.0.1:8080');
+    const notice = await screen.findByRole('alert');
+    expect(notice.textContent).toContain(en.auth.devOrigin.replace('{{origin}}', 'http://127.0.0.1:8080'));
+    expect(screen.getByRole('link', { name: 'http://127.0.0.1:8080/Store/sky-runner?x=1' }).getAttribute('href')).toBe(
+      'http://127.0.0.1:8080/Store/sky-runner?x=1',
+    );
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('says nothing when the page is at the origin of its links, or outside development', async () => {
+    openWith(window.location.origin);
+    await screen.findByLabelText(en.auth.emailLabel);
+    expect(screen.queryByRole('alert')).toBeNull();
+    cleanup();
+    openWith(undefined);
+    await screen.findByLabelText(en.auth.emailLabel);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

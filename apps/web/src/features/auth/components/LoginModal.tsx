@@ -10,6 +10,7 @@ import { loginErrorKey } from '../lib/login-errors';
 import { INITIAL_LOGIN_STATE, loginReducer } from '../lib/login-flow';
 import { offeredProviders } from '../lib/providers';
 import { returnRoute } from '../lib/return-route';
+import { DevOriginNotice } from './DevOriginNotice';
 import { EmailStep } from './EmailStep';
 import { LegalLinks } from './LegalLinks';
 import { LinkSentStep } from './LinkSentStep';
@@ -72,6 +73,7 @@ export function LoginModal({ onClose, ...options }: LoginModalOptions & { onClos
       hideClose={state.view === 'success'}
       footer={<LegalLinks tosUrl={options.tosUrl} ppUrl={options.ppUrl} />}
     >
+      <DevOriginNotice />
       {state.view === 'enterEmail' && (
         <>
           <EmailStep

@@ -154,6 +154,8 @@ export const messages: CoreMessages = {
     emailInvalid: 'Ungültiges E-Mail-Format',
     continue: 'Weiter',
     otherWays: 'Andere Anmeldemöglichkeiten',
+    devOrigin:
+      'Dieser Entwicklungsserver verschickt Anmeldelinks für {{origin}}, daher würde dieser Tab deine Anmeldung nicht bemerken. Öffne das Portal dort:',
     robotHint: 'Bestätige, dass du kein Roboter bist, dann senden wir einen Anmeldelink an {{email}}.',
     devRobotCheck: 'Ich bin kein Roboter',
     devRobotNote: 'Offline-Prüfung: Dieser Server hat keinen Turnstile-Schlüssel und läuft im Entwicklungsmodus.',

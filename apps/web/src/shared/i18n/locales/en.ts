@@ -154,6 +154,8 @@ export const messages = {
     emailInvalid: 'Invalid email format',
     continue: 'Continue',
     otherWays: 'Other ways to sign in',
+    devOrigin:
+      'This development server sends sign-in links for {{origin}}, so this tab would not notice your sign-in. Open the portal there:',
     robotHint: 'Confirm that you are not a robot, and we will send a sign-in link to {{email}}.',
     devRobotCheck: "I'm not a robot",
     devRobotNote: 'Offline robot check: this server has no Turnstile key and runs in development mode.',

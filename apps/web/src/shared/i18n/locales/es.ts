@@ -154,6 +154,8 @@ export const messages: CoreMessages = {
     emailInvalid: 'Formato de correo no válido',
     continue: 'Continuar',
     otherWays: 'Otras formas de iniciar sesión',
+    devOrigin:
+      'Este servidor de desarrollo envía enlaces de acceso para {{origin}}, así que esta pestaña no notaría tu inicio de sesión. Abre el portal allí:',
     robotHint: 'Confirma que no eres un robot y enviaremos un enlace de inicio de sesión a {{email}}.',
     devRobotCheck: 'No soy un robot',
     devRobotNote:

@@ -154,6 +154,8 @@ export const messages: CoreMessages = {
     emailInvalid: 'Format d’e-mail invalide',
     continue: 'Continuer',
     otherWays: 'Autres moyens de connexion',
+    devOrigin:
+      'Ce serveur de développement envoie des liens de connexion pour {{origin}} : cet onglet ne verrait pas votre connexion. Ouvrez le portail à cette adresse :',
     robotHint: 'Confirmez que vous n’êtes pas un robot et nous enverrons un lien de connexion à {{email}}.',
     devRobotCheck: 'Je ne suis pas un robot',
     devRobotNote: 'Vérification hors ligne : ce serveur n’a pas de clé Turnstile et fonctionne en mode développement.',

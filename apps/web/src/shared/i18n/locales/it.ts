@@ -154,6 +154,8 @@ export const messages: CoreMessages = {
     emailInvalid: 'Formato email non valido',
     continue: 'Continua',
     otherWays: 'Altri modi per accedere',
+    devOrigin:
+      'Questo server di sviluppo invia link di accesso per {{origin}}, quindi questa scheda non si accorgerebbe del tuo accesso. Apri il portale lì:',
     robotHint: 'Conferma di non essere un robot e invieremo un link di accesso a {{email}}.',
     devRobotCheck: 'Non sono un robot',
     devRobotNote: 'Verifica offline: questo server non ha una chiave Turnstile e funziona in modalità sviluppo.',

@@ -153,6 +153,8 @@ export const messages: CoreMessages = {
     emailInvalid: 'メールアドレスの形式が正しくありません',
     continue: '続ける',
     otherWays: 'その他のログイン方法',
+    devOrigin:
+      'この開発サーバーは {{origin}} 向けのログインリンクを送るため、このタブではログインを検知できません。ポータルをこちらで開いてください:',
     robotHint: 'ロボットでないことを確認すると、{{email}} にログインリンクをお送りします。',
     devRobotCheck: '私はロボットではありません',
     devRobotNote: 'オフライン確認：このサーバーには Turnstile キーがなく、開発モードで動作しています。',

@@ -152,6 +152,8 @@ export const messages: CoreMessages = {
     emailInvalid: '이메일 형식이 올바르지 않습니다',
     continue: '계속',
     otherWays: '다른 로그인 방법',
+    devOrigin:
+      '이 개발 서버는 {{origin}} 주소로 로그인 링크를 보내므로 이 탭은 로그인을 알아차리지 못합니다. 포털을 여기에서 여세요:',
     robotHint: '로봇이 아님을 확인하면 {{email}}(으)로 로그인 링크를 보내 드립니다.',
     devRobotCheck: '로봇이 아닙니다',
     devRobotNote: '오프라인 확인: 이 서버에는 Turnstile 키가 없어 개발 모드로 실행 중입니다.',
@@ -170,8 +172,7 @@ export const messages: CoreMessages = {
     confirmTitle: '{{email}}(으)로 로그인할까요?',
     confirmAskedOn: '이 링크는 {{device}}에서 요청되었습니다({{time}}).',
     confirmAskedElsewhere: '이 링크는 다른 브라우저에서 요청되었습니다({{time}}).',
-    confirmWarning:
-      '직접 요청한 경우에만 계속하세요. 다른 사람이 보낸 링크로는 그 사람의 계정에 로그인하게 됩니다.',
+    confirmWarning: '직접 요청한 경우에만 계속하세요. 다른 사람이 보낸 링크로는 그 사람의 계정에 로그인하게 됩니다.',
     confirmSignIn: '네, 로그인할게요',
     linkExpired: '링크가 만료되었습니다. 새 링크를 요청하세요. 링크는 10분 동안 유효합니다.',
     linkUsed: '이미 사용되었거나 유효하지 않은 링크입니다. 새 링크를 요청하세요.',

@@ -152,6 +152,8 @@ export const messages: CoreMessages = {
     emailInvalid: 'Nieprawidłowy format e-maila',
     continue: 'Dalej',
     otherWays: 'Inne sposoby logowania',
+    devOrigin:
+      'Ten serwer deweloperski wysyła linki logowania dla {{origin}}, więc ta karta nie zauważy Twojego zalogowania. Otwórz portal tam:',
     robotHint: 'Potwierdź, że nie jesteś robotem, a wyślemy link do logowania na adres {{email}}.',
     devRobotCheck: 'Nie jestem robotem',
     devRobotNote: 'Weryfikacja offline: ten serwer nie ma klucza Turnstile i działa w trybie deweloperskim.',

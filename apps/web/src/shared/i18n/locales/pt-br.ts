@@ -153,6 +153,8 @@ export const messages: CoreMessages = {
     emailInvalid: 'Formato de e-mail inválido',
     continue: 'Continuar',
     otherWays: 'Outras formas de entrar',
+    devOrigin:
+      'Este servidor de desenvolvimento envia links de acesso para {{origin}}, então esta aba não perceberia que você entrou. Abra o portal lá:',
     robotHint: 'Confirme que você não é um robô e enviaremos um link de acesso para {{email}}.',
     devRobotCheck: 'Não sou um robô',
     devRobotNote: 'Verificação offline: este servidor não tem chave do Turnstile e está em modo de desenvolvimento.',

@@ -153,6 +153,8 @@ export const messages: CoreMessages = {
     emailInvalid: 'Geçersiz e-posta biçimi',
     continue: 'Devam',
     otherWays: 'Diğer giriş yolları',
+    devOrigin:
+      'Bu geliştirme sunucusu giriş bağlantılarını {{origin}} için gönderir, bu yüzden bu sekme girişinizi fark etmez. Portalı orada açın:',
     robotHint: 'Robot olmadığını onayla, {{email}} adresine bir giriş bağlantısı gönderelim.',
     devRobotCheck: 'Ben robot değilim',
     devRobotNote: 'Çevrimdışı doğrulama: Bu sunucunun Turnstile anahtarı yok ve geliştirme modunda çalışıyor.',

@@ -152,6 +152,7 @@ export const messages: CoreMessages = {
     emailInvalid: '邮箱格式无效',
     continue: '继续',
     otherWays: '其他登录方式',
+    devOrigin: '此开发服务器发送的登录链接指向 {{origin}}，因此此标签页不会察觉你的登录。请在该地址打开门户：',
     robotHint: '确认你不是机器人后，我们会将登录链接发送到 {{email}}。',
     devRobotCheck: '我不是机器人',
     devRobotNote: '离线验证：此服务器没有配置 Turnstile 密钥，正在以开发模式运行。',
@@ -170,8 +171,7 @@ export const messages: CoreMessages = {
     confirmTitle: '以 {{email}} 登录？',
     confirmAskedOn: '此链接是在 {{device}} 上请求的，{{time}}。',
     confirmAskedElsewhere: '此链接是在另一个浏览器中请求的，{{time}}。',
-    confirmWarning:
-      '仅当链接是你自己请求的时才继续：别人发给你的链接会让你登录到对方的账户。',
+    confirmWarning: '仅当链接是你自己请求的时才继续：别人发给你的链接会让你登录到对方的账户。',
     confirmSignIn: '是的，登录',
     linkExpired: '此链接已过期。请重新获取：链接有效期为 10 分钟。',
     linkUsed: '此链接已被使用或无效。请重新获取。',
