@@ -95,9 +95,10 @@ export function ensureBrowser({ env = process.env, log = console.log, fail = fai
       env: { ...env, DEBIAN_FRONTEND: 'noninteractive' },
     });
   const installed = apt('update', '-qq').status === 0 && apt('install', '-y', '-qq', 'chromium').status === 0;
-  const after = installed ? findBrowser({ env }) : undefined;
+  if (!installed) return fail(`tests: apt-get could not install chromium; ${INSTALL_HINT}`);
+  const after = findBrowser({ env });
   if (after?.path) return after.path;
-  return fail(`tests: apt-get could not install chromium; ${INSTALL_HINT}`);
+  return fail(`tests: apt-get installed chromium, but no browser is on the search path; ${INSTALL_HINT}`);
 }
 
 function failWith(line) {
