@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
-import { useTestApp } from '../test/app.js';
+import { type TestApp, useTestApp } from '../test/app.js';
 import { describeEachEngine } from '../test/databases.js';
+import { signIn } from '../test/sign-in.js';
 
 interface BadRequest {
   name: string;
@@ -464,6 +465,7 @@ function matchesTemplate(template: string, url: string): boolean {
 
 describeEachEngine('error model', (engine) => {
   const testApp = useTestApp(engine);
+  let players = 0;
 
   it('has malformed-input cases for every documented endpoint', async () => {
     const { app } = testApp();
@@ -474,15 +476,35 @@ describeEachEngine('error model', (engine) => {
     expect(uncovered).toEqual([]);
   });
 
-  it.each(BAD_REQUESTS)('$method $url: $name → $status $code', async (bad) => {
-    const { app } = testApp();
-    const response = await app.inject({
+  /** Whether the OpenAPI document says the request's route needs a bearer token (`auth: 'bearer'`). */
+  async function needsBearer(app: TestApp['app'], bad: BadRequest): Promise<boolean> {
+    const document = (await app.inject('/api/v1/openapi.json')).json() as {
+      paths: Record<string, Record<string, { security?: unknown[] }>>;
+    };
+    const template = Object.keys(document.paths).find((path) => matchesTemplate(path, bad.url));
+    const security = template ? document.paths[template]?.[bad.method.toLowerCase()]?.security : undefined;
+    return JSON.stringify(security) === JSON.stringify([{ bearer: [] }]);
+  }
+
+  function send(app: TestApp['app'], bad: BadRequest, token?: string) {
+    const auth = token ? { authorization: `Bearer ${token}` } : {};
+    return app.inject({
       method: bad.method,
       url: bad.url,
-      ...(bad.payload !== undefined
-        ? { payload: bad.payload, headers: { 'content-type': bad.contentType ?? json } }
-        : {}),
+      headers: { ...auth, ...(bad.payload !== undefined ? { 'content-type': bad.contentType ?? json } : {}) },
+      ...(bad.payload !== undefined ? { payload: bad.payload } : {}),
     });
+  }
+
+  // Authentication runs before validation: a bad body is looked at only for a signed-in caller of a
+  // bearer route, and an anonymous one is told 401 (next test) rather than which fields are wrong.
+  it.each(BAD_REQUESTS)('$method $url: $name → $status $code', async (bad) => {
+    const { app, database } = testApp();
+    const signedIn = bad.status !== 401 && (await needsBearer(app, bad));
+    // One player per case: sign-in emails per address are rate limited.
+    players += 1;
+    const token = signedIn ? await signIn(app, database.handle.db, `player${players}@example.com`) : undefined;
+    const response = await send(app, bad, token);
     expect(response.statusCode).toBe(bad.status);
     expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
     const problem = response.json();
@@ -501,4 +523,15 @@ describeEachEngine('error model', (engine) => {
       expect(problem.detail).toContain(bad.field);
     }
   });
+
+  it.each(BAD_REQUESTS.filter((bad) => bad.status === 400))(
+    'anonymous $method $url with $name → 401 on a bearer route, before any field is named',
+    async (bad) => {
+      const { app } = testApp();
+      if (!(await needsBearer(app, bad))) return;
+      const response = await send(app, bad);
+      expect([response.statusCode, response.json().ErrorCode]).toEqual([401, 'unauthorized']);
+      expect(response.json().Errors).toBeUndefined();
+    },
+  );
 });

@@ -11,11 +11,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { accountOf, optionalAccountOf } from '../../http/authenticate.js';
 import { presentedJson, problemResponses } from '../../http/responses.js';
-import { bearerToken, requireAccount } from '../auth/authenticate.js';
 import * as profile from './profile-service.js';
-
-const bearer = [{ bearer: [] }];
 
 const LOOKUP_DESCRIPTION = `Answers only the game's server or the signed-in holder of the identity, so that
 nobody else can learn which addresses have accounts.
@@ -37,60 +35,55 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post('/profile', {
       ...presentedJson,
+      config: { auth: 'bearer' },
       schema: {
         tags: ['profile'],
         summary: "The signed-in player's account; naming a game connects it",
-        security: bearer,
         body: ProfileRequestSchema,
         response: { 200: AccountSchema, ...problemResponses(400, 401, 404) },
       },
-      handler: async (request) =>
-        profile.getProfile(ctx, await requireAccount(request, ctx.sessions), request.body.Game),
+      handler: async (request) => profile.getProfile(ctx, accountOf(request), request.body.Game),
     });
 
     app.post('/profile/marketing', {
+      config: { auth: 'bearer' },
       schema: {
         tags: ['profile'],
         summary: 'Switches marketing email on or off',
-        security: bearer,
         body: MarketingRequestSchema,
         response: { 200: AccountSchema, ...problemResponses(400, 401) },
       },
-      handler: async (request) =>
-        profile.setMarketing(ctx, await requireAccount(request, ctx.sessions), request.body.MarketingEnabled),
+      handler: async (request) => profile.setMarketing(ctx, accountOf(request), request.body.MarketingEnabled),
     });
 
     app.post('/profile/update', {
+      config: { auth: 'bearer' },
       schema: {
         tags: ['profile'],
         summary: "Saves the player's language",
-        security: bearer,
         body: ProfileUpdateRequestSchema,
         response: { 200: AccountSchema, ...problemResponses(400, 401) },
       },
-      handler: async (request) =>
-        profile.setLanguage(ctx, await requireAccount(request, ctx.sessions), request.body.Language),
+      handler: async (request) => profile.setLanguage(ctx, accountOf(request), request.body.Language),
     });
 
     app.post('/profile/fetch_fxid_game_connection', {
+      config: { auth: 'bearer' },
       schema: {
         tags: ['profile'],
         summary: "The account's connection to a game, made on first use",
-        security: bearer,
         body: z.object({ Game: GameSystemNameSchema }).strict(),
         response: { 200: ConnectedGameSchema, ...problemResponses(400, 401, 404) },
       },
-      handler: async (request) =>
-        profile.gameConnection(ctx, await requireAccount(request, ctx.sessions), request.body.Game),
+      handler: async (request) => profile.gameConnection(ctx, accountOf(request), request.body.Game),
     });
 
     app.get('/info/check_account_exists_by_social_identifier/:Game/:SocialIdentifierType/:SocialIdentifier', {
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { auth: 'optional', rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags: ['profile'],
         summary: 'Whether an account holds this social identity (for the game server or the holder)',
         description: LOOKUP_DESCRIPTION,
-        security: [{ bearer: [] }, {}],
         params: z.object({
           Game: GameSystemNameSchema,
           SocialIdentifierType: SocialIdentifierTypeSchema,
@@ -107,11 +100,10 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 200: AccountExistsResponseSchema, ...problemResponses(400, 401, 403, 404, 429, 503) },
       },
       handler: async (request) => {
-        const bearer = bearerToken(request);
         return profile.accountExists(
           ctx,
           {
-            accountId: bearer ? await requireAccount(request, ctx.sessions) : undefined,
+            accountId: optionalAccountOf(request),
             proof: request.headers['x-fxid-proof'],
           },
           {

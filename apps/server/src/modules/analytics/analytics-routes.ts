@@ -2,15 +2,15 @@ import { AnalyticsTrackRequestSchema } from '@fxid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { optionalAccountOf } from '../../http/authenticate.js';
 import { problemResponses } from '../../http/responses.js';
-import { bearerToken } from '../auth/authenticate.js';
 import { trackEvents } from './analytics-service.js';
 
 /** The portal's analytics events; anonymous, attributed to the account when a valid bearer token comes along. */
 export function analyticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post('/analytics/track', {
-      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      config: { auth: 'lenient', rateLimit: { max: 120, timeWindow: '1 minute' } },
       schema: {
         tags: ['analytics'],
         summary: "Stores a batch of the portal's analytics events",
@@ -18,10 +18,8 @@ export function analyticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 204: z.null().describe('Stored'), ...problemResponses(400, 413, 429) },
       },
       handler: async (request, reply) => {
-        const token = bearerToken(request);
-        // An expired token must not lose the events: they are kept, unattributed.
-        const accountId = token ? await ctx.sessions.resolve(token) : undefined;
-        await trackEvents(ctx, accountId ?? undefined, request.body);
+        // Lenient: an expired token must not lose the events; they are kept, unattributed.
+        await trackEvents(ctx, optionalAccountOf(request), request.body);
         return reply.code(204).send(null);
       },
     });

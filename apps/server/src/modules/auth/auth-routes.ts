@@ -15,14 +15,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { UnauthorizedError } from '../../errors.js';
+import { accountOf, sessionOf } from '../../http/authenticate.js';
 import { problemResponses } from '../../http/responses.js';
 import { userInfo } from '../accounts/profile-service.js';
-import { bearerToken, requireAccount, requireSession } from './authenticate.js';
 import { authenticateFromEmailInvite, emailInviteDetails, requestEmailInvite } from './email-sign-in.js';
 import { authenticateFromTempToken, createTempToken } from './temp-tokens.js';
-
-const bearer = [{ bearer: [] }];
 
 /** Country from a trusted edge proxy's header, for the account's GeoCountry. */
 export function geoCountry(ctx: AppContext, headers: Record<string, unknown>): string | null {
@@ -97,15 +94,15 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.post('/auth/create_temp_token', {
+      config: { auth: 'bearer' },
       schema: {
         tags: ['auth'],
         summary: 'A short-lived single-use token that carries the session to another page',
-        security: bearer,
         body: CreateTempTokenRequestSchema,
         response: { 200: CreateTempTokenResponseSchema, ...problemResponses(400, 401) },
       },
       handler: async (request) => ({
-        TempToken: await createTempToken(ctx, await requireSession(request, ctx.sessions), {
+        TempToken: await createTempToken(ctx, sessionOf(request), {
           redirectUri: request.body.RedirectUri,
           orderPublicId: request.body.OrderPublicId,
           merchantRedirectType: request.body.MerchantRedirectType,
@@ -125,16 +122,14 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.get('/auth/logout', {
+      config: { auth: 'bearer' },
       schema: {
         tags: ['auth'],
         summary: 'Ends the session of the bearer token',
-        security: bearer,
         response: { 204: z.null().describe('Signed out'), ...problemResponses(401) },
       },
       handler: async (request, reply) => {
-        const token = bearerToken(request);
-        if (!token || !(await ctx.sessions.resolve(token))) throw new UnauthorizedError();
-        await ctx.sessions.revoke(token);
+        await ctx.sessions.revoke(sessionOf(request).bearer);
         return reply.code(204).send(null);
       },
     });
@@ -142,7 +137,6 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const userInfoSchema = {
       tags: ['auth'],
       summary: 'Who the bearer is, for a game server: account id, player id in the game, email',
-      security: bearer,
       params: z.object({ Game: GameSystemNameSchema }),
       response: { 200: UserInfoResponseSchema, ...problemResponses(400, 401, 404) },
     };
@@ -150,8 +144,9 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       app.route({
         method,
         url: '/auth/oauth/userinfo/:Game',
+        config: { auth: 'bearer' },
         schema: userInfoSchema,
-        handler: async (request) => userInfo(ctx, await requireAccount(request, ctx.sessions), request.params.Game),
+        handler: async (request) => userInfo(ctx, accountOf(request), request.params.Game),
       });
     }
   };

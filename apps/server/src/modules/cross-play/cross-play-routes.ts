@@ -9,8 +9,8 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
+import { accountOf, bearerToken } from '../../http/authenticate.js';
 import { problemResponses } from '../../http/responses.js';
-import { bearerToken, requireAccount } from '../auth/authenticate.js';
 import { getMyQuests, getRules, sendEvent } from './cross-play-service.js';
 
 /** Cross-play: rules of in-game events, and quests that count them across games (spec §3, §5). */
@@ -24,35 +24,32 @@ export function crossPlayRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   });
   return async (app) => {
     app.get('/cross-play/events/rules', {
-      config: perPlayer(60),
+      config: { ...perPlayer(60), auth: 'bearer' },
       schema: {
         tags: ['cross-play'],
         summary: 'The in-game events of a game that count for cross-play, with their filters',
-        security: [{ bearer: [] }],
         querystring: CrossPlayRulesQuerySchema,
         response: { 200: CrossPlayRulesResponseSchema, ...problemResponses(400, 401, 404, 429) },
       },
       handler: async (request) => {
-        await requireAccount(request, ctx.sessions);
         return getRules(ctx, request.query.Game);
       },
     });
 
     app.get('/cross-play/quests/my', {
-      config: perPlayer(60),
+      config: { ...perPlayer(60), auth: 'bearer' },
       schema: {
         tags: ['cross-play'],
         summary: "Quests open now or completed, with the signed-in player's progress",
-        security: [{ bearer: [] }],
         querystring: CrossPlayQuestsQuerySchema,
         response: { 200: CrossPlayQuestsResponseSchema, ...problemResponses(400, 401, 404, 429) },
       },
-      handler: async (request) => getMyQuests(ctx, await requireAccount(request, ctx.sessions), request.query),
+      handler: async (request) => getMyQuests(ctx, accountOf(request), request.query),
     });
 
     app.post('/cross-play/events/send', {
       // Games send events as they happen; a generous limit still stops a loop from flooding.
-      config: perPlayer(120),
+      config: { ...perPlayer(120), auth: 'bearer' },
       schema: {
         tags: ['cross-play'],
         summary: 'Counts an in-game event towards the quests of the signed-in player',
@@ -60,11 +57,10 @@ export function crossPlayRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           "The event must match one of its game's rules (Code, and Filter1–3 against P1–P3: empty matches " +
           'anything, /…/ is an RE2 regular expression, otherwise exact; a missing parameter fails a non-empty ' +
           'filter; an invalid expression never matches). An unmatched event answers Accepted false.',
-        security: [{ bearer: [] }],
         body: CrossPlayEventSendRequestSchema,
         response: { 200: CrossPlayEventSendResponseSchema, ...problemResponses(400, 401, 404, 429) },
       },
-      handler: async (request) => sendEvent(ctx, await requireAccount(request, ctx.sessions), request.body),
+      handler: async (request) => sendEvent(ctx, accountOf(request), request.body),
     });
   };
 }

@@ -1,8 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
-import type { MailMessage } from '../mail/mailer.js';
-import { FULFILMENT_JOB, fulfilmentHandler, REFUND_JOB, refundHandler } from '../store/fulfilment.js';
-import { SANDBOX_NOTIFICATION_JOB } from '../store/providers/sandbox.js';
 import { type OutboxHandler, processOutbox } from './outbox.js';
 
 declare module 'fastify' {
@@ -12,19 +9,16 @@ declare module 'fastify' {
   }
 }
 
-/** What each kind of outbox job does. */
-export function outboxHandlers(ctx: AppContext): Record<string, OutboxHandler> {
-  return {
-    email: (payload) => ctx.mailer.send(payload as MailMessage),
-    [FULFILMENT_JOB]: fulfilmentHandler(ctx),
-    [REFUND_JOB]: refundHandler(ctx),
-    ...(ctx.payments.sandbox ? { [SANDBOX_NOTIFICATION_JOB]: ctx.payments.sandbox.deliverNotification } : {}),
-  };
-}
-
-/** Polls the outbox every config.outboxIntervalMs until the app closes; 0 leaves it to the caller. */
-export function startOutboxWorker(app: FastifyInstance, ctx: AppContext): void {
-  const handlers = outboxHandlers(ctx);
+/**
+ * Polls the outbox every config.outboxIntervalMs until the app closes; 0 leaves it to the caller.
+ * `handlers` (job kind → what it does) come from the composition root, so the outbox imports
+ * none of the modules that enqueue work.
+ */
+export function startOutboxWorker(
+  app: FastifyInstance,
+  ctx: AppContext,
+  handlers: Record<string, OutboxHandler>,
+): void {
   app.decorate('runOutbox', () => processOutbox(ctx.db, handlers, ctx.now, ctx.config.outboxLeaseMs));
   if (ctx.config.outboxIntervalMs <= 0) return;
   let running: Promise<unknown> = Promise.resolve();

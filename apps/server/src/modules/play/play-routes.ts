@@ -12,9 +12,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { GameNotFoundError, ServiceUnavailableError } from '../../errors.js';
+import { optionalAccountOf } from '../../http/authenticate.js';
 import { portalStartPages } from '../../http/portal.js';
 import { problemResponses } from '../../http/responses.js';
-import { requireAccount } from '../auth/authenticate.js';
 import { findGame } from '../games/games-repository.js';
 import { webAppManifest } from './manifest.js';
 import { chooseGame, launchGame, listBuilds } from './play-service.js';
@@ -49,33 +49,30 @@ export function playRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.get('/play/:Game/list', {
+      config: { auth: 'bearer' },
       schema: {
         tags: ['play'],
         summary: 'Published builds of a game that this portal version can run',
-        security: [{ bearer: [] }],
         params: z.object({ Game: GameSystemNameSchema }),
         querystring: PlayListQuerySchema,
         response: { 200: PlayListResponseSchema, ...problemResponses(400, 401, 404) },
       },
       handler: async (request) => {
-        await requireAccount(request, ctx.sessions);
         return listBuilds(ctx, request.params.Game, request.query.OtaVersion);
       },
     });
 
     app.get('/play/:Game', {
+      config: { auth: 'optional' },
       schema: {
         tags: ['play'],
         summary: 'Launch data of a game; with a bearer token, a GameJwt for the player',
-        security: [{ bearer: [] }, {}],
         params: z.object({ Game: GameSystemNameSchema }),
         querystring: PlayGameQuerySchema,
         response: { 200: PlayGameResponseSchema, ...problemResponses(400, 401, 404) },
       },
       handler: async (request) => {
-        // A token that is sent must be valid: a stale session is an error, not an anonymous visit.
-        const accountId = request.headers.authorization ? await requireAccount(request, ctx.sessions) : undefined;
-        return launchGame(ctx, request.params.Game, request.query.WebPublishingPlatform, accountId);
+        return launchGame(ctx, request.params.Game, request.query.WebPublishingPlatform, optionalAccountOf(request));
       },
     });
 

@@ -11,8 +11,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { accountOf } from '../../http/authenticate.js';
 import { problemResponses } from '../../http/responses.js';
-import { requireAccount } from '../auth/authenticate.js';
 import { updateOrderPi } from './personal-info-service.js';
 import {
   continueRedirectWithPi,
@@ -57,6 +57,7 @@ export function storeRedirectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.post('/store/update-order-pi', {
+      config: { auth: 'bearer' },
       schema: {
         tags: ['store'],
         summary: "Sets an order's personal info (receipt email, optional phone) before it is paid",
@@ -65,17 +66,11 @@ export function storeRedirectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           "must match `^\\+?[1-9]\\d{1,14}$` (400 validation_failed naming the field). An empty email means the account's",
           'address and is refused when the account has none. Only while the order awaits payment (409 conflict after).',
         ].join(' '),
-        security: [{ bearer: [] }],
         body: UpdateOrderPiRequestSchema,
         response: { 200: UpdateOrderPiResponseSchema, ...problemResponses(400, 401, 404, 409) },
       },
       handler: async (request) =>
-        updateOrderPi(
-          ctx,
-          await requireAccount(request, ctx.sessions),
-          request.body.PublicOrderId,
-          request.body.OrderPersonalInfo,
-        ),
+        updateOrderPi(ctx, accountOf(request), request.body.PublicOrderId, request.body.OrderPersonalInfo),
     });
 
     app.post('/store/continue_redirect_with_pi', {

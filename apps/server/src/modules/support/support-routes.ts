@@ -1,8 +1,8 @@
 import { SupportMessageRequestSchema, SupportMessageResponseSchema } from '@fxid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
+import { accountOf, bearerToken } from '../../http/authenticate.js';
 import { problemResponses } from '../../http/responses.js';
-import { bearerToken, requireAccount } from '../auth/authenticate.js';
 import { sendSupportMessage } from './support-service.js';
 
 /** The report-issue form's endpoint. */
@@ -11,16 +11,16 @@ export function supportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post('/support/send-message', {
       // Every message becomes an email: a low limit keeps the support inbox from being flooded.
       config: {
+        auth: 'bearer',
         rateLimit: { max: 10, timeWindow: '10 minutes', keyGenerator: (request) => bearerToken(request) ?? request.ip },
       },
       schema: {
         tags: ['support'],
         summary: "Stores a player's message and mails it to the game's support address",
-        security: [{ bearer: [] }],
         body: SupportMessageRequestSchema,
         response: { 200: SupportMessageResponseSchema, ...problemResponses(400, 401, 404, 429, 503) },
       },
-      handler: async (request) => sendSupportMessage(ctx, await requireAccount(request, ctx.sessions), request.body),
+      handler: async (request) => sendSupportMessage(ctx, accountOf(request), request.body),
     });
   };
 }
