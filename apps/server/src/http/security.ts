@@ -8,7 +8,11 @@ import helmet from 'helmet';
  * own scripts only, embed games in frames, and be embedded by the publishing
  * platforms it runs on.
  */
-export function securityHeaders(frameAncestors: string[], remoteConsole = false): Record<string, string> {
+export function securityHeaders(
+  frameAncestors: string[],
+  remoteConsole = false,
+  extraGameOrigins: string[] = [],
+): Record<string, string> {
   // The remotejs debug console (spec §1) runs remotejs.com's agent, which talks back to it;
   // only a page asked for with ?remotejs allows that, so no other page trusts a third party.
   const remote = remoteConsole ? [REMOTEJS_ORIGIN] : [];
@@ -41,7 +45,14 @@ export function securityHeaders(frameAncestors: string[], remoteConsole = false)
           ...remote.map((origin) => origin.replace('https:', 'wss:')),
         ],
         // Games may come from any https origin; Stripe's frames are named for clarity should this narrow.
-        frameSrc: ["'self'", 'https:', 'https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+        frameSrc: [
+          "'self'",
+          'https:',
+          ...extraGameOrigins,
+          'https://js.stripe.com',
+          'https://*.js.stripe.com',
+          'https://hooks.stripe.com',
+        ],
         // Error reporting's session replay compresses in a worker it builds from a blob.
         workerSrc: ["'self'", 'blob:'],
         manifestSrc: ["'self'"],
@@ -64,6 +75,12 @@ export function securityHeaders(frameAncestors: string[], remoteConsole = false)
 }
 
 const REMOTEJS_ORIGIN = 'https://remotejs.com';
+
+/**
+ * Development only: a studio serves its game from its own dev server on this machine
+ * (`http://localhost:5173/`) before it has an https host; production frames https only.
+ */
+export const LOCAL_GAME_ORIGINS = ['http://localhost:*', 'http://127.0.0.1:*'];
 
 /** A page asked for with the remotejs debug console, e.g. `/?remotejs=channel`. */
 function asksForRemoteConsole(url: string): boolean {
@@ -108,9 +125,13 @@ const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json/;
  * headers chosen by what it is (a JSON answer or a document); a header a route
  * set itself is kept.
  */
-export function registerResponseHeaders(app: FastifyInstance, frameAncestors: string[]): ApplyHeaders {
-  const forDocuments = securityHeaders(frameAncestors);
-  const forRemoteConsole = securityHeaders(frameAncestors, true);
+export function registerResponseHeaders(
+  app: FastifyInstance,
+  frameAncestors: string[],
+  extraGameOrigins: string[] = [],
+): ApplyHeaders {
+  const forDocuments = securityHeaders(frameAncestors, false, extraGameOrigins);
+  const forRemoteConsole = securityHeaders(frameAncestors, true, extraGameOrigins);
   const forAnswers = answerHeaders(forDocuments);
   const apply: ApplyHeaders = (request, reply) => {
     const type = reply.getHeader('content-type');
