@@ -6,6 +6,7 @@ import type { AppContext } from './context.js';
 import { type DatabaseHandle, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { RateLimitedError } from './errors.js';
+import { registerRouteAuth } from './http/authenticate.js';
 import { capConnectionsPerAddress, clientErrorHandler } from './http/client-errors.js';
 import { validatorWithEmptyBody } from './http/empty-body.js';
 import { handleError, registerErrorHandler } from './http/error-handler.js';
@@ -27,6 +28,7 @@ import { formatReport, importCatalog } from './modules/catalog/catalog-import.js
 import { isCatalogEmpty } from './modules/catalog/catalog-repository.js';
 import { contentRoutes } from './modules/content/content-routes.js';
 import { crossPlayRoutes } from './modules/cross-play/cross-play-routes.js';
+import { devHostsRoutes } from './modules/dev-hosts/dev-hosts-routes.js';
 import { documentsRoutes } from './modules/documents/documents-routes.js';
 import { errorTunnelRoutes } from './modules/error-tunnel/error-tunnel-routes.js';
 import { friendsRoutes } from './modules/friends/friends-routes.js';
@@ -34,16 +36,19 @@ import { gamesRoutes } from './modules/games/games-routes.js';
 import { healthRoutes } from './modules/health/health-routes.js';
 import { invitesRoutes } from './modules/invites/invites-routes.js';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox-routes.js';
-import { createMailer } from './modules/mail/mailer.js';
+import { createMailer, type MailMessage } from './modules/mail/mailer.js';
+import type { OutboxHandler } from './modules/outbox/outbox.js';
 import { startOutboxWorker } from './modules/outbox/outbox-worker.js';
 import { platformRoutes } from './modules/platforms/platform-routes.js';
 import { createGameJwtSigner } from './modules/play/game-jwt.js';
 import { goRoutes } from './modules/play/go-routes.js';
 import { jwksRoutes, playRoutes } from './modules/play/play-routes.js';
 import { pushRoutes } from './modules/push/push-routes.js';
+import { FULFILMENT_JOB, fulfilmentHandler, REFUND_JOB, refundHandler } from './modules/store/fulfilment.js';
 import { paymentFormRoutes } from './modules/store/payment-form-routes.js';
 import { paymentWebhookRoutes } from './modules/store/payment-webhook-routes.js';
 import { createPayments } from './modules/store/payments.js';
+import { SANDBOX_NOTIFICATION_JOB } from './modules/store/providers/sandbox.js';
 import { storeRedirectRoutes } from './modules/store/store-redirect-routes.js';
 import { storeRoutes } from './modules/store/store-routes.js';
 import { supportRoutes } from './modules/support/support-routes.js';
@@ -139,6 +144,8 @@ export async function createApp(config: Config, deps: AppDependencies = {}): Pro
     allowList: config.rateLimitAllowlist,
     errorResponseBuilder: () => new RateLimitedError('requests'),
   });
+  // After the rate limiter: every route's onRequest runs rate limit → authenticate.
+  registerRouteAuth(app, ctx.sessions);
   await registerOpenApi(app);
 
   await app.register(
@@ -155,6 +162,8 @@ export async function createApp(config: Config, deps: AppDependencies = {}): Pro
       if (config.mode === 'development' && ctx.mailer.kind === 'dev-mailbox') {
         await scoped.register(devMailboxRoutes(ctx));
       }
+      // The host simulator signs with development VK keys: never served in production.
+      if (config.mode === 'development') await scoped.register(devHostsRoutes(ctx, app));
       await scoped.register(contentRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(documentsRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(supportRoutes(ctx), { prefix: '/api/v1' });
@@ -173,7 +182,7 @@ export async function createApp(config: Config, deps: AppDependencies = {}): Pro
   );
   await registerDemoGame(app, config);
   await registerPortal(app, config);
-  startOutboxWorker(app, ctx);
+  startOutboxWorker(app, ctx, outboxHandlers(ctx));
   if (config.vapid?.generated) {
     // Development only: these keys die with the process, and subscriptions made with them too.
     // The private key never goes to the logs, not even a throwaway one.
@@ -183,6 +192,19 @@ export async function createApp(config: Config, deps: AppDependencies = {}): Pro
     );
   }
   return app;
+}
+
+/**
+ * What each kind of outbox job does. Wired here, at the composition root, so the outbox
+ * knows no module that enqueues work (store, mail) and none of them imports the worker.
+ */
+function outboxHandlers(ctx: AppContext): Record<string, OutboxHandler> {
+  return {
+    email: (payload) => ctx.mailer.send(payload as MailMessage),
+    [FULFILMENT_JOB]: fulfilmentHandler(ctx),
+    [REFUND_JOB]: refundHandler(ctx),
+    ...(ctx.payments.sandbox ? { [SANDBOX_NOTIFICATION_JOB]: ctx.payments.sandbox.deliverNotification } : {}),
+  };
 }
 
 async function loadCatalogIfEmpty(ctx: AppContext, app: FastifyInstance): Promise<void> {
