@@ -94,8 +94,14 @@ export function ensureBrowser({ env = process.env, log = console.log, fail = fai
       stdio: ['ignore', 'ignore', 'inherit'],
       env: { ...env, DEBIAN_FRONTEND: 'noninteractive' },
     });
-  const installed = apt('update', '-qq').status === 0 && apt('install', '-y', '-qq', 'chromium').status === 0;
-  if (!installed) return fail(`tests: apt-get could not install chromium; ${INSTALL_HINT}`);
+  // Another apt run (unattended upgrades, a second job) holds the lock for a while: wait for it.
+  const wait = ['-o', 'DPkg::Lock::Timeout=300'];
+  const update = apt(...wait, 'update', '-qq');
+  const install = update.status === 0 ? apt(...wait, 'install', '-y', '-qq', 'chromium') : update;
+  if (install.status !== 0) {
+    const step = update.status === 0 ? 'install -y chromium' : 'update';
+    return fail(`tests: \`apt-get ${step}\` failed (exit ${install.status}); ${INSTALL_HINT}`);
+  }
   const after = findBrowser({ env });
   if (after?.path) return after.path;
   return fail(`tests: apt-get installed chromium, but no browser is on the search path; ${INSTALL_HINT}`);
