@@ -1,9 +1,13 @@
 import { lazy } from 'react';
 import { ClosedWatcher } from '../modals/ClosedWatcher';
-import { LazyEmbeddedPageModal } from '../modals/lazy-modals';
 import type { useModals } from '../modals/modal-manager';
+import { checkoutFrameUrl } from './checkout-url';
 import type { CheckoutEnd, CheckoutTarget, CheckoutWindow } from './purchase-flow';
 import type { StripeLike } from './stripe-loader';
+
+const LazyCheckoutPageModal = lazy(async () => ({
+  default: (await import('./CheckoutPageModal')).CheckoutPageModal,
+}));
 
 // Stripe.js and its modal load with the first card checkout, never with a page.
 const LazyStripeCheckoutModal = lazy(async () => ({
@@ -15,7 +19,8 @@ async function loadStripeLazily(publishableKey: string): Promise<StripeLike> {
 }
 
 /**
- * Shows the provider's checkout in a modal: the provider's page in a frame, or Stripe's
+ * Shows the provider's checkout in a modal: the provider's page in a frame (the portal's
+ * own payment form alone, in its embed mode), or Stripe's
  * embedded checkout. `closed` settles once, with how it ended, however the modal went.
  */
 export function openCheckout(
@@ -34,7 +39,7 @@ export function openCheckout(
     <>
       <ClosedWatcher onGone={gone} />
       {target.kind === 'page' ? (
-        <LazyEmbeddedPageModal url={target.url} title={title} testId="checkout-frame" />
+        <LazyCheckoutPageModal url={checkoutFrameUrl(target.url)} title={title} />
       ) : (
         <LazyStripeCheckoutModal
           title={title}

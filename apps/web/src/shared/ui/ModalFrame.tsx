@@ -25,6 +25,8 @@ export interface ModalFrameProps {
   hideClose?: boolean;
   /** False for a modal the player must answer: no close button, Escape and clicks outside do nothing. */
   dismissible?: boolean;
+  /** No padding around the content: for a frame that should use the whole panel (the checkout). */
+  flush?: boolean;
 }
 
 /** The look of every modal: overlay, panel, title bar with a close button. Rendered inside a Dialog.Root. */
@@ -37,6 +39,7 @@ export function ModalFrame({
   headerActions,
   hideClose = false,
   dismissible = true,
+  flush = false,
 }: ModalFrameProps) {
   const { t } = useTranslation();
   return (
@@ -69,7 +72,7 @@ export function ModalFrame({
             </Dialog.Close>
           )}
         </div>
-        <div className="min-h-0 flex-1 overflow-auto px-5 py-4">
+        <div className={cn('min-h-0 flex-1 overflow-auto', !flush && 'px-5 py-4')}>
           {description && (
             <Dialog.Description className="text-slate-600 dark:text-slate-300">{description}</Dialog.Description>
           )}

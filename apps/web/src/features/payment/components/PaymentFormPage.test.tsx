@@ -28,6 +28,7 @@ function problem(status: number, code: string) {
 function renderPage(
   get: (call: number) => Response,
   post: () => Response = () => json(200, { Success: true, Data: { Success: true } }),
+  search = '',
 ) {
   const posted: unknown[] = [];
   let gets = 0;
@@ -38,7 +39,7 @@ function renderPage(
   });
   const leave = vi.fn();
   renderWithApp(
-    <MemoryRouter initialEntries={[`/${TOKEN}`]}>
+    <MemoryRouter initialEntries={[`/${TOKEN}${search}`]}>
       <Routes>
         <Route path="/:token" element={<PaymentFormPage leave={leave} />} />
       </Routes>
@@ -140,5 +141,38 @@ describe('the card payment form page', () => {
     expect(await screen.findByText(en.store.paymentFormCardInvalid)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Pay $4.99' })).toBeTruthy();
     expect(leave).not.toHaveBeenCalled();
+  });
+});
+
+describe('the card payment form inside the checkout modal (?embed=1)', () => {
+  it.each([
+    ['Pay $4.99', 'Pay', true, en.store.paymentFormOutcome.Paid],
+    [en.store.paymentFormDecline, 'Decline', false, en.store.paymentFormOutcome.Declined],
+    [en.common.cancel, 'Abandon', false, en.store.paymentFormOutcome.Cancelled],
+  ])('"%s" shows the outcome in place and stays there for the modal to close', async (label, choice, success, text) => {
+    const { posted, leave } = renderPage(
+      () => json(200, FORM),
+      () => json(200, { Success: true, Data: { Success: success } }),
+      '?embed=1',
+    );
+    expect(screen.queryByRole('link', { name: en.common.backHome })).toBeNull();
+    fireEvent.click(await screen.findByRole('button', { name: label }));
+    expect((await screen.findByTestId('payment-form-outcome')).textContent).toBe(text);
+    expect(screen.getByText(en.store.paymentFormOutcomeClosing)).toBeTruthy();
+    expect((posted[0] as { Choice: string }).Choice).toBe(choice);
+    expect(screen.queryByRole('button', { name: 'Pay $4.99' })).toBeNull();
+    // The frame stays on the form: no site page loads into the modal behind the outcome.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(leave).not.toHaveBeenCalled();
+  });
+
+  it('a refused card is a decline, shown as such', async () => {
+    renderPage(
+      () => json(200, FORM),
+      () => json(200, { Success: true, Data: { Success: false } }),
+      '?embed=1',
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay $4.99' }));
+    expect((await screen.findByTestId('payment-form-outcome')).textContent).toBe(en.store.paymentFormOutcome.Declined);
   });
 });

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { type PaymentFormChoice, usePaymentForm, usePaymentFormChoice } from '../../../shared/api/payment-form';
 import { Button } from '../../../shared/ui/Button';
 import { buttonClass } from '../../../shared/ui/button-styles';
 import { InfoPage } from '../../../shared/ui/InfoPage';
 import { Notice } from '../../../shared/ui/Notice';
 import { Spinner } from '../../../shared/ui/Spinner';
+import { CheckoutShell } from './CheckoutShell';
 import { PaymentFormDetails } from './PaymentFormDetails';
 
 /** The sandbox bank's test card (passes the Luhn check the server applies). */
@@ -21,6 +22,16 @@ function choiceErrorKey(error: unknown) {
   return statusOf(error) === 400 ? ('store.paymentFormCardInvalid' as const) : ('store.paymentFormFailed' as const);
 }
 
+/** How an answered form ended, shown in the checkout modal until it closes. */
+type Outcome = 'Paid' | 'Declined' | 'Cancelled';
+
+function outcomeOf(picked: PaymentFormChoice, success: boolean): Outcome {
+  if (picked === 'Abandon') return 'Cancelled';
+  return picked === 'Pay' && success ? 'Paid' : 'Declined';
+}
+
+const OUTCOME_TONE = { Paid: 'info', Declined: 'danger', Cancelled: 'warning' } as const;
+
 /**
  * /{token}: the card payment form, which is the sandbox bank's checkout. It shows the bank
  * (demo mode), the product and its price; Pay, Decline or Cancel tell the bank, which
@@ -28,6 +39,8 @@ function choiceErrorKey(error: unknown) {
  * address. A checkout already decided (the player came back, or answered in another tab)
  * shows its outcome and the way to the order. `leave` is the navigation, replaceable in tests;
  * it replaces the form in history, so Back from the next page skips an answered form.
+ * With `?embed=1` (the portal's checkout modal) the form renders alone and compact, and an
+ * answer shows its outcome in place: the modal closes itself 1 s after the purchase ends.
  */
 export function PaymentFormPage({ leave = (url: string) => window.location.replace(url) }) {
   const { t, i18n } = useTranslation();
@@ -36,8 +49,13 @@ export function PaymentFormPage({ leave = (url: string) => window.location.repla
   const choice = usePaymentFormChoice(token);
   const [cardNumber, setCardNumber] = useState(TEST_CARD_NUMBER);
   const [anotherCard, setAnotherCard] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [search] = useSearchParams();
+  const embedded = search.get('embed') === '1';
+  const Shell = embedded ? CheckoutShell : InfoPage;
   const data = form.data;
-  const home = (
+  // Inside the checkout modal there is no "home" to go to: the modal closes instead.
+  const home = !embedded && (
     <Link to="/" className={buttonClass('secondary')}>
       {t('common.backHome')}
     </Link>
@@ -50,7 +68,10 @@ export function PaymentFormPage({ leave = (url: string) => window.location.repla
     choice.mutate(
       { PublicId: data.PublicId, Choice: picked, ...card },
       {
-        onSuccess: (result) => leave(result.Data.Success ? data.RedirectUris.Success : data.RedirectUris.Failure),
+        onSuccess: (result) => {
+          if (embedded) setOutcome(outcomeOf(picked, result.Data.Success));
+          else leave(result.Data.Success ? data.RedirectUris.Success : data.RedirectUris.Failure);
+        },
         // Decided meanwhile: the form, asked again, carries the outcome.
         onError: (error) => statusOf(error) === 409 && form.refetch(),
       },
@@ -59,23 +80,35 @@ export function PaymentFormPage({ leave = (url: string) => window.location.repla
 
   if (form.isPending) {
     return (
-      <InfoPage title={t('store.paymentFormTitle')}>
+      <Shell title={t('store.paymentFormTitle')}>
         <Spinner />
-      </InfoPage>
+      </Shell>
+    );
+  }
+  if (outcome) {
+    return (
+      <Shell title={t('store.paymentFormTitle')}>
+        <Notice tone={OUTCOME_TONE[outcome]}>
+          <p data-testid="payment-form-outcome" className="font-semibold">
+            {t(`store.paymentFormOutcome.${outcome}`)}
+          </p>
+          <p>{t('store.paymentFormOutcomeClosing')}</p>
+        </Notice>
+      </Shell>
     );
   }
   if (!data || choice.isSuccess) {
     let text = t('store.paymentFormRedirecting');
     if (!data) text = statusOf(form.error) >= 500 ? t('store.continueFailed') : t('store.paymentFormInvalid');
     return (
-      <InfoPage title={t('store.paymentFormTitle')} actions={!choice.isSuccess && home}>
+      <Shell title={t('store.paymentFormTitle')} actions={!choice.isSuccess && home}>
         <Notice tone={choice.isSuccess ? 'info' : 'warning'}>{text}</Notice>
-      </InfoPage>
+      </Shell>
     );
   }
   if (data.Status !== 'Open') {
     return (
-      <InfoPage
+      <Shell
         title={t('store.paymentFormTitle')}
         actions={
           <>
@@ -87,15 +120,15 @@ export function PaymentFormPage({ leave = (url: string) => window.location.repla
         }
       >
         <Notice>{t(`store.paymentFormClosed.${data.Status}`)}</Notice>
-      </InfoPage>
+      </Shell>
     );
   }
 
   return (
-    <InfoPage title={t('store.paymentFormTitle')} badge={t('store.paymentFormDemoBadge')}>
+    <Shell title={t('store.paymentFormTitle')} badge={t('store.paymentFormDemoBadge')}>
       <form
         data-testid="payment-form"
-        className="grid gap-5 text-start"
+        className={embedded ? 'grid gap-3 text-start' : 'grid gap-5 text-start'}
         onSubmit={(event) => {
           event.preventDefault();
           answer('Pay');
@@ -109,7 +142,7 @@ export function PaymentFormPage({ leave = (url: string) => window.location.repla
           onAnotherCard={() => setAnotherCard(true)}
         />
         {choice.isError && <Notice tone="danger">{t(choiceErrorKey(choice.error))}</Notice>}
-        <div className="flex flex-wrap justify-center gap-3">
+        <div className={embedded ? 'flex flex-wrap gap-2' : 'flex flex-wrap justify-center gap-3'}>
           <Button type="submit" disabled={choice.isPending}>
             {t('store.paymentFormPay', { price: data.Product.Price })}
           </Button>
@@ -121,6 +154,6 @@ export function PaymentFormPage({ leave = (url: string) => window.location.repla
           </Button>
         </div>
       </form>
-    </InfoPage>
+    </Shell>
   );
 }

@@ -84,6 +84,12 @@ export const messages: StoreMessages = {
     Refunded: 'Diese Zahlung wurde erstattet.',
   },
   paymentFormSeeOrder: 'Bestellung ansehen',
+  paymentFormOutcome: {
+    Paid: 'Zahlung erfolgreich.',
+    Declined: 'Zahlung abgelehnt. Es wurde kein Geld abgebucht.',
+    Cancelled: 'Zahlung abgebrochen. Es wurde kein Geld abgebucht.',
+  },
+  paymentFormOutcomeClosing: 'Dieses Fenster schließt sich von selbst.',
   paymentFormCardInvalid: 'Diese Kartennummer ist ungültig. Prüfe sie und versuche es erneut.',
   paymentFormFailed: 'Deine Antwort konnte nicht gesendet werden. Bitte versuche es erneut.',
   paymentFormRedirecting: 'Erledigt. Es geht weiter…',

@@ -79,6 +79,12 @@ export const messages = {
     Refunded: 'This payment was refunded.',
   },
   paymentFormSeeOrder: 'See the order',
+  paymentFormOutcome: {
+    Paid: 'Payment successful.',
+    Declined: 'Payment declined. No money was taken.',
+    Cancelled: 'Payment cancelled. No money was taken.',
+  },
+  paymentFormOutcomeClosing: 'This window closes by itself.',
   paymentFormCardInvalid: 'This card number is not valid. Check it and try again.',
   paymentFormFailed: 'Your answer could not be sent. Please try again.',
   paymentFormRedirecting: 'Done. Taking you on…',

@@ -80,6 +80,12 @@ export const messages: StoreMessages = {
     Refunded: 'Este pago fue reembolsado.',
   },
   paymentFormSeeOrder: 'Ver el pedido',
+  paymentFormOutcome: {
+    Paid: 'Pago realizado.',
+    Declined: 'Pago rechazado. No se ha cobrado nada.',
+    Cancelled: 'Pago cancelado. No se ha cobrado nada.',
+  },
+  paymentFormOutcomeClosing: 'Esta ventana se cierra sola.',
   paymentFormCardInvalid: 'Este número de tarjeta no es válido. Revísalo e inténtalo de nuevo.',
   paymentFormFailed: 'No se pudo enviar tu respuesta. Inténtalo de nuevo.',
   paymentFormRedirecting: 'Listo. Te llevamos al siguiente paso…',

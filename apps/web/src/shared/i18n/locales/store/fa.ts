@@ -79,6 +79,12 @@ export const messages: StoreMessages = {
     Refunded: 'مبلغ این پرداخت بازگردانده شد.',
   },
   paymentFormSeeOrder: 'مشاهده سفارش',
+  paymentFormOutcome: {
+    Paid: 'پرداخت با موفقیت انجام شد.',
+    Declined: 'پرداخت رد شد. هیچ پولی برداشت نشد.',
+    Cancelled: 'پرداخت لغو شد. هیچ پولی برداشت نشد.',
+  },
+  paymentFormOutcomeClosing: 'این پنجره خودش بسته می‌شود.',
   paymentFormCardInvalid: 'این شماره کارت معتبر نیست. آن را بررسی کنید و دوباره تلاش کنید.',
   paymentFormFailed: 'پاسخ شما ارسال نشد. لطفاً دوباره تلاش کنید.',
   paymentFormRedirecting: 'انجام شد. در حال انتقال…',

@@ -82,6 +82,12 @@ export const messages: StoreMessages = {
     Refunded: 'Ce paiement a été remboursé.',
   },
   paymentFormSeeOrder: 'Voir la commande',
+  paymentFormOutcome: {
+    Paid: 'Paiement réussi.',
+    Declined: 'Paiement refusé. Aucun montant n’a été débité.',
+    Cancelled: 'Paiement annulé. Aucun montant n’a été débité.',
+  },
+  paymentFormOutcomeClosing: 'Cette fenêtre se ferme d’elle-même.',
   paymentFormCardInvalid: 'Ce numéro de carte n’est pas valide. Vérifiez-le et réessayez.',
   paymentFormFailed: 'Votre réponse n’a pas pu être envoyée. Veuillez réessayer.',
   paymentFormRedirecting: 'C’est fait. Redirection en cours…',

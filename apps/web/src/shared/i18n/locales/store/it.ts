@@ -83,6 +83,12 @@ export const messages: StoreMessages = {
     Refunded: 'Questo pagamento è stato rimborsato.',
   },
   paymentFormSeeOrder: 'Vedi l’ordine',
+  paymentFormOutcome: {
+    Paid: 'Pagamento riuscito.',
+    Declined: 'Pagamento rifiutato. Non è stato addebitato nulla.',
+    Cancelled: 'Pagamento annullato. Non è stato addebitato nulla.',
+  },
+  paymentFormOutcomeClosing: 'Questa finestra si chiude da sola.',
   paymentFormCardInvalid: 'Questo numero di carta non è valido. Controllalo e riprova.',
   paymentFormFailed: 'Non è stato possibile inviare la tua risposta. Riprova.',
   paymentFormRedirecting: 'Fatto. Ti stiamo reindirizzando…',

@@ -81,6 +81,12 @@ export const messages: StoreMessages = {
     Refunded: 'この支払いは返金されました。',
   },
   paymentFormSeeOrder: '注文を見る',
+  paymentFormOutcome: {
+    Paid: '支払いが完了しました。',
+    Declined: '支払いが拒否されました。請求はされていません。',
+    Cancelled: '支払いがキャンセルされました。請求はされていません。',
+  },
+  paymentFormOutcomeClosing: 'このウィンドウは自動的に閉じます。',
   paymentFormCardInvalid: 'このカード番号は無効です。確認してもう一度お試しください。',
   paymentFormFailed: '回答を送信できませんでした。もう一度お試しください。',
   paymentFormRedirecting: '完了しました。移動しています…',

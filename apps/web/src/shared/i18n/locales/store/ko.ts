@@ -80,6 +80,12 @@ export const messages: StoreMessages = {
     Refunded: '이 결제는 환불되었습니다.',
   },
   paymentFormSeeOrder: '주문 보기',
+  paymentFormOutcome: {
+    Paid: '결제가 완료되었습니다.',
+    Declined: '결제가 거절되었습니다. 청구된 금액은 없습니다.',
+    Cancelled: '결제가 취소되었습니다. 청구된 금액은 없습니다.',
+  },
+  paymentFormOutcomeClosing: '이 창은 자동으로 닫힙니다.',
   paymentFormCardInvalid: '유효하지 않은 카드 번호입니다. 확인 후 다시 시도하세요.',
   paymentFormFailed: '응답을 보내지 못했습니다. 다시 시도해 주세요.',
   paymentFormRedirecting: '완료되었습니다. 이동하는 중…',

@@ -80,6 +80,12 @@ export const messages: StoreMessages = {
     Refunded: 'Ta płatność została zwrócona.',
   },
   paymentFormSeeOrder: 'Zobacz zamówienie',
+  paymentFormOutcome: {
+    Paid: 'Płatność zakończona powodzeniem.',
+    Declined: 'Płatność odrzucona. Nie pobrano żadnych pieniędzy.',
+    Cancelled: 'Płatność anulowana. Nie pobrano żadnych pieniędzy.',
+  },
+  paymentFormOutcomeClosing: 'To okno zamknie się samo.',
   paymentFormCardInvalid: 'Ten numer karty jest nieprawidłowy. Sprawdź go i spróbuj ponownie.',
   paymentFormFailed: 'Nie udało się wysłać odpowiedzi. Spróbuj ponownie.',
   paymentFormRedirecting: 'Gotowe. Przekierowujemy…',

@@ -83,6 +83,12 @@ export const messages: StoreMessages = {
     Refunded: 'Este pagamento foi reembolsado.',
   },
   paymentFormSeeOrder: 'Ver o pedido',
+  paymentFormOutcome: {
+    Paid: 'Pagamento aprovado.',
+    Declined: 'Pagamento recusado. Nada foi cobrado.',
+    Cancelled: 'Pagamento cancelado. Nada foi cobrado.',
+  },
+  paymentFormOutcomeClosing: 'Esta janela se fecha sozinha.',
   paymentFormCardInvalid: 'Este número de cartão não é válido. Confira e tente novamente.',
   paymentFormFailed: 'Não foi possível enviar sua resposta. Tente novamente.',
   paymentFormRedirecting: 'Pronto. Levando você adiante…',

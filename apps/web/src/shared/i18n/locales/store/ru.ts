@@ -80,6 +80,12 @@ export const messages: StoreMessages = {
     Refunded: 'Деньги за этот платёж возвращены.',
   },
   paymentFormSeeOrder: 'Посмотреть заказ',
+  paymentFormOutcome: {
+    Paid: 'Оплата прошла.',
+    Declined: 'Платёж отклонён. Деньги не списаны.',
+    Cancelled: 'Платёж отменён. Деньги не списаны.',
+  },
+  paymentFormOutcomeClosing: 'Это окно закроется само.',
   paymentFormCardInvalid: 'Этот номер карты недействителен. Проверьте его и попробуйте снова.',
   paymentFormFailed: 'Не удалось отправить ваш ответ. Попробуйте ещё раз.',
   paymentFormRedirecting: 'Готово. Переходим дальше…',

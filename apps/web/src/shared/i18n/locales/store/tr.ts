@@ -80,6 +80,12 @@ export const messages: StoreMessages = {
     Refunded: 'Bu ödeme iade edildi.',
   },
   paymentFormSeeOrder: 'Siparişi gör',
+  paymentFormOutcome: {
+    Paid: 'Ödeme başarılı.',
+    Declined: 'Ödeme reddedildi. Hiç para çekilmedi.',
+    Cancelled: 'Ödeme iptal edildi. Hiç para çekilmedi.',
+  },
+  paymentFormOutcomeClosing: 'Bu pencere kendiliğinden kapanır.',
   paymentFormCardInvalid: 'Bu kart numarası geçerli değil. Kontrol edip tekrar deneyin.',
   paymentFormFailed: 'Yanıtınız gönderilemedi. Lütfen tekrar deneyin.',
   paymentFormRedirecting: 'Tamamlandı. Yönlendiriliyorsunuz…',

@@ -80,6 +80,12 @@ export const messages: StoreMessages = {
     Refunded: 'Кошти за цей платіж повернуто.',
   },
   paymentFormSeeOrder: 'Переглянути замовлення',
+  paymentFormOutcome: {
+    Paid: 'Оплата пройшла.',
+    Declined: 'Платіж відхилено. Гроші не списано.',
+    Cancelled: 'Платіж скасовано. Гроші не списано.',
+  },
+  paymentFormOutcomeClosing: 'Це вікно закриється саме.',
   paymentFormCardInvalid: 'Цей номер картки недійсний. Перевірте його та спробуйте знову.',
   paymentFormFailed: 'Не вдалося надіслати вашу відповідь. Спробуйте ще раз.',
   paymentFormRedirecting: 'Готово. Переходимо далі…',

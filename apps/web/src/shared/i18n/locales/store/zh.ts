@@ -79,6 +79,12 @@ export const messages: StoreMessages = {
     Refunded: '此付款已退款。',
   },
   paymentFormSeeOrder: '查看订单',
+  paymentFormOutcome: {
+    Paid: '支付成功。',
+    Declined: '支付被拒绝，未扣款。',
+    Cancelled: '支付已取消，未扣款。',
+  },
+  paymentFormOutcomeClosing: '此窗口会自动关闭。',
   paymentFormCardInvalid: '此卡号无效。请检查后重试。',
   paymentFormFailed: '无法发送您的答复。请重试。',
   paymentFormRedirecting: '已完成,正在跳转…',
