@@ -27,7 +27,7 @@ export function Hero() {
       <div className="relative mx-auto grid max-w-6xl items-center gap-10 px-4 py-12 sm:py-20 md:grid-cols-[1.15fr_1fr]">
         <div>
           <p className="inline-flex items-center gap-2 rounded-full bg-white/80 px-3 py-1 text-sm font-medium text-slate-700 ring-1 ring-slate-200 dark:bg-white/5 dark:text-slate-200 dark:ring-white/10">
-            <img src={assetUrl(branding.Logos.CompanyLogo)} alt="" width={20} height={20} className="h-5 w-5" />
+            <img src={assetUrl(branding.Logos.CompanyLogo)} alt="" height={20} className="h-5 w-auto" />
             {branding.CompanyName}
           </p>
           <h1 className="mt-5 text-4xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-5xl dark:text-white">

@@ -13,7 +13,7 @@ export function LanguageSelect() {
       aria-label={t('header.language')}
       value={i18n.resolvedLanguage}
       onChange={(event) => void switchLanguage(i18n, event.target.value, logger)}
-      className="h-9 max-w-[5.5rem] cursor-pointer truncate rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-800 sm:max-w-none dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+      className="field-sizing-content h-9 w-auto shrink-0 cursor-pointer rounded-lg border border-slate-300 bg-white px-1.5 text-sm sm:px-2 text-slate-800 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
     >
       {supported.map((code) => (
         <option key={code} value={code} lang={code}>

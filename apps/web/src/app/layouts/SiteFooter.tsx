@@ -46,7 +46,7 @@ export function SiteFooter() {
     <footer className="mt-16 border-t border-slate-200 bg-white/60 dark:border-slate-800 dark:bg-slate-950/60">
       <div className="mx-auto flex max-w-6xl flex-col gap-5 px-4 py-8 sm:flex-row sm:items-center sm:justify-between">
         <div className="flex items-center gap-3">
-          <img src={assetUrl(branding.Logos.CompanyLogo)} alt="" width={28} height={28} className="h-7 w-7" />
+          <img src={assetUrl(branding.Logos.CompanyLogo)} alt="" height={28} className="h-7 w-auto shrink-0" />
           <p className="text-sm text-slate-600 dark:text-slate-300">
             {t('footer.rights', { year: new Date().getFullYear(), company: branding.CompanyName })}
           </p>

@@ -44,11 +44,11 @@ export function SiteHeader() {
           className="flex min-w-0 items-center gap-2 rounded-lg text-lg font-bold tracking-tight text-slate-900 dark:text-white"
         >
           {branding.HeaderElementType !== 'None' && (
-            <img src={assetUrl(branding.Logos.BrandLogo)} alt="" width={32} height={32} className="h-8 w-8" />
+            <img src={assetUrl(branding.Logos.BrandLogo)} alt="" width={32} height={32} className="h-8 w-8 shrink-0" />
           )}
-          <span className="truncate">{branding.BrandName}</span>
+          <span className="truncate max-[379px]:hidden">{branding.BrandName}</span>
         </Link>
-        <div className="ms-auto flex items-center gap-1 sm:gap-2">
+        <div className="ms-auto flex shrink-0 items-center gap-1 sm:gap-2">
           <LanguageSelect />
           <Button
             variant="ghost"

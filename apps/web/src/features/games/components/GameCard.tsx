@@ -44,7 +44,7 @@ export function GameCard({ game }: { game: GameSummary }) {
           alt=""
           width={64}
           height={64}
-          className="-mt-10 h-16 w-16 shrink-0 rounded-2xl bg-white shadow-lg ring-4 ring-white dark:ring-slate-900"
+          className="relative z-10 -mt-10 h-16 w-16 shrink-0 rounded-2xl bg-white shadow-lg ring-4 ring-white dark:ring-slate-900"
         />
         <div className="min-w-0">
           <h3 className="text-lg font-bold text-slate-900 dark:text-white">{game.Name}</h3>

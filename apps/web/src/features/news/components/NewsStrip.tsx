@@ -51,7 +51,7 @@ export function NewsStrip({ game }: { game?: string }) {
         <p className="text-slate-600 dark:text-slate-300">{t('landing.newsEmpty')}</p>
       )}
       {items.length > 0 && (
-        <ul className="-mx-4 flex snap-x snap-mandatory gap-4 overflow-x-auto px-4 pb-2 md:mx-0 md:grid md:grid-cols-2 md:overflow-visible md:px-0 lg:grid-cols-4">
+        <ul className="-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-4 overflow-x-auto px-4 pb-2 md:mx-0 md:grid md:grid-cols-2 md:overflow-visible md:px-0 lg:grid-cols-4">
           {items.map((item) => (
             <li key={item.Id} className="w-[85%] shrink-0 snap-start sm:w-[60%] md:w-auto">
               <NewsCard item={item} />
