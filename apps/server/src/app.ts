@@ -26,6 +26,7 @@ import { createCaptcha } from './modules/captcha/captcha.js';
 import { readCatalogFile } from './modules/catalog/catalog-file.js';
 import { formatReport, importCatalog } from './modules/catalog/catalog-import.js';
 import { isCatalogEmpty } from './modules/catalog/catalog-repository.js';
+import { createGameCatalog } from './modules/catalog/game-catalog.js';
 import { contentRoutes } from './modules/content/content-routes.js';
 import { crossPlayRoutes } from './modules/cross-play/cross-play-routes.js';
 import { devHostsRoutes } from './modules/dev-hosts/dev-hosts-routes.js';
@@ -113,6 +114,7 @@ export async function createApp(config: Config, deps: AppDependencies = {}): Pro
     engine,
     now,
     sessions: createSessions(db, now),
+    catalog: createGameCatalog(db),
     accounts: createTtlCache(ACCOUNT_CACHE_TTL_MS, 10_000, now),
     captcha: createCaptcha(config),
     mailer: createMailer(config, db, now),
@@ -212,5 +214,6 @@ async function loadCatalogIfEmpty(ctx: AppContext, app: FastifyInstance): Promis
   if (!(await isCatalogEmpty(ctx.db))) return;
   const catalog = await readCatalogFile(ctx.config.catalogFile);
   const report = await importCatalog(ctx.db, catalog, ctx.now(), ctx.config.catalogFile);
+  ctx.catalog.invalidate();
   app.log.info({ file: ctx.config.catalogFile }, `catalog loaded into the empty database\n${formatReport(report)}`);
 }

@@ -6,6 +6,7 @@ import type { Database } from './db/schema.js';
 import type { TtlCache } from './lib/ttl-cache.js';
 import type { Sessions } from './modules/auth/sessions.js';
 import type { Captcha } from './modules/captcha/captcha.js';
+import type { GameCatalog } from './modules/catalog/game-catalog.js';
 import type { Mailer } from './modules/mail/mailer.js';
 import type { GameJwtSigner } from './modules/play/game-jwt.js';
 import type { Payments } from './modules/store/payments.js';
@@ -18,6 +19,8 @@ export interface AppContext {
   /** Current time in epoch milliseconds; tests pass a fixed clock. */
   now: () => number;
   sessions: Sessions;
+  /** The catalog's games and branding, parsed once per import; other modules read games only here. */
+  catalog: GameCatalog;
   /** Presented accounts by id, so profile reads stay off the database; every account write evicts. */
   accounts: TtlCache<Account>;
   captcha: Captcha;

@@ -17,6 +17,7 @@ import * as companyFaq from './migrations/0017-company-faq.js';
 import * as signInBindings from './migrations/0019-sign-in-bindings.js';
 import * as purchaseOwnership from './migrations/0021-purchase-ownership.js';
 import * as platformPurchases from './migrations/0022-platform-purchases.js';
+import * as catalogVersion from './migrations/0023-catalog-version.js';
 
 /**
  * Migrations in order. Imported statically so that the built server carries them
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0019-sign-in-bindings': signInBindings,
   '0021-purchase-ownership': purchaseOwnership,
   '0022-platform-purchases': platformPurchases,
+  '0023-catalog-version': catalogVersion,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

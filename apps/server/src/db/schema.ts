@@ -5,6 +5,7 @@
  */
 export interface Database {
   company: CompanyTable;
+  catalog_version: CatalogVersionTable;
   games: GamesTable;
   products: ProductsTable;
   legal_documents: LegalDocumentsTable;
@@ -44,6 +45,13 @@ export interface CompanyTable {
   branding_json: string;
   /** The catalog's Company.Faq: { [locale]: { Title, Entries: [{ Question, Answer }] } }. */
   faq_json: string;
+  updated_at: number;
+}
+
+/** One row (id 'catalog'): how many times a catalog was imported; in-memory catalogs reload when it moves. */
+export interface CatalogVersionTable {
+  id: string;
+  version: number;
   updated_at: number;
 }
 

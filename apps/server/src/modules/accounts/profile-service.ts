@@ -2,7 +2,6 @@ import { type Account, accountLookupProofText, PORTAL_LOCALES } from '@fxid/cont
 import type { AppContext } from '../../context.js';
 import { ForbiddenError, GameNotFoundError, UnauthorizedError, ValidationError } from '../../errors.js';
 import { gameServerSecrets, verifyGameServerProof } from '../../lib/game-server-proof.js';
-import { findGame } from '../games/games-repository.js';
 import { toAccount } from './accounts-presenter.js';
 import * as repo from './accounts-repository.js';
 
@@ -23,7 +22,7 @@ export async function getAccount(ctx: AppContext, accountId: string): Promise<Ac
 }
 
 async function gameIdOf(ctx: AppContext, systemName: string): Promise<string> {
-  const game = await findGame(ctx.db, systemName);
+  const game = await ctx.catalog.find(systemName);
   if (!game) throw new GameNotFoundError(systemName);
   return game.id;
 }

@@ -16,8 +16,6 @@ import { newId } from '../../lib/ids.js';
 import { safeRedirect } from '../../lib/redirects.js';
 import { hashToken, newSecretToken } from '../../lib/tokens.js';
 import { findAccountByEmail, provenEmailAccount } from '../accounts/accounts-repository.js';
-import { findBranding } from '../games/company-repository.js';
-import { findGame } from '../games/games-repository.js';
 import { magicLinkEmail } from '../mail/magic-link-email.js';
 import type { MagicLinkTexts } from '../mail/magic-link-texts.js';
 import type { MailMessage } from '../mail/mailer.js';
@@ -51,7 +49,7 @@ export async function requestEmailInvite(ctx: AppContext, input: EmailInviteInpu
   const redirectUri = input.redirectUri
     ? safeRedirect(input.redirectUri, ctx.config.publicUrl, ctx.config.redirectAllowlist)
     : null;
-  if (input.gameSystemName && !(await findGame(ctx.db, input.gameSystemName))) {
+  if (input.gameSystemName && !(await ctx.catalog.find(input.gameSystemName))) {
     throw new GameNotFoundError(input.gameSystemName);
   }
   const emailNormalized = input.email.toLowerCase();
@@ -178,7 +176,7 @@ export async function linkEmail(
     link: portalRouteUrl(ctx.config, `LoginValidateEmail?inviteToken=${input.token}${type}`),
     locale: input.locale,
     minutes: INVITE_TTL_MS / 60_000,
-    branding: await findBranding(ctx.db),
+    branding: await ctx.catalog.branding(),
     logoUrl,
     ...(input.texts ? { texts: input.texts } : {}),
     ...(input.placeholders ? { placeholders: input.placeholders } : {}),

@@ -36,6 +36,8 @@ export async function importCatalog(
     await importQuests(trx, catalog.Quests, gameIds, now, report, problems);
     // Throwing rolls the transaction back: a refused file changes nothing.
     if (problems.length > 0) throw new CatalogFileError(file, problems);
+    // Servers holding the catalog in memory (GameCatalog) reload when this moves.
+    await repo.bumpCatalogVersion(trx, now);
   });
   return report;
 }

@@ -10,10 +10,37 @@ import type {
   ProductsTable,
 } from '../../db/schema.js';
 
-/** All SQL of the catalog import. Runs inside the import's transaction. */
+/** All SQL of the catalog tables: the import's writes (inside its transaction) and the reads behind GameCatalog. */
 export type Db = Kysely<Database>;
 
 export const COMPANY_ROW_ID = 'default';
+const VERSION_ROW_ID = 'catalog';
+
+/** How many catalog imports this database has seen (0 before the first). */
+export async function readCatalogVersion(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('catalog_version')
+    .select('version')
+    .where('id', '=', VERSION_ROW_ID)
+    .executeTakeFirst();
+  return row ? Number(row.version) : 0;
+}
+
+/** Counts one more import; call inside the import's transaction. */
+export async function bumpCatalogVersion(db: Db, now: number): Promise<void> {
+  await db
+    .insertInto('catalog_version')
+    .values({ id: VERSION_ROW_ID, version: 1, updated_at: now })
+    .onConflict((oc) =>
+      oc.column('id').doUpdateSet((eb) => ({ version: eb('catalog_version.version', '+', 1), updated_at: now })),
+    )
+    .execute();
+}
+
+/** Every game's id, system name and stored definition, in catalog order. */
+export function listGameDefinitions(db: Db) {
+  return db.selectFrom('games').select(['id', 'system_name', 'definition_json']).orderBy('sort_order').execute();
+}
 
 /** The company's stored JSON: its branding and its FAQ. */
 export type CompanyJson = Pick<CompanyTable, 'branding_json' | 'faq_json'>;

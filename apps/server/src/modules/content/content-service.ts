@@ -1,13 +1,11 @@
 import type { FaqResponse, LegalDocument, NewsItem } from '@fxid/contract';
 import type { AppContext } from '../../context.js';
 import { GameNotFoundError, NotFoundError } from '../../errors.js';
-import { findFaq } from '../games/company-repository.js';
-import { findGame } from '../games/games-repository.js';
 import { pickLocale, toLegalDocument, toNewsItem } from './content-presenter.js';
 import { listDocuments, listNews, listVersions } from './content-repository.js';
 
 async function requireGame(ctx: AppContext, systemName: string) {
-  const game = await findGame(ctx.db, systemName);
+  const game = await ctx.catalog.find(systemName);
   if (!game) throw new GameNotFoundError(systemName);
   return game;
 }
@@ -44,7 +42,7 @@ export async function getDocumentsWithVersions(
 
 /** The company's FAQ in one language: the asked one, else the default, else the first written. */
 export async function getFaq(ctx: AppContext, locale: string): Promise<FaqResponse> {
-  const faq = await findFaq(ctx.db);
+  const faq = await ctx.catalog.faq();
   const shown = pickLocale(faq, locale, ctx.config.portal.defaultLocale);
   const text = faq[shown];
   if (!text) throw new NotFoundError('FAQ');

@@ -1,13 +1,13 @@
 import type { CrossPlayEventSendRequest, CrossPlayQuest, CrossPlayRule } from '@fxid/contract';
 import type { AppContext } from '../../context.js';
 import { GameNotFoundError } from '../../errors.js';
-import { findGame, type GameRecord } from '../games/games-repository.js';
+import type { GameRecord } from '../catalog/game-catalog.js';
 import { matchesRule } from './cross-play-filter.js';
 import { isOpen, presentQuest, presentRules, type QuestDefinition } from './cross-play-presenter.js';
 import * as repo from './cross-play-repository.js';
 
 async function requireGame(ctx: AppContext, name: string): Promise<GameRecord> {
-  const game = await findGame(ctx.db, name);
+  const game = await ctx.catalog.find(name);
   if (!game) throw new GameNotFoundError(name);
   return game;
 }

@@ -3,13 +3,12 @@ import type { AppContext } from '../../context.js';
 import { DocumentVersionNotLatestError, GameNotFoundError, NotFoundError } from '../../errors.js';
 import { toLegalDocument } from '../content/content-presenter.js';
 import { listDocuments, listVersions } from '../content/content-repository.js';
-import { findGame } from '../games/games-repository.js';
 import { regionApplies } from './document-regions.js';
 import { toAccountAccept, withAccepts } from './documents-presenter.js';
 import * as repo from './documents-repository.js';
 
 async function requireGame(ctx: AppContext, systemName: string) {
-  const game = await findGame(ctx.db, systemName);
+  const game = await ctx.catalog.find(systemName);
   if (!game) throw new GameNotFoundError(systemName);
   return game;
 }

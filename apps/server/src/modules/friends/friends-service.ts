@@ -8,12 +8,12 @@ import {
 } from '@fxid/contract';
 import type { AppContext } from '../../context.js';
 import { GameNotFoundError, NotFoundError, OwnInviteError } from '../../errors.js';
-import { findGame, type GameRecord } from '../games/games-repository.js';
+import type { GameRecord } from '../catalog/game-catalog.js';
 import { presentFriends } from './friends-presenter.js';
 import * as repo from './friends-repository.js';
 
 async function requireGame(ctx: AppContext, name: string): Promise<GameRecord> {
-  const game = await findGame(ctx.db, name);
+  const game = await ctx.catalog.find(name);
   if (!game) throw new GameNotFoundError(name);
   return game;
 }

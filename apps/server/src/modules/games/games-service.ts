@@ -1,9 +1,7 @@
 import { adapterForPlatform, type PlatformName, type PublicGameConfigResponse } from '@fxid/contract';
 import type { AppContext } from '../../context.js';
 import { GameNotFoundError, GameNotOnPlatformError } from '../../errors.js';
-import { findBranding } from './company-repository.js';
 import { toGameSummary, toPublicGameData, toWebClientConfig } from './games-presenter.js';
-import { findGame, listGames } from './games-repository.js';
 
 export interface ListOptions {
   locale?: string | undefined;
@@ -16,7 +14,7 @@ export const adapterOf = (platform: PlatformName | undefined) =>
 
 async function publishedGames(ctx: AppContext, platform: PlatformName | undefined) {
   const adapter = adapterOf(platform);
-  const games = await listGames(ctx.db);
+  const games = await ctx.catalog.list();
   return games.filter((game) => platform === undefined || (adapter && game.definition.Platforms.includes(adapter)));
 }
 
@@ -26,7 +24,7 @@ export async function listGameSummaries(ctx: AppContext, options: ListOptions) {
 }
 
 export async function listGamesWithConfigs(ctx: AppContext, options: ListOptions) {
-  const [games, branding] = await Promise.all([publishedGames(ctx, options.platform), findBranding(ctx.db)]);
+  const [games, branding] = await Promise.all([publishedGames(ctx, options.platform), ctx.catalog.branding()]);
   return games.map((game) => ({
     ...toGameSummary(game.definition, options.locale),
     Config: toPublicGameData(game.definition, branding),
@@ -38,13 +36,13 @@ export async function getPublicGameConfig(
   systemName: string,
   platform: PlatformName | undefined,
 ): Promise<PublicGameConfigResponse> {
-  const game = await findGame(ctx.db, systemName);
+  const game = await ctx.catalog.find(systemName);
   if (!game) throw new GameNotFoundError(systemName);
   const adapter = adapterOf(platform);
   if (!adapter || !game.definition.Platforms.includes(adapter)) {
     throw new GameNotOnPlatformError(systemName, platform ?? 'FxId');
   }
-  const branding = await findBranding(ctx.db);
+  const branding = await ctx.catalog.branding();
   return {
     PublicGameData: toPublicGameData(game.definition, branding),
     PublicWebClientConfig: toWebClientConfig(game.definition, adapter, branding, ctx.config.vapid?.publicKey),

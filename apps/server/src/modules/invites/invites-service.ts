@@ -12,7 +12,7 @@ import { newId } from '../../lib/ids.js';
 import { safeRedirect } from '../../lib/redirects.js';
 import { hashToken, newSecretToken } from '../../lib/tokens.js';
 import { INVITE_TTL_MS, INVITE_WINDOW_MS, INVITES_PER_EMAIL, linkEmail } from '../auth/email-sign-in.js';
-import { findGame, type GameRecord } from '../games/games-repository.js';
+import type { GameRecord } from '../catalog/game-catalog.js';
 import { enqueue } from '../outbox/outbox.js';
 import { CONNECT_GAME_TEXTS } from './connect-game-texts.js';
 import { verifyGameUidProof } from './game-uid-proof.js';
@@ -30,7 +30,7 @@ export interface GameAccountInput {
 
 /** The game, once the caller has shown that the GameUid is its player's. */
 async function provenGame(ctx: AppContext, input: GameAccountInput): Promise<GameRecord> {
-  const game = await findGame(ctx.db, input.game);
+  const game = await ctx.catalog.find(input.game);
   if (!game) throw new GameNotFoundError(input.game);
   const secrets = gameServerSecrets(ctx.config, input.game);
   if (secrets.length === 0) throw new ServiceUnavailableError(`Connecting accounts of ${input.game}`);

@@ -3,7 +3,7 @@ import type { PlatformName } from '@fxid/contract';
 import type { AppContext } from '../../context.js';
 import { lockForTransaction } from '../../db/database.js';
 import { newId } from '../../lib/ids.js';
-import type { GameRecord } from '../games/games-repository.js';
+import type { GameRecord } from '../catalog/game-catalog.js';
 import { createPaidPlatformOrder } from '../store/platform-orders.js';
 import type { ProductRecord } from '../store/products-repository.js';
 import * as repo from './platform-purchases-repository.js';

@@ -1,7 +1,7 @@
 import type { AdapterName, PlatformLoginBlockName, PlatformName, SocialIdentifierType } from '@fxid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
-import type { GameRecord } from '../games/games-repository.js';
+import type { GameRecord } from '../catalog/game-catalog.js';
 
 /**
  * What one host platform does on the server (ARCHITECTURE §3): turn its sign-in

@@ -15,7 +15,6 @@ import { GameNotFoundError, ServiceUnavailableError } from '../../errors.js';
 import { optionalAccountOf } from '../../http/authenticate.js';
 import { portalStartPages } from '../../http/portal.js';
 import { problemResponses } from '../../http/responses.js';
-import { findGame } from '../games/games-repository.js';
 import { webAppManifest } from './manifest.js';
 import { chooseGame, launchGame, listBuilds } from './play-service.js';
 
@@ -85,7 +84,7 @@ export function playRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 200: z.record(z.string(), z.unknown()), ...problemResponses(400, 404) },
       },
       handler: async (request, reply) => {
-        const game = await findGame(ctx.db, request.params.Game);
+        const game = await ctx.catalog.find(request.params.Game);
         if (!game) throw new GameNotFoundError(request.params.Game);
         reply.type('application/manifest+json; charset=utf-8');
         return webAppManifest(game.definition, request.query.lang, ctx.config.portal.routerBasePath);

@@ -2,7 +2,6 @@ import type { PlatformName } from '@fxid/contract';
 import type { AppContext } from '../../context.js';
 import { GameNotFoundError } from '../../errors.js';
 import { gameConnection } from '../accounts/profile-service.js';
-import { findGame } from '../games/games-repository.js';
 import { adapterOf, getPublicGameConfig } from '../games/games-service.js';
 
 /** The portal's configuration for a game on the platform it runs on. */
@@ -26,7 +25,7 @@ export async function chooseGame(ctx: AppContext, game: string, platform: Platfo
 export async function launchGame(ctx: AppContext, game: string, platform: PlatformName, accountId: string | undefined) {
   // Refuses unknown games and platforms the game is not published on.
   const config = await getPublicGameConfig(ctx, game, platform);
-  const record = await findGame(ctx.db, game);
+  const record = await ctx.catalog.find(game);
   if (!record) throw new GameNotFoundError(game);
   const { definition } = record;
   const adapter = adapterOf(platform) ?? 'fxid';
@@ -73,7 +72,7 @@ export function compareVersions(a: string, b: string): number {
 
 /** The builds of a game a portal of the given version can run, newest first. */
 export async function listBuilds(ctx: AppContext, game: string, otaVersion: string) {
-  const record = await findGame(ctx.db, game);
+  const record = await ctx.catalog.find(game);
   if (!record) throw new GameNotFoundError(game);
   const builds = record.definition.Builds.filter(
     (build) => !build.MinOtaVersion || compareVersions(build.MinOtaVersion, otaVersion) <= 0,

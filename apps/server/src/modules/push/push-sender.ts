@@ -1,7 +1,7 @@
 import webpush, { WebPushError } from 'web-push';
 import type { AppContext } from '../../context.js';
 import { GameNotFoundError } from '../../errors.js';
-import { findGame } from '../games/games-repository.js';
+import { createGameCatalog } from '../catalog/game-catalog.js';
 import { pushAgent } from './push-agent.js';
 import { endpointProblem, type ResolveHost } from './push-endpoint.js';
 import { noticeProblem, type PushNotice } from './push-notice.js';
@@ -45,7 +45,7 @@ const CONCURRENCY = 8;
 
 /** Sends a notice to the saved subscriptions of a game (optionally one account's), re-checking each endpoint first. */
 export async function sendPushNotice(
-  ctx: Pick<AppContext, 'db' | 'config'>,
+  ctx: Pick<AppContext, 'db' | 'config'> & Partial<Pick<AppContext, 'catalog'>>,
   options: PushSendOptions,
   notice: PushNotice,
 ): Promise<PushSendReport> {
@@ -56,7 +56,8 @@ export async function sendPushNotice(
   }
   const problem = noticeProblem(notice);
   if (problem) throw new PushSendError(problem);
-  const game = await findGame(ctx.db, options.game);
+  // The push CLI has no app context: it reads the catalog once for this send.
+  const game = await (ctx.catalog ?? createGameCatalog(ctx.db)).find(options.game);
   if (!game) throw new GameNotFoundError(options.game);
 
   const publicOnly = !options.allowLocalEndpoints;

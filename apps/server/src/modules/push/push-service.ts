@@ -1,7 +1,6 @@
 import type { PushTokenSaveRequest } from '@fxid/contract';
 import type { AppContext } from '../../context.js';
 import { GameNotFoundError, PushSubscriptionTakenError, ValidationError } from '../../errors.js';
-import { findGame } from '../games/games-repository.js';
 import { endpointProblem, type ResolveHost } from './push-endpoint.js';
 import { upsertSubscription } from './push-repository.js';
 import { parseSubscription } from './push-subscription.js';
@@ -13,7 +12,7 @@ export async function savePushToken(
   request: PushTokenSaveRequest,
   resolve?: ResolveHost,
 ): Promise<{ Success: true }> {
-  const game = await findGame(ctx.db, request.Game);
+  const game = await ctx.catalog.find(request.Game);
   if (!game) throw new GameNotFoundError(request.Game);
   const parsed = parseSubscription(request.Token);
   if (!parsed.ok) throw new ValidationError([{ Field: 'body.Token', Message: parsed.problem }]);

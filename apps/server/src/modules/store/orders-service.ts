@@ -11,7 +11,6 @@ import {
 import { portalRouteUrl } from '../../http/portal-urls.js';
 import { newId } from '../../lib/ids.js';
 import { findAccount } from '../accounts/accounts-repository.js';
-import { findGame } from '../games/games-repository.js';
 import { recordCreation, transitionOrder } from './order-state-machine.js';
 import { orderStatusOf, productSnapshot, purchaseStats, tierFields, toOrder } from './orders-presenter.js';
 import * as repo from './orders-repository.js';
@@ -256,7 +255,7 @@ export async function setOptimisticStatus(
  */
 export async function checkBuyProducts(ctx: AppContext, accountId: string, gameName: string, skus?: string[]) {
   // Whatever platform the game is on now, what was bought stays bought.
-  const game = await findGame(ctx.db, gameName);
+  const game = await ctx.catalog.find(gameName);
   if (!game) throw new GameNotFoundError(gameName);
   const bought = await repo.completedPurchases(ctx.db, accountId, game.id);
   const catalog = await listProducts(ctx.db, game.id);

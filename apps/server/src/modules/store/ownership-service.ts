@@ -7,7 +7,6 @@ import {
   PurchaseAlreadyConsumedError,
   PurchaseInProgressError,
 } from '../../errors.js';
-import { findGame } from '../games/games-repository.js';
 import { transitionOrder } from './order-state-machine.js';
 import { orderStatusOf, toGamePurchase } from './orders-presenter.js';
 import * as repo from './orders-repository.js';
@@ -102,7 +101,7 @@ export async function listPurchases(ctx: AppContext, accountId: string, gameId: 
  * or one of another game, is 404; an unpaid one 409 conflict.
  */
 export async function consumePurchase(ctx: AppContext, accountId: string, gameName: string, publicId: string) {
-  const game = await findGame(ctx.db, gameName);
+  const game = await ctx.catalog.find(gameName);
   if (!game) throw new GameNotFoundError(gameName);
   const order = await repo.findOrderByPublicId(ctx.db, publicId);
   if (!order || order.account_id !== accountId || order.game_id !== game.id) throw new NotFoundError('Order');

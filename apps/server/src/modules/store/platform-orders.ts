@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { PlatformName } from '@fxid/contract';
 import type { AppContext } from '../../context.js';
 import { newId } from '../../lib/ids.js';
-import type { GameRecord } from '../games/games-repository.js';
+import type { GameRecord } from '../catalog/game-catalog.js';
 import { startFulfilment } from './fulfilment.js';
 import { recordCreation, transitionOrder } from './order-state-machine.js';
 import { productSnapshot } from './orders-presenter.js';

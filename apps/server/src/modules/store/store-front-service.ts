@@ -1,8 +1,7 @@
 import type { PlatformName, StoreFrontRequest } from '@fxid/contract';
 import type { AppContext } from '../../context.js';
 import { GameNotFoundError, GameNotOnPlatformError } from '../../errors.js';
-import type { GameRecord } from '../games/games-repository.js';
-import { findGame } from '../games/games-repository.js';
+import type { GameRecord } from '../catalog/game-catalog.js';
 import { adapterOf } from '../games/games-service.js';
 import { toStoreProduct } from './orders-presenter.js';
 import { ownedOneTimeSkus } from './ownership-service.js';
@@ -10,7 +9,7 @@ import { listWebStoreProducts } from './products-repository.js';
 
 /** A game that exists and is published on the platform asked about; 404 otherwise. */
 export async function requireGameOnPlatform(ctx: AppContext, name: string, platform: PlatformName | undefined) {
-  const game = await findGame(ctx.db, name);
+  const game = await ctx.catalog.find(name);
   if (!game) throw new GameNotFoundError(name);
   if (!isOnPlatform(game, platform)) throw new GameNotOnPlatformError(name, platform ?? 'FxId');
   return game;
@@ -23,7 +22,7 @@ function isOnPlatform(game: GameRecord, platform: PlatformName | undefined): boo
 
 /** Whether the player can buy anything in the game on this platform right now. */
 export async function storeAvailability(ctx: AppContext, input: StoreFrontRequest) {
-  const game = await findGame(ctx.db, input.Game);
+  const game = await ctx.catalog.find(input.Game);
   if (!game) throw new GameNotFoundError(input.Game);
   const provider = ctx.payments.active;
   const products = await listWebStoreProducts(ctx.db, game.id);

@@ -2,7 +2,6 @@ import type { SupportMessageRequest } from '@fxid/contract';
 import type { AppContext } from '../../context.js';
 import { GameNotFoundError, ServiceUnavailableError } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
-import { findGame } from '../games/games-repository.js';
 import { enqueue } from '../outbox/outbox.js';
 import { supportEmail } from './support-email.js';
 import { insertSupportMessage } from './support-repository.js';
@@ -22,7 +21,7 @@ export async function sendSupportMessage(
   accountId: string,
   request: SupportMessageRequest,
 ): Promise<{ Success: true; Id: string }> {
-  const game = request.GameSystemName === undefined ? undefined : await findGame(ctx.db, request.GameSystemName);
+  const game = request.GameSystemName === undefined ? undefined : await ctx.catalog.find(request.GameSystemName);
   if (request.GameSystemName !== undefined && !game) throw new GameNotFoundError(request.GameSystemName);
   const to = game?.definition.SupportEmail ?? ctx.config.supportEmail;
   if (!to) throw new ServiceUnavailableError('Support mail');

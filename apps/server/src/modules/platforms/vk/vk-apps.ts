@@ -1,6 +1,6 @@
 import type { AppContext } from '../../../context.js';
 import { PlatformNotConfiguredError } from '../../../errors.js';
-import type { GameRecord } from '../../games/games-repository.js';
+import type { GameRecord } from '../../catalog/game-catalog.js';
 import type { VkApp } from './vk-config.js';
 
 /**

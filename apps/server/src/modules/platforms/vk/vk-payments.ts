@@ -1,6 +1,6 @@
 import type { AppContext } from '../../../context.js';
 import { findAccountIdByIdentity } from '../../accounts/identity-service.js';
-import { findGame, type GameRecord } from '../../games/games-repository.js';
+import type { GameRecord } from '../../catalog/game-catalog.js';
 import { productSnapshot } from '../../store/orders-presenter.js';
 import { findProduct, type ProductRecord } from '../../store/products-repository.js';
 import { knownAppOrderId, takePlatformPurchase } from '../platform-purchases.js';
@@ -49,7 +49,7 @@ interface Verified {
 }
 
 export async function handleVkNotification(ctx: AppContext, gameName: string, body: string): Promise<VkAnswer> {
-  const game = await findGame(ctx.db, gameName);
+  const game = await ctx.catalog.find(gameName);
   const app = game?.definition.Platforms.includes('vkcom') ? vkAppOf(ctx, game) : undefined;
   if (!game || !app) return vkError(VK_ERRORS.common, `Game ${gameName} does not take VK payments here`);
   const verified = verifyVkNotification(body, app.secrets);
