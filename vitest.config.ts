@@ -8,7 +8,16 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    projects: ['packages/contract', 'packages/sdk', 'apps/server', 'apps/web', 'examples/demo-game', 'scripts', 'e2e'],
+    projects: [
+      'packages/contract',
+      'packages/sdk',
+      'packages/platforms',
+      'apps/server',
+      'apps/web',
+      'examples/demo-game',
+      'scripts',
+      'e2e',
+    ],
     maxWorkers: Math.max(2, availableParallelism()),
   },
 });

@@ -1,0 +1,163 @@
+import type {
+  AdResult,
+  Capability,
+  Friend,
+  Gender,
+  Photo,
+  Platform,
+  PurchaseResult,
+  SocialInfo,
+  VendorCall,
+} from '@fxid/sdk/host';
+
+/** The adapter names of spec store §1, each serving one platform of the enum. */
+export const ADAPTER_PLATFORMS = {
+  fxid: 'FxId',
+  vkplay: 'VkontaktePlay',
+  ok: 'Odnoklassniki',
+  vkcom: 'VkontakteCom',
+  yandex: 'YandexGames',
+  ag: 'AbsoluteGames',
+  kg: 'Kongregate',
+  fbgames: 'FacebookGames',
+  crazygames: 'CrazyGames',
+  ymobage: 'WizQ',
+  telegram: 'Telegram',
+  fxlauncher: 'FxLauncher',
+  fxnative: 'FxNative',
+  steam: 'Steam',
+  fbinstantgames: 'FacebookInstantGames',
+} as const satisfies Record<string, Platform>;
+
+export type AdapterName = keyof typeof ADAPTER_PLATFORMS;
+
+/**
+ * Capabilities that say what the adapter can do; the catalog may grant them, but the
+ * game is told one only when the active adapter implements it. The others
+ * (OutgoingLinksForbidden, GamesOfChanceDisabled, …) are the platform's rules and
+ * pass from the catalog unchanged.
+ */
+export const ABILITY_CAPABILITIES: readonly Capability[] = [
+  'FriendsList',
+  'FriendsInvite',
+  'AdsAvailable',
+  'RateApplication',
+];
+
+/** The player as the host platform knows them: SocialInfo without what the portal decides. */
+export type SocialProfile = Omit<SocialInfo, 'social' | 'paymentsAvailable' | 'capabilities'>;
+
+/**
+ * What POST /auth/authenticate_from_social needs from the platform besides Game,
+ * Locale and SessionId: `Social` and the platform's login block, e.g.
+ * `{ Social: 'VkontakteCom', VkontakteComLogin: { QueryString } }`.
+ */
+export type SocialSignIn = { Social: Platform } & Record<string, unknown>;
+
+/**
+ * What a purchase leaves for the portal to make sure of on the server; the client
+ * never decides that something was paid (ARCHITECTURE §5).
+ */
+export type PlatformPurchase =
+  /** The portal's own checkout ran, and the server already confirmed the order. */
+  | { kind: 'completed'; result: PurchaseResult }
+  /**
+   * The platform charged the player and tells our server through its signed callback
+   * (VK's order_status_change); the portal then finds that paid order.
+   */
+  | { kind: 'platform-order'; sku: string; externalOrderId: string };
+
+/** Events the host platform raises about the game's page. */
+export type HostEvent = { type: 'pause' } | { type: 'resume' } | { type: 'focus'; focused: boolean };
+
+/** Ads as the platform shows them; the portal turns outcomes into the spec's ad events. */
+export interface PlatformAds {
+  isVideoReady(): Promise<boolean>;
+  /** Resolves with how the ad ended; rejects only for an SdkError the game should see (e.g. `not_available`). */
+  showVideo(): Promise<AdResult>;
+  isInterstitialReady(): Promise<boolean>;
+  showInterstitial(): Promise<AdResult>;
+  showBanner(position: 'top' | 'bottom'): Promise<void>;
+  hideBanner(): Promise<void>;
+}
+
+export interface PlatformReview {
+  canReview(): Promise<{ canReview: boolean; reason?: string }>;
+  request(): Promise<{ feedbackSent: boolean }>;
+  info(): Promise<{ reviewed: boolean; rating?: number }>;
+}
+
+/**
+ * The portal's own features an adapter may lean on: the own site's adapter is made
+ * of them; a host platform's adapter uses none or few. No React here: the player
+ * page supplies them.
+ */
+export interface PortalFeatures {
+  /** True when the portal has a signed-in player. */
+  isSignedIn(): boolean;
+  /** Opens the portal's login modal; true when the player signed in. */
+  signIn(): Promise<boolean>;
+  /** The portal's web checkout (sign-in, payment, status poll); rejects with a coded SdkError. */
+  checkout(sku: string, developerPayload?: string): Promise<PurchaseResult>;
+  /** The signed-in player's portal friends in this game. */
+  friends(): Promise<Friend[]>;
+  /** The player's invite link to this game, in the portal's link share modal. */
+  inviteLink(): Promise<void>;
+  /** The portal's link share modal (QR code and copyable link). */
+  shareLink(link: string, text?: string): void;
+}
+
+/** What the portal lends an adapter when it makes one. */
+export interface AdapterContext {
+  game: string;
+  /** The portal page's query string as the host launched it (`window.location.search`). */
+  launchQuery: string;
+  /** The portal's language, for platforms that do not report one. */
+  locale(): string;
+  portal: PortalFeatures;
+  log(message: string, data?: unknown): void;
+}
+
+/**
+ * One host platform, client side (ARCHITECTURE §5). Methods reject with an SdkError
+ * whose code the game sees (`unsupported`, `not_available`, `cancelled`, …);
+ * argument checks are the caller's (createHostHandlers), not the adapter's.
+ */
+export interface PlatformAdapter {
+  readonly name: AdapterName;
+  readonly platform: Platform;
+  /** The ability capabilities (ABILITY_CAPABILITIES) this adapter implements. */
+  readonly abilities: readonly Capability[];
+  /** Whether buyProduct can succeed here. */
+  readonly paymentsAvailable: boolean;
+  /** Loads the vendor bridge or script (never at import) and reads the platform's view of the player. */
+  init(): Promise<void>;
+  /** The player as the platform knows them; null where the platform has no identity of its own (fxid). */
+  socialProfile(): SocialProfile | null;
+  /** The payload that signs the player in on our server; null where the portal's own sign-in is used. */
+  signInPayload(): SocialSignIn | null;
+  friends(): Promise<Friend[]>;
+  invite(message?: string): Promise<{ invitedIds: string[] }>;
+  share(link: string, text?: string): Promise<{ shared: boolean }>;
+  joinCommunity(): Promise<{ joined: boolean }>;
+  addToFavourites(): Promise<{ added: boolean }>;
+  ads: PlatformAds;
+  review: PlatformReview;
+  /** Forwards a game's statistics event to the platform's own statistics, where it has them. */
+  stat?(event: { section: string; type: string; name: string; value?: number }): void;
+  /** Lifecycle signals to the platform: loading finished, gameplay started or stopped. */
+  lifecycle: { loadingReady(): void; gameplayStart(): void; gameplayStop(): void };
+  /** Subscribes to pause, resume and focus from the host; returns the unsubscribe. */
+  onHostEvent(listener: (event: HostEvent) => void): () => void;
+  purchase(sku: string, developerPayload?: string): Promise<PlatformPurchase>;
+  /** A raw call into the vendor client (`vkBridge.call`, `crazyGames.call`), where the platform has one. */
+  vendorCall?(vendor: 'vkBridge' | 'crazyGames', call: VendorCall): Promise<unknown>;
+}
+
+/** Makes an adapter; each adapter folder exports one. */
+export type AdapterFactory = (context: AdapterContext) => PlatformAdapter;
+
+/** A friend as every platform maps it. */
+export function friend(uid: string, firstName: string, lastName: string, gender: Gender, photo: Photo | null): Friend {
+  return { uid, firstName, lastName, displayName: `${firstName} ${lastName}`.trim(), gender, photo };
+}

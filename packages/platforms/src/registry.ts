@@ -1,0 +1,42 @@
+import type { AdapterFactory, AdapterName } from './adapter.js';
+import { ADAPTER_PLATFORMS } from './adapter.js';
+import { UnsupportedAdapterError } from './errors.js';
+
+const notBuilt = (name: AdapterName) => async () =>
+  (await import('./unsupported/unsupported-adapter.js')).unsupportedAdapter(name);
+
+/**
+ * The spec's fifteen adapter names, each a lazy import of its folder: the portal
+ * loads only the active platform's code (and its vendor client). Adding a platform
+ * is its folder plus its line here.
+ */
+export const ADAPTERS: Record<AdapterName, () => Promise<AdapterFactory>> = {
+  fxid: async () => (await import('./fxid/fxid-adapter.js')).fxidAdapter,
+  vkcom: async () => (await import('./vkcom/vkcom-adapter.js')).vkcomAdapter,
+  vkplay: notBuilt('vkplay'),
+  ok: notBuilt('ok'),
+  yandex: notBuilt('yandex'),
+  ag: notBuilt('ag'),
+  kg: notBuilt('kg'),
+  fbgames: notBuilt('fbgames'),
+  crazygames: notBuilt('crazygames'),
+  ymobage: notBuilt('ymobage'),
+  telegram: notBuilt('telegram'),
+  fxlauncher: notBuilt('fxlauncher'),
+  fxnative: notBuilt('fxnative'),
+  steam: notBuilt('steam'),
+  fbinstantgames: notBuilt('fbinstantgames'),
+};
+
+/** Adapters that work today; the rest answer 'Unsupported adapter for {platform}'. */
+export const BUILT_ADAPTERS: readonly AdapterName[] = ['fxid', 'vkcom'];
+
+export function isAdapterName(name: string): name is AdapterName {
+  return Object.hasOwn(ADAPTER_PLATFORMS, name);
+}
+
+/** The factory of an adapter by name; an unknown name rejects with UnsupportedAdapterError. */
+export async function loadAdapter(name: string): Promise<AdapterFactory> {
+  if (!isAdapterName(name)) throw new UnsupportedAdapterError(name);
+  return ADAPTERS[name]();
+}
