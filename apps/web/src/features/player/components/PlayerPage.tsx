@@ -14,6 +14,7 @@ import { Spinner } from '../../../shared/ui/Spinner';
 import { useLaunchData } from '../api/launch';
 import { useDocumentGate } from '../hooks/use-document-gate';
 import { useKeptWhileReloading } from '../hooks/use-kept-while-reloading';
+import { usePlatformAdapter } from '../hooks/use-platform-adapter';
 import { presentationFor } from '../lib/presentation';
 import { GameStage } from './GameStage';
 import { LoaderScreen } from './LoaderScreen';
@@ -39,6 +40,8 @@ export function PlayerPage() {
   const { branding } = useBranding();
   const toError = useNavigateToError();
   const platform = platformOf(site.adapter);
+  // The host platform's adapter; where the platform says who plays (VK), that player is signed in first.
+  const active = usePlatformAdapter(site.adapter, site.game);
   const publicConfigQuery = usePublicGameConfig(site.game, platform);
   const launchQuery = useLaunchData(site.game, platform);
   const publicConfig = {
@@ -59,7 +62,7 @@ export function PlayerPage() {
   // The game learns later language changes by event: a new address would reload it.
   const [launchLanguage] = useState(() => i18n.resolvedLanguage ?? i18n.language);
   // The game mounts only after the signed-in player accepted the documents due.
-  const documentsAccepted = useDocumentGate(site.game, token);
+  const documentsAccepted = useDocumentGate(active.adapter ? site.game : undefined, token);
   const gameUrl =
     documentsAccepted && launch.data?.IframeGame
       ? withQuery(launch.data.IframeGame.IframeUrl, launch.data.LaunchData.AppendToQuery, launchLanguage)
@@ -79,12 +82,12 @@ export function PlayerPage() {
     onLoadingReady: () => setReady(true),
   };
 
-  const failure = publicConfig.error ?? launch.error;
+  const failure = publicConfig.error ?? launch.error ?? active.error;
   useEffect(() => {
     if (failure) toError(failure);
   }, [failure, toError]);
 
-  if (!site.game || !publicConfig.data || !launch.data) return <Spinner />;
+  if (!site.game || !publicConfig.data || !launch.data || !active.adapter) return <Spinner />;
   const { PublicGameData: data, PublicWebClientConfig: web } = publicConfig.data;
   const { UnityGameConfig } = launch.data;
   const loader = ready ? null : (
@@ -103,7 +106,7 @@ export function PlayerPage() {
       className="mx-auto flex h-[calc(100dvh-6rem)] min-h-80 w-full max-w-7xl flex-col gap-2 px-2 pb-2 sm:px-4"
     >
       <Suspense fallback={null}>
-        <GameChannel frame={frame} {...channel} />
+        <GameChannel frame={frame} adapter={active.adapter} features={active.features} {...channel} />
       </Suspense>
       {/* The game's Alert and Critical news (and the portal's) stay in sight above it, as on the landing. */}
       <Suspense fallback={null}>

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { loadAdapter, type PlatformAdapter, type PortalFeatures } from '@fxid/platforms';
 import { type HostHandlers, resolvePath } from '@fxid/sdk/host';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,7 +11,7 @@ import { provideSignIn } from '../../../shared/lib/sign-in-request';
 import { ModalProvider } from '../../../shared/modals/modal-manager';
 import { jsonResponse, renderWithApp, testApi } from '../../../shared/testing/app-test-kit';
 import { dueDocument as doc } from '../../../shared/testing/documents';
-import { type PlayerState, useFxidHandlers } from './use-fxid-handlers';
+import { type PlayerState, useHostHandlers } from './use-host-handlers';
 
 // The channel itself is the SDK's (tested there): here the handlers are called as it would call them.
 const channel = vi.hoisted(() => ({ handlers: undefined as HostHandlers | undefined }));
@@ -21,7 +22,21 @@ vi.mock('../host/use-game-host', () => ({
   },
 }));
 
+/** The own site's adapter, lending the portal features the hook fills in. */
+const features: { current: PortalFeatures | null } = { current: null };
+let adapter: PlatformAdapter;
+
 beforeAll(async () => {
+  const portal = new Proxy({} as PortalFeatures, {
+    get: (_target, key) => features.current?.[key as keyof PortalFeatures],
+  });
+  adapter = (await loadAdapter('fxid'))({
+    game: 'gem-garden',
+    launchQuery: '',
+    locale: () => 'en',
+    portal,
+    log: () => {},
+  });
   // The modals load the markdown renderer lazily; loaded once here so a slow first transform cannot outlast a wait.
   await import('../../../shared/ui/MarkdownContent');
 });
@@ -70,7 +85,7 @@ function fakeServer(due: LegalDocument[]) {
 }
 
 function Harness(state: PlayerState) {
-  useFxidHandlers(state, null);
+  useHostHandlers(state, null, adapter, features);
   return null;
 }
 

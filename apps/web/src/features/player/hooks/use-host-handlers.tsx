@@ -1,7 +1,8 @@
-import type { Capability } from '@fxid/sdk';
+import type { PlatformAdapter, PortalFeatures } from '@fxid/platforms';
+import type { Capability, PurchaseResult } from '@fxid/sdk';
 import { SdkError } from '@fxid/sdk/host';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SESSION_ID, PAGE_SESSION_START } from '../../../shared/analytics/session';
 import { postAnalytics } from '../../../shared/analytics/track';
@@ -18,7 +19,7 @@ import { postFriendStatus } from '../../../shared/friends/api/friend-status';
 import { fetchFriends } from '../../../shared/friends/api/friends';
 import { useInviteShare } from '../../../shared/friends/hooks/use-invite-share';
 import { switchLanguage } from '../../../shared/i18n/language';
-import { readAuthToken } from '../../../shared/lib/auth-token';
+import { readAuthToken, storeAuthToken } from '../../../shared/lib/auth-token';
 import { createLogger } from '../../../shared/lib/logger';
 import { requestSignIn } from '../../../shared/lib/sign-in-request';
 import { LazyLinkShareModal } from '../../../shared/modals/lazy-modals';
@@ -31,9 +32,11 @@ import { sendSupportMessage } from '../../../shared/support/report-issue';
 import { type AnalyticsBatcher, createAnalyticsBatcher } from '../analytics/analytics-batcher';
 import { statAnalyticsEvent } from '../analytics/stat-events';
 import { fetchCrossPlayCodes, sendCrossPlayEvent } from '../api/cross-play';
-import { createFxidHandlers, type FxidHostDeps } from '../host/fxid-handlers';
+import { authenticateFromSocial } from '../api/social-sign-in';
 import { buildGameInfo } from '../host/game-info';
+import { createHostHandlers, type PortalServices } from '../host/host-handlers';
 import { toSdkError, toSdkPurchase } from '../host/purchases';
+import { toSdkFriend } from '../host/sdk-friends';
 import { toSdkStoreFront } from '../host/store-front';
 import { useGameHost } from '../host/use-game-host';
 
@@ -70,11 +73,21 @@ function readSafeArea() {
   return area;
 }
 
+/** How often, and how long, the portal looks for the order a platform's payment callback made (spec store §4). */
+const PLATFORM_ORDER_POLL_MS = 1000;
+const PLATFORM_ORDER_TIMEOUT_MS = 180_000;
+
 /**
- * The own site's side of the game channel for one player page: the handlers of
- * every SDK method, the channel itself, and the account events of spec §7.
+ * The portal's side of the game channel for one player page on any platform: the
+ * handlers of every SDK method (platform behaviour from the adapter, the portal's
+ * services shared), the channel itself, the host's events, and the account events of spec §7.
  */
-export function useFxidHandlers(state: PlayerState, frame: HTMLIFrameElement | null): void {
+export function useHostHandlers(
+  state: PlayerState,
+  frame: HTMLIFrameElement | null,
+  adapter: PlatformAdapter,
+  features: RefObject<PortalFeatures | null>,
+): void {
   const { t, i18n } = useTranslation();
   const config = usePageConfig();
   const modals = useModals();
@@ -122,15 +135,25 @@ export function useFxidHandlers(state: PlayerState, frame: HTMLIFrameElement | n
       safeArea: readSafeArea(),
     });
 
-  const deps: FxidHostDeps = {
+  const services: PortalServices = {
     gameInfo,
     signIn: requestSignIn,
+    signInFromPlatform: async (payload) => {
+      const locale = i18n.resolvedLanguage ?? i18n.language;
+      try {
+        storeAuthToken(
+          await authenticateFromSocial(api, payload, { game: state.game, locale, sessionId: PAGE_SESSION_ID }),
+        );
+        return true;
+      } catch (error) {
+        logger.warn('platform sign-in failed', error);
+        return false;
+      }
+    },
     changeLanguage: async (lang) => {
       await switchLanguage(i18n, lang, logger);
     },
     supportedLocales: config.Locales,
-    share: (link, text) =>
-      modals.open(() => <LazyLinkShareModal url={link} title={text ?? t('landing.shareGame', { name: state.name })} />),
     copy: (data, showModalOnFail) => copy(data, { showModalOnFail }),
     showDocument: async (type) => {
       // A due version of the asked document is accepted first, as before playing.
@@ -167,10 +190,10 @@ export function useFxidHandlers(state: PlayerState, frame: HTMLIFrameElement | n
       );
       return toSdkStoreFront(data, locale);
     },
-    buyProduct: (sku, developerPayload) =>
-      purchase({ game: state.game, platform: state.platform, sku, developerPayload }),
     purchases: async () => {
-      const { token, game } = state;
+      // A platform sign-in may have just stored the token this render has not seen yet.
+      const token = state.token ?? readAuthToken();
+      const { game } = state;
       if (!token) return [];
       return (await fetchPurchases(api, token, game).catch((error: unknown) => Promise.reject(toSdkError(error)))).map(
         toSdkPurchase,
@@ -185,15 +208,26 @@ export function useFxidHandlers(state: PlayerState, frame: HTMLIFrameElement | n
       // What the store shows as owned may have changed with it.
       void queryClient.invalidateQueries({ queryKey: ['store'] });
     },
+    platformOrder: async (sku, known) => {
+      const deadline = Date.now() + PLATFORM_ORDER_TIMEOUT_MS;
+      for (;;) {
+        const token = readAuthToken();
+        if (!token) throw new SdkError('guest', 'Buying needs a signed-in player');
+        const purchases = await fetchPurchases(api, token, state.game).catch((error: unknown) =>
+          Promise.reject(toSdkError(error)),
+        );
+        const paid = purchases.find((item) => item.Sku === sku && !known.has(item.TransactionId));
+        if (paid) {
+          const { transactionId, stats }: PurchaseResult = toSdkPurchase(paid);
+          return { transactionId, stats };
+        }
+        if (Date.now() > deadline) throw new SdkError('timeout', 'The platform did not confirm the payment in time');
+        await new Promise((resolve) => setTimeout(resolve, PLATFORM_ORDER_POLL_MS));
+      }
+    },
     onLoadingReady: state.onLoadingReady,
     onGameRunning: (running) => logger.info(running ? 'game started' : 'game stopped'),
     log: (message, data) => logger.debug(message, data),
-    friends: async () => {
-      const { token, game } = state;
-      if (!token) return [];
-      return fetchFriends(api, token, game);
-    },
-    inviteFriends: () => inviteShare(state.game, state.name),
     setStatus: async (status) => {
       const { token, game, account } = state;
       if (!token) return;
@@ -233,11 +267,37 @@ export function useFxidHandlers(state: PlayerState, frame: HTMLIFrameElement | n
         vapidKey: state.publicConfig?.PublicWebClientConfig.WebPush.VapidPublicKey,
         token: state.token,
       }),
+    emitAd: (event) => host.current?.emit('ad', event),
   };
-  const live = useRef(deps);
-  live.current = deps;
-  const [handlers] = useState(() => createFxidHandlers(() => live.current));
+  // What the adapter may borrow from the portal (the own site's adapter is made of these).
+  features.current = {
+    isSignedIn: () => !!live.current.gameInfo().fxId.userId,
+    signIn: requestSignIn,
+    checkout: (sku, developerPayload) =>
+      purchase({ game: state.game, platform: state.platform, sku, developerPayload }),
+    friends: async () => {
+      const { token, game } = state;
+      if (!token) return [];
+      return (await fetchFriends(api, token, game)).map(toSdkFriend);
+    },
+    inviteLink: () => inviteShare(state.game, state.name),
+    shareLink: (link, text) =>
+      modals.open(() => <LazyLinkShareModal url={link} title={text ?? t('landing.shareGame', { name: state.name })} />),
+  };
+  const live = useRef(services);
+  live.current = services;
+  const [handlers] = useState(() => createHostHandlers(adapter, () => live.current));
   const host = useGameHost(frame, state.gameUrl, handlers, i18n.resolvedLanguage ?? i18n.language);
+
+  // Pause, resume and focus from the host platform reach the game like the page's own.
+  useEffect(
+    () =>
+      adapter.onHostEvent((event) => {
+        if (event.type === 'focus') host.current?.emit('focus', { focused: event.focused });
+        else host.current?.emit(event.type);
+      }),
+    [adapter, host],
+  );
 
   // Spec §4: a different account raises account-changed; every sign-in is followed by user-info-changed.
   const accountId = state.account?.AccountId ?? null;

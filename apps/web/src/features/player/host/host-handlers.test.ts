@@ -1,8 +1,11 @@
 // @vitest-environment jsdom
+import { loadAdapter, type PlatformAdapter, type PortalFeatures } from '@fxid/platforms';
+import type { Friend, PurchaseResult } from '@fxid/sdk';
 import { resolvePath } from '@fxid/sdk/host';
-import { describe, expect, it, vi } from 'vitest';
-import { createFxidHandlers, type FxidHostDeps } from './fxid-handlers';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildGameInfo } from './game-info';
+import { createHostHandlers, type PortalServices } from './host-handlers';
+import { type PortalFriend, toSdkFriend } from './sdk-friends';
 
 const info = (userId: string | null) =>
   buildGameInfo({
@@ -38,8 +41,22 @@ const purchase = {
   purchasedAt: '2026-11-23T12:00:00.000Z',
 };
 
-function setup(overrides: Partial<FxidHostDeps> = {}) {
-  const deps: FxidHostDeps = {
+/** The portal's services and the features the own site's adapter borrows, as one fake page. */
+type FakePage = Omit<PortalServices, 'signInFromPlatform' | 'platformOrder' | 'emitAd'> & {
+  share(link: string, text?: string): void;
+  buyProduct(sku: string, developerPayload?: string): Promise<PurchaseResult>;
+  friends(): Promise<PortalFriend[]>;
+  inviteFriends(): Promise<void>;
+};
+
+let fxid: (portal: PortalFeatures) => PlatformAdapter;
+beforeAll(async () => {
+  const factory = await loadAdapter('fxid');
+  fxid = (portal) => factory({ game: 'sky-runner', launchQuery: '', locale: () => 'en', portal, log: () => {} });
+});
+
+function setup(overrides: Partial<FakePage> = {}) {
+  const deps: FakePage = {
     gameInfo: () => info(null),
     signIn: vi.fn(async () => false),
     changeLanguage: vi.fn(async () => {}),
@@ -66,7 +83,21 @@ function setup(overrides: Partial<FxidHostDeps> = {}) {
     registerPush: vi.fn(async () => ({ registered: false, reason: 'the player cancelled' })),
     ...overrides,
   };
-  const handlers = createFxidHandlers(() => deps);
+  const services: PortalServices = {
+    ...deps,
+    signInFromPlatform: vi.fn(async () => false),
+    platformOrder: vi.fn(async () => Promise.reject(new Error('no platform orders on fxid'))),
+    emitAd: vi.fn(),
+  };
+  const adapter = fxid({
+    isSignedIn: () => !!deps.gameInfo().fxId.userId,
+    signIn: () => deps.signIn(),
+    checkout: (sku, developerPayload) => deps.buyProduct(sku, developerPayload),
+    friends: async (): Promise<Friend[]> => (await deps.friends()).map(toSdkFriend),
+    inviteLink: () => deps.inviteFriends(),
+    shareLink: (link, text) => deps.share(link, text),
+  });
+  const handlers = createHostHandlers(adapter, () => services);
   /** Calls a handler by its dotted path, as the channel does. */
   const call = async (path: string, params?: unknown) => {
     const found = resolvePath(handlers, path);
@@ -76,7 +107,7 @@ function setup(overrides: Partial<FxidHostDeps> = {}) {
   return { deps, call };
 }
 
-describe("the own site's answers to the game", () => {
+describe("the own site's answers to the game (the fxid adapter)", () => {
   it('describes a guest and a signed-in player', () => {
     const guest = info(null);
     expect(guest.fxId).toMatchObject({ userId: null, guest: true, token: null, gameToken: null, gameUid: null });
@@ -286,5 +317,142 @@ describe("the own site's answers to the game", () => {
     const { call, deps } = setup();
     expect(await call('documents')).toEqual({ shown: true });
     expect(deps.showDocument).toHaveBeenCalledWith('tos');
+  });
+});
+
+/** A host platform with its own payments, ads and profile, as the VK adapter is. */
+function hostPlatform(overrides: Partial<PlatformAdapter> = {}) {
+  const adapter: PlatformAdapter = {
+    name: 'vkcom',
+    platform: 'VkontakteCom',
+    abilities: ['FriendsList', 'AdsAvailable'],
+    paymentsAvailable: true,
+    init: async () => {},
+    socialProfile: () => ({
+      userId: '777',
+      displayName: 'Pavel D',
+      firstName: 'Pavel',
+      lastName: 'D',
+      photo: null,
+      gender: 'male',
+      socialLocale: 'ru',
+      socialFlavor: 'desktop_web',
+    }),
+    signInPayload: () => ({ Social: 'VkontakteCom', VkontakteComLogin: { QueryString: '?vk_user_id=777' } }),
+    friends: async () => [],
+    invite: async () => ({ invitedIds: [] }),
+    share: async () => ({ shared: true }),
+    joinCommunity: async () => ({ joined: false }),
+    addToFavourites: async () => ({ added: true }),
+    ads: {
+      isVideoReady: async () => true,
+      showVideo: async () => ({ outcome: 'Finished' }),
+      isInterstitialReady: async () => true,
+      showInterstitial: async () => {
+        throw new Error('vendor broke');
+      },
+      showBanner: async () => {},
+      hideBanner: async () => {},
+    },
+    review: {
+      canReview: async () => ({ canReview: false }),
+      request: async () => ({ feedbackSent: false }),
+      info: async () => ({ reviewed: false }),
+    },
+    lifecycle: { loadingReady: vi.fn(), gameplayStart: vi.fn(), gameplayStop: vi.fn() },
+    onHostEvent: () => () => {},
+    purchase: vi.fn(async (sku: string) => ({ kind: 'platform-order' as const, sku, externalOrderId: '42' })),
+    vendorCall: vi.fn(async () => ({ ok: true })),
+    ...overrides,
+  };
+  let userId: string | null = null;
+  const services = {
+    gameInfo: () => {
+      const base = info(userId);
+      return {
+        ...base,
+        social: {
+          ...base.social,
+          capabilities: ['FriendsList', 'FriendsInvite', 'AdsAvailable', 'RateApplication', 'OutgoingLinksForbidden'],
+        },
+      };
+    },
+    signInFromPlatform: vi.fn(async () => {
+      userId = 'acc-vk';
+      return true;
+    }),
+    purchases: vi.fn(async () => [purchase]),
+    platformOrder: vi.fn(async () => ({ transactionId: 'ord_new', stats: { currency: 'VKV', currencyAmount: 1 } })),
+    emitAd: vi.fn(),
+    log: vi.fn(),
+  } as unknown as PortalServices;
+  const handlers = createHostHandlers(adapter, () => services);
+  const call = async (path: string, params?: unknown) => {
+    const found = resolvePath(handlers, path);
+    if ('error' in found) throw found.error;
+    return found.fn.call(found.self, params);
+  };
+  return { adapter, services, call };
+}
+
+describe('a host platform through the same handlers', () => {
+  it("tells the game the platform's profile and payments, and only the abilities the adapter has", async () => {
+    const { call } = hostPlatform();
+    const info = (await call('getInfo')) as { social: Record<string, unknown> };
+    expect(info.social).toMatchObject({
+      social: 'VkontakteCom',
+      paymentsAvailable: true,
+      userId: '777',
+      gender: 'male',
+    });
+    // FriendsInvite and RateApplication are granted by the catalog but not implemented: not promised.
+    expect(info.social.capabilities).toEqual(['FriendsList', 'AdsAvailable', 'OutgoingLinksForbidden']);
+  });
+
+  it("signs a guest in with the platform's payload, then finds the order the platform's callback made", async () => {
+    const { call, services, adapter } = hostPlatform();
+    expect(await call('buyProduct', { sku: 'stars_100' })).toEqual({
+      transactionId: 'ord_new',
+      stats: { currency: 'VKV', currencyAmount: 1 },
+    });
+    expect(services.signInFromPlatform).toHaveBeenCalledOnce();
+    expect(adapter.purchase).toHaveBeenCalledWith('stars_100', undefined);
+    // Purchases waiting before the order box are not taken for the new one.
+    expect(services.platformOrder).toHaveBeenCalledWith('stars_100', new Set([purchase.transactionId]));
+  });
+
+  it('passes a cancelled order box on as it is and looks for no order', async () => {
+    const cancelled = Object.assign(new Error('UserCancelled'), { code: 'cancelled' });
+    const { call, services } = hostPlatform({ purchase: async () => Promise.reject(cancelled) });
+    await expect(call('buyProduct', { sku: 'stars_100' })).rejects.toMatchObject({ code: 'cancelled' });
+    expect(services.platformOrder).not.toHaveBeenCalled();
+  });
+
+  it('sends the ad events of spec §4: Finished, and Failed when the vendor breaks', async () => {
+    const { call, services } = hostPlatform();
+    expect(await call('ads.showVideo')).toEqual({ outcome: 'Finished' });
+    expect(services.emitAd).toHaveBeenLastCalledWith({ type: 'Finished', kind: 'video' });
+    expect(await call('ads.showInterstitial')).toEqual({ outcome: 'Failed' });
+    expect(services.emitAd).toHaveBeenLastCalledWith({ type: 'Failed', kind: 'interstitial' });
+    await expect(call('ads.showStickyBanner', { position: 'side' })).rejects.toMatchObject({ code: 'invalid_request' });
+  });
+
+  it('forwards vkBridge.call to the vendor client after checking its arguments', async () => {
+    const { call, adapter } = hostPlatform();
+    expect(await call('vkBridge.call', { method: 'VKWebAppStorageGet', props: { keys: ['a'] } })).toEqual({ ok: true });
+    expect(adapter.vendorCall).toHaveBeenCalledWith('vkBridge', {
+      method: 'VKWebAppStorageGet',
+      props: { keys: ['a'] },
+    });
+    await expect(call('vkBridge.call', {})).rejects.toMatchObject({ code: 'invalid_request' });
+  });
+
+  it('gives lifecycle signals to the platform too', async () => {
+    const { call, adapter } = hostPlatform();
+    const services = { onLoadingReady: vi.fn(), onGameRunning: vi.fn() };
+    const handlers = createHostHandlers(adapter, () => services as unknown as PortalServices);
+    await (handlers.loadingReady as () => void)();
+    expect(adapter.lifecycle.loadingReady).toHaveBeenCalledOnce();
+    expect(call).toBeDefined();
   });
 });

@@ -1,0 +1,88 @@
+import type { PlatformAdapter, PortalFeatures } from '@fxid/platforms';
+import { type RefObject, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PAGE_SESSION_ID } from '../../../shared/analytics/session';
+import { useApiClient } from '../../../shared/api/api-context';
+import { storeAuthToken } from '../../../shared/lib/auth-token';
+import { createLogger } from '../../../shared/lib/logger';
+
+const logger = createLogger('platform');
+
+export interface ActivePlatform {
+  /** Ready once loaded, initialised and, where the platform signs players in, signed in. */
+  adapter: PlatformAdapter | null;
+  error: unknown;
+  /** The portal's features the adapter leans on; the game channel fills them in when it mounts. */
+  features: RefObject<PortalFeatures | null>;
+}
+
+/**
+ * The active platform adapter of the player page (spec §1): loaded by name from the
+ * registry (an unknown name is an error, never a silent fxid), its vendor client
+ * initialised, and, where the platform vouches for the player (VK launch
+ * parameters), the player signed in on our server before the game is shown.
+ */
+export function usePlatformAdapter(name: string, game: string | undefined): ActivePlatform {
+  const { i18n } = useTranslation();
+  const api = useApiClient();
+  const features = useRef<PortalFeatures | null>(null);
+  const [state, setState] = useState<{ key: string; adapter: PlatformAdapter | null; error: unknown }>({
+    key: '',
+    adapter: null,
+    error: null,
+  });
+  const key = `${name}/${game ?? ''}`;
+  const language = useRef(i18n);
+  language.current = i18n;
+
+  useEffect(() => {
+    if (!game) return;
+    let cancelled = false;
+    const locale = () => language.current.resolvedLanguage ?? language.current.language;
+    const portal = new Proxy({} as PortalFeatures, {
+      get: (_target, member) => {
+        const current = features.current;
+        if (!current) throw new Error('The game channel is not running yet');
+        return current[member as keyof PortalFeatures];
+      },
+    });
+    void (async () => {
+      // The registry and the platform's code load beside the game, never with the page.
+      const [{ loadAdapter }, { authenticateFromSocial }] = await Promise.all([
+        import('@fxid/platforms'),
+        import('../api/social-sign-in'),
+      ]);
+      const factory = await loadAdapter(name);
+      const adapter = factory({
+        game,
+        launchQuery: window.location.search,
+        locale,
+        portal,
+        log: (message, data) => logger.debug(message, data),
+      });
+      await adapter.init();
+      const payload = adapter.signInPayload();
+      if (payload) {
+        // The platform says who plays: that player, not whoever this browser signed in before.
+        try {
+          storeAuthToken(
+            await authenticateFromSocial(api, payload, { game, locale: locale(), sessionId: PAGE_SESSION_ID }),
+          );
+        } catch (error) {
+          // The game still runs for a guest; authenticateUser tries again.
+          logger.warn('platform sign-in failed', error);
+        }
+      }
+      if (!cancelled) setState({ key: `${name}/${game}`, adapter, error: null });
+    })().catch((error: unknown) => {
+      logger.error('platform adapter failed', error);
+      if (!cancelled) setState({ key: `${name}/${game}`, adapter: null, error });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [name, game, api]);
+
+  const current = state.key === key;
+  return { adapter: current ? state.adapter : null, error: current ? state.error : null, features };
+}
