@@ -1,0 +1,158 @@
+// The browser half of the simulated VK (served at /dev/hosts/vk-host.js in development only).
+// It plays vk.com around the portal's player: frames /play/{game}/iframe/vkcom with launch
+// parameters the server signed, answers the @vkontakte/vk-bridge postMessage protocol
+// (platform-protocols.md §13e) from this parent page, and shows VK's dialogs with buttons
+// for success, cancel and error. On Pay the server posts VK's signed payment notifications
+// to our own callback, as VK would, before the order box answers.
+
+const base = location.pathname.replace(/\/$/, '');
+const form = /** @type {HTMLFormElement} */ (document.getElementById('launch'));
+const frame = /** @type {HTMLIFrameElement} */ (document.getElementById('app'));
+const log = /** @type {HTMLOListElement} */ (document.getElementById('log'));
+const banner = /** @type {HTMLElement} */ (document.getElementById('banner'));
+const dialog = /** @type {HTMLElement} */ (document.getElementById('dialog'));
+
+/** The running session: the game, the simulated user and friends, VK storage. */
+let session = { game: '', user: /** @type {any} */ (null), friends: [], storage: new Map() };
+
+function note(text) {
+  const item = document.createElement('li');
+  item.textContent = `${new Date().toISOString().slice(11, 19)} ${text}`;
+  log.prepend(item);
+}
+
+async function post(path, body) {
+  const response = await fetch(`${base}/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const data = await response.json();
+  if (!response.ok) throw new Error(data.detail ?? data.title ?? `HTTP ${response.status}`);
+  return data;
+}
+
+/** Shows VK's dialog and resolves with the label of the button pressed. */
+function ask(title, text, choices) {
+  return new Promise((resolve) => {
+    document.getElementById('dialog-title').textContent = title;
+    document.getElementById('dialog-text').textContent = text;
+    const buttons = document.getElementById('dialog-buttons');
+    buttons.replaceChildren(
+      ...choices.map((choice) => {
+        const button = document.createElement('button');
+        button.type = 'button';
+        button.textContent = choice;
+        button.addEventListener('click', () => {
+          dialog.hidden = true;
+          resolve(choice);
+        });
+        return button;
+      }),
+    );
+    dialog.setAttribute('aria-label', title);
+    dialog.hidden = false;
+  });
+}
+
+/** A bridge error as VK sends it: the child's promise rejects iff `error_type` is present. */
+const clientError = (code, reason) => ({
+  error_type: 'client_error',
+  error_data: { error_code: code, error_reason: reason },
+});
+const userDenied = () => clientError(4, 'User denied');
+
+/** VK's answers, by bridge method: a result object, or `{ failed: error }`. */
+const METHODS = {
+  VKWebAppInit: async () => ({ result: true }),
+  SetSupportedHandlers: async () => ({ supportedHandlers: Object.keys(METHODS) }),
+  VKWebAppGetUserInfo: async () => ({ ...session.user, id: Number(session.user.id) }),
+  VKWebAppGetFriends: async () => ({ users: session.friends.map((user) => ({ ...user, id: Number(user.id) })) }),
+  VKWebAppShowInviteBox: async () =>
+    (await ask('Invite friends', 'Invite your VK friends to the game?', ['Invite', 'Cancel'])) === 'Invite'
+      ? { success: true }
+      : { failed: userDenied() },
+  VKWebAppShare: async ({ link }) =>
+    (await ask('Share', `Share ${link} on VK?`, ['Share', 'Cancel'])) === 'Share'
+      ? { result: [{ type: 'message', id: 1 }] }
+      : { failed: userDenied() },
+  VKWebAppAddToFavorites: async () => ({ result: true }),
+  VKWebAppCheckNativeAds: async () => ({ result: true }),
+  VKWebAppShowNativeAds: async ({ ad_format }) => {
+    const kind = ad_format === 'reward' ? 'Rewarded video' : 'Interstitial';
+    const outcome = await ask(`Ad: ${kind}`, 'A VK ad plays here. How does it end?', ['Finished', 'Skipped', 'Failed']);
+    if (outcome === 'Failed') return { failed: clientError(1, 'No ads to show') };
+    return { result: outcome === 'Finished' };
+  },
+  VKWebAppShowBannerAd: async ({ banner_location }) => {
+    banner.hidden = false;
+    banner.dataset.location = banner_location ?? 'bottom';
+    return { result: true };
+  },
+  VKWebAppHideBannerAd: async () => {
+    banner.hidden = true;
+    return { result: true };
+  },
+  VKWebAppStorageGet: async ({ keys = [] }) => ({
+    keys: keys.map((key) => ({ key, value: session.storage.get(key) ?? '' })),
+  }),
+  VKWebAppStorageSet: async ({ key, value }) => {
+    session.storage.set(key, String(value ?? ''));
+    return { result: true };
+  },
+  VKWebAppShowOrderBox: async ({ item }) => {
+    const choice = await ask('VK order box', `Buy "${item}" for VK votes?`, ['Pay', 'Cancel', 'Error']);
+    if (choice === 'Cancel') return { failed: userDenied() };
+    if (choice === 'Error') return { failed: clientError(1, 'Unknown error') };
+    // What VK does on Pay: get_item, then order_status_change, signed, to our callback.
+    const paid = await post('vkcom/pay', { Game: session.game, UserId: session.user.id, Item: item });
+    note(`callback get_item → ${JSON.stringify(paid.GetItem)}`);
+    if (paid.StatusChange) note(`callback order_status_change → ${JSON.stringify(paid.StatusChange)}`);
+    if (!paid.Paid) {
+      const error = (paid.StatusChange ?? paid.GetItem).error ?? {};
+      return { failed: { error_type: 'api_error', error_data: { ...error, request_params: [] } } };
+    }
+    return { status: 'success', success: true, order_id: String(paid.OrderId) };
+  },
+};
+
+window.addEventListener('message', async (event) => {
+  // Only the framed app speaks the bridge to us.
+  if (event.source !== frame.contentWindow || event.data?.type !== 'vk-connect') return;
+  const { handler, params = {} } = event.data;
+  const { request_id, ...props } = params;
+  note(`→ ${handler} ${JSON.stringify(props)}`);
+  const answer = METHODS[handler]
+    ? await METHODS[handler](props).catch((error) => ({ failed: clientError(1, String(error)) }))
+    : { failed: clientError(1, `${handler} is not simulated`) };
+  const failed = 'failed' in answer;
+  const data = { ...(failed ? answer.failed : answer), request_id };
+  note(`← ${handler}${failed ? 'Failed' : 'Result'} ${JSON.stringify(data)}`);
+  frame.contentWindow?.postMessage({ type: `${handler}${failed ? 'Failed' : 'Result'}`, data }, location.origin);
+});
+
+async function launch() {
+  const values = new FormData(form);
+  const game = String(values.get('game') ?? '');
+  const launched = await post('vkcom/launch', { Game: game, User: values.get('user') });
+  session = { game, user: launched.User, friends: launched.Friends, storage: new Map() };
+  document.getElementById('who').textContent =
+    `VK user ${launched.User.id} (${launched.User.first_name} ${launched.User.last_name}) in app ${launched.AppId}`;
+  banner.hidden = true;
+  note(`launch ${launched.Url}`);
+  frame.src = launched.Url;
+}
+
+form.addEventListener('submit', (event) => {
+  event.preventDefault();
+  launch().catch((error) => note(`launch failed: ${error.message}`));
+});
+
+// /dev/hosts?platform=vkcom&game=sky-runner&user=new launches at once (bookmarks, tests).
+const query = new URLSearchParams(location.search);
+for (const name of ['platform', 'game', 'user']) {
+  const value = query.get(name);
+  const field = form.elements.namedItem(name);
+  if (value && field instanceof HTMLSelectElement) field.value = value;
+}
+if (query.has('game')) form.requestSubmit();

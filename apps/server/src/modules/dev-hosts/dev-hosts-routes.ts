@@ -1,0 +1,91 @@
+import { readFile } from 'node:fs/promises';
+import { GameSystemNameSchema } from '@fxid/contract';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { NotFoundError } from '../../errors.js';
+import { findGame, listGames } from '../games/games-repository.js';
+import { vkAppOf } from '../platforms/vk/vk-apps.js';
+import { renderHostsPage } from './hosts-page.js';
+import { simulatedVkFriends, simulatedVkUser, simulateVkPayment, vkLaunchUrl } from './vk-host.js';
+
+/** The browser half of the simulator: a plain module beside this package's sources, served as it is. */
+const HOST_SCRIPT = new URL('../../../dev-hosts/vk-host.js', import.meta.url);
+
+/**
+ * /dev/hosts, the host simulator (development only; never registered in production):
+ * a page that plays VK around the portal's player, and the routes that sign for it
+ * with the game's VK key. Hidden from the API reference: no client calls them.
+ */
+export function devHostsRoutes(ctx: AppContext, app: FastifyInstance): FastifyPluginAsyncZod {
+  const vkGame = async (name: string) => {
+    const game = await findGame(ctx.db, name);
+    if (!game?.definition.Platforms.includes('vkcom') || !vkAppOf(ctx, game))
+      throw new NotFoundError(`A game on VK called ${name}`);
+    return game;
+  };
+  return async (scoped) => {
+    scoped.get('/dev/hosts', { schema: { hide: true } }, async (_request, reply) => {
+      const games = (await listGames(ctx.db)).filter(
+        (game) => game.definition.Platforms.includes('vkcom') && vkAppOf(ctx, game),
+      );
+      const html = renderHostsPage(games.map((game) => game.definition.GameSystemName));
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+    });
+
+    scoped.get('/dev/hosts/vk-host.js', { schema: { hide: true } }, async (_request, reply) =>
+      reply
+        .type('text/javascript; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(await readFile(HOST_SCRIPT, 'utf8')),
+    );
+
+    scoped.post(
+      '/dev/hosts/vkcom/launch',
+      {
+        schema: {
+          hide: true,
+          body: z.object({
+            Game: GameSystemNameSchema,
+            User: z.enum(['new', 'returning']),
+            Language: z
+              .string()
+              .regex(/^[a-z]{2}$/)
+              .default('ru'),
+          }),
+        },
+      },
+      async (request) => {
+        const game = await vkGame(request.body.Game);
+        const user = simulatedVkUser(request.body.User, ctx.config.publicUrl);
+        const launch = vkLaunchUrl(ctx, game, user.id, request.body.Language);
+        return { Url: launch.url, AppId: launch.appId, User: user, Friends: simulatedVkFriends(ctx.config.publicUrl) };
+      },
+    );
+
+    scoped.post(
+      '/dev/hosts/vkcom/pay',
+      {
+        schema: {
+          hide: true,
+          body: z.object({
+            Game: GameSystemNameSchema,
+            UserId: z.string().regex(/^[1-9]\d{0,18}$/),
+            Item: z.string().min(1).max(64),
+          }),
+        },
+      },
+      async (request) => {
+        const game = await vkGame(request.body.Game);
+        const paid = await simulateVkPayment(app, ctx, game, { userId: request.body.UserId, item: request.body.Item });
+        return {
+          OrderId: paid.orderId,
+          GetItem: paid.getItem,
+          StatusChange: paid.statusChange ?? null,
+          Paid: !!paid.statusChange?.response,
+        };
+      },
+    );
+  };
+}

@@ -1,0 +1,37 @@
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** The platforms the simulator plays; each has a script half in apps/server/dev-hosts/. */
+export const SIMULATED_PLATFORMS = [{ adapter: 'vkcom', name: 'VK (vk.com Mini Apps)' }] as const;
+
+const STYLE =
+  'body{font-family:system-ui,sans-serif;margin:0;background:#edeef0;color:#222}header,form,#who{padding:0 16px}' +
+  'form{display:flex;gap:12px;align-items:end;flex-wrap:wrap}main{display:flex;gap:12px;padding:12px 16px}' +
+  '#stage{flex:1;position:relative;background:#fff;border-radius:8px;min-height:640px}' +
+  '#app{width:100%;height:640px;border:0;border-radius:8px}#banner{background:#4a76a8;color:#fff;padding:8px;text-align:center}' +
+  'aside{width:320px;font-size:12px;max-height:680px;overflow:auto}#log li{margin:2px 0;word-break:break-all}' +
+  '#dialog{position:fixed;inset:20% 30% auto;background:#fff;border:1px solid #99a;border-radius:12px;padding:16px;' +
+  'box-shadow:0 8px 40px #0006;z-index:10}#dialog-buttons{display:flex;gap:8px}button{padding:6px 14px}';
+
+/**
+ * The /dev/hosts page: pick a platform, a game and a simulated user; the host frame,
+ * its dialogs and a log of the host protocol. A developer tool in English like
+ * /dev/mailbox; its script is a separate file, as the CSP allows no inline script.
+ */
+export function renderHostsPage(vkGames: string[]): string {
+  const platforms = SIMULATED_PLATFORMS.map(
+    (platform) => `<option value="${platform.adapter}">${escapeHtml(platform.name)}</option>`,
+  ).join('');
+  const games = vkGames.map((game) => `<option value="${escapeHtml(game)}">${escapeHtml(game)}</option>`).join('');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<title>Host simulator</title><style>${STYLE}</style></head><body>
+<header><h1>Host simulator</h1><p>Runs a game inside a page that plays its publishing platform: signed launch parameters, the platform's client protocol, its dialogs, and its signed payment callbacks to this server. Development mode only.</p></header>
+<form id="launch"><label>Platform <select name="platform">${platforms}</select></label>
+<label>Game <select name="game">${games}</select></label>
+<label>User <select name="user"><option value="new">New user</option><option value="returning">Returning user</option></select></label>
+<button type="submit">Launch</button></form>
+<p id="who" data-testid="host-user"></p>
+<main><div id="stage"><div id="banner" hidden data-testid="host-banner">VK banner ad</div><iframe id="app" title="Game on the simulated platform" data-testid="host-app-frame"></iframe></div>
+<aside><h2>Host protocol</h2><ol id="log" data-testid="host-log"></ol></aside></main>
+<div id="dialog" role="dialog" aria-modal="true" aria-labelledby="dialog-title" hidden><h2 id="dialog-title"></h2><p id="dialog-text"></p><div id="dialog-buttons"></div></div>
+<script type="module" src="hosts/vk-host.js"></script></body></html>`;
+}
