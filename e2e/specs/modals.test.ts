@@ -52,19 +52,27 @@ describe('modals', () => {
     expect(JSON.parse(selected)).toMatchObject({ status: 404, ErrorCode: 'game_not_found' });
   });
 
-  it('the iframe viewer shows the FAQ and the embedded-page modal the contacts', async () => {
+  it('the FAQ and the contacts open straight in a modal: one title, no frame, no empty area', async () => {
     const { page } = await session.open('/');
-    await page.getByRole('button', { name: en.footer.faq }).click();
-    const faq = page.getByRole('dialog', { name: en.docs.faq });
-    await faq.locator('iframe').contentFrame().locator('body').getByText(/\S/).first().waitFor();
-    await page.keyboard.press('Escape');
-    await faq.waitFor({ state: 'detached' });
-
-    await page.getByRole('button', { name: en.footer.contacts }).click();
-    const contacts = page.getByRole('dialog', { name: en.docs.contacts });
-    await contacts.locator('iframe').contentFrame().locator('body').getByText(/\S/).first().waitFor();
-    await page.keyboard.press('Escape');
-    await contacts.waitFor({ state: 'detached' });
+    for (const [link, title] of [
+      [en.footer.faq, en.docs.faq],
+      [en.footer.contacts, en.docs.contacts],
+    ] as const) {
+      await page.getByRole('button', { name: link }).click();
+      const dialog = page.getByRole('dialog', { name: title });
+      await dialog.locator('p, summary').filter({ hasText: /\S/ }).first().waitFor();
+      expect(await dialog.locator('iframe').count()).toBe(0);
+      expect(await dialog.getByText(title, { exact: true }).count()).toBe(1);
+      // The panel is as tall as what it shows: no area left empty below the last line.
+      const gap = await dialog.evaluate((panel) => {
+        const body = panel.children[1] as HTMLElement;
+        const last = body.lastElementChild as HTMLElement;
+        return body.getBoundingClientRect().bottom - last.getBoundingClientRect().bottom;
+      });
+      expect(gap).toBeLessThanOrEqual(40);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+    }
   });
 
   it('the push-permission confirm can be cancelled, and OK asks the browser', async () => {

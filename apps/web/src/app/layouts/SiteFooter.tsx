@@ -1,14 +1,19 @@
+import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useBranding } from '../../shared/api/branding';
 import { useGamesList } from '../../shared/api/games-list';
-import { appUrl } from '../../shared/config/app-url';
 import { usePageConfig } from '../../shared/config/page-config-context';
 import { resolveAdapter } from '../../shared/config/site';
-import { docsAdapterFor, docsLanguageFor } from '../../shared/documents/docs-files';
+import { docsAdapterFor } from '../../shared/documents/docs-files';
 import { assetUrl } from '../../shared/lib/asset-url';
-import { LazyEmbeddedPageModal, LazyIframeViewerModal } from '../../shared/modals/lazy-modals';
 import { useModals } from '../../shared/modals/modal-manager';
+
+// The FAQ and the contacts load when first opened, not with the page.
+const FaqModal = lazy(async () => ({ default: (await import('../../features/docs/components/DocsModals')).FaqModal }));
+const ContactsModal = lazy(async () => ({
+  default: (await import('../../features/docs/components/DocsModals')).ContactsModal,
+}));
 
 const linkClass =
   'rounded text-sm text-slate-600 underline-offset-4 hover:text-slate-900 hover:underline dark:text-slate-300 dark:hover:text-white';
@@ -22,25 +27,14 @@ export function SiteFooter() {
   const modals = useModals();
   const adapter = resolveAdapter(config, undefined, search);
   const docsAdapter = docsAdapterFor(adapter);
-  const docsLanguage = docsLanguageFor(i18n.resolvedLanguage);
   const game = config.FixedGame ?? search.get('game') ?? games.data?.[0]?.GameSystemName;
   const gameQuery = game && !config.FixedGame ? `?game=${encodeURIComponent(game)}` : '';
 
+  // Shown straight in the modal: one title, no page inside a frame inside the modal.
   const openFaq = () =>
-    modals.open(() => (
-      <LazyIframeViewerModal
-        title={t('docs.faq')}
-        url={appUrl(config, `/docs/${docsAdapter}/${docsLanguage}/faq.html?embed=1`)}
-      />
-    ));
+    modals.open(() => <FaqModal title={t('docs.faq')} language={i18n.resolvedLanguage ?? config.DefaultLocale} />);
   const openContacts = () =>
-    game &&
-    modals.open(() => (
-      <LazyEmbeddedPageModal
-        title={t('docs.contacts')}
-        url={appUrl(config, `/docs/${game}/${docsAdapter}/contacts?embed=1`)}
-      />
-    ));
+    game && modals.open(() => <ContactsModal title={t('docs.contacts')} game={game} adapter={docsAdapter} />);
 
   return (
     <footer className="mt-16 border-t border-slate-200 bg-white/60 dark:border-slate-800 dark:bg-slate-950/60">

@@ -9,7 +9,7 @@ import { DocumentPanel } from './DocumentPanel';
 
 /** /docs/{game}/{adapter}/contacts: the company's legal contacts, in Russian or English. */
 export function ContactsPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { game, adapter = '' } = useParams();
   const known = DOCS_FILE_ADAPTERS.includes(adapter);
   const config = usePublicGameConfig(known ? game : undefined, platformOf(adapter));
@@ -17,22 +17,32 @@ export function ContactsPage() {
   useDocumentTitle(t('docs.contacts'), branding?.BrandName ?? 'fxid');
   if (!known) return <Navigate to="/" replace />;
 
-  const language = docsLanguageFor(i18n.resolvedLanguage);
-  const contacts = config.data?.PublicWebClientConfig.LegalContacts ?? branding?.LegalContacts ?? {};
-  const text = contacts[language] ?? contacts.en;
   return (
     <DocumentPanel>
       <h1 className="text-2xl font-bold text-slate-900 dark:text-white">{t('docs.contacts')}</h1>
-      {config.isPending && <Spinner />}
-      {config.isError && <p className="mt-4 text-red-700 dark:text-red-300">{t('docs.loadError')}</p>}
-      {config.isSuccess && (
-        <div className="mt-4 space-y-2 text-slate-700 dark:text-slate-200">
-          <p className="font-semibold">{branding?.CompanyName}</p>
-          <p lang={language} className="leading-relaxed whitespace-pre-line">
-            {text ?? t('docs.noContacts')}
-          </p>
-        </div>
-      )}
+      <div className="mt-4">
+        <ContactsContent game={game} adapter={adapter} />
+      </div>
     </DocumentPanel>
+  );
+}
+
+/** The company's legal contacts for `game` on `adapter`'s platform, in Russian or English. */
+export function ContactsContent({ game, adapter }: { game: string | undefined; adapter: string }) {
+  const { t, i18n } = useTranslation();
+  const config = usePublicGameConfig(game, platformOf(adapter));
+  const branding = config.data?.CompanyBranding;
+  const language = docsLanguageFor(i18n.resolvedLanguage);
+  const contacts = config.data?.PublicWebClientConfig.LegalContacts ?? branding?.LegalContacts ?? {};
+  const text = contacts[language] ?? contacts.en;
+  if (config.isPending) return <Spinner />;
+  if (config.isError) return <p className="text-red-700 dark:text-red-300">{t('docs.loadError')}</p>;
+  return (
+    <div className="space-y-2 text-slate-700 dark:text-slate-200">
+      <p className="font-semibold">{branding?.CompanyName}</p>
+      <p lang={language} className="leading-relaxed whitespace-pre-line">
+        {text ?? t('docs.noContacts')}
+      </p>
+    </div>
   );
 }

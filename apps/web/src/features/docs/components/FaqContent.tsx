@@ -3,8 +3,11 @@ import { Notice } from '../../../shared/ui/Notice';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { useFaq } from '../api/faq';
 
-/** The company's FAQ (the catalog's Company.Faq) in `language`, as questions that open on click. */
-export function FaqContent({ language }: { language: string }) {
+/**
+ * The company's FAQ (the catalog's Company.Faq) in `language`, as questions that open on click.
+ * `showTitle` false where a modal's title bar already names it.
+ */
+export function FaqContent({ language, showTitle = true }: { language: string; showTitle?: boolean }) {
   const { t } = useTranslation();
   const faq = useFaq(language);
   if (faq.isPending) return <Spinner />;
@@ -14,7 +17,7 @@ export function FaqContent({ language }: { language: string }) {
   }
   return (
     <article lang={faq.data.Locale} className="doc-prose">
-      <h1>{faq.data.Title}</h1>
+      {showTitle && <h1>{faq.data.Title}</h1>}
       {faq.data.Entries.map((entry) => (
         <details
           key={entry.Question}
