@@ -157,3 +157,52 @@ export async function createSocialAccount(
     .execute();
   return row;
 }
+
+/** Who holds a game account, if anyone. */
+export function connectionOfGameUid(db: Db, gameId: string, gameUid: string) {
+  return db
+    .selectFrom('game_connections')
+    .select(['account_id', 'game_uid'])
+    .where('game_id', '=', gameId)
+    .where('game_uid', '=', gameUid)
+    .executeTakeFirst();
+}
+
+/** The account's game account in a game, if it has one. */
+export function connectionOfAccount(db: Db, accountId: string, gameId: string) {
+  return db
+    .selectFrom('game_connections')
+    .select(['account_id', 'game_uid'])
+    .where('account_id', '=', accountId)
+    .where('game_id', '=', gameId)
+    .executeTakeFirst();
+}
+
+/** Connects a game account; false when a concurrent request connected the account or the GameUid first. */
+export async function insertConnection(
+  db: Db,
+  row: { id: string; accountId: string; gameId: string; gameUid: string; now: number },
+): Promise<boolean> {
+  const result = await db
+    .insertInto('game_connections')
+    .values({
+      id: row.id,
+      account_id: row.accountId,
+      game_id: row.gameId,
+      game_uid: row.gameUid,
+      created_at: row.now,
+    })
+    // Either unique constraint may be hit; the caller looks again and names the failure.
+    .onConflict((oc) => oc.doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+}
+
+export async function markHasCompletedOrder(db: Db, accountId: string, now: number): Promise<void> {
+  await db
+    .updateTable('accounts')
+    .set({ has_completed_order: 1, updated_at: now })
+    .where('id', '=', accountId)
+    .where('has_completed_order', '=', 0)
+    .execute();
+}

@@ -4,6 +4,7 @@ import { ForbiddenError, GameNotFoundError, UnauthorizedError, ValidationError }
 import { gameServerSecrets, verifyGameServerProof } from '../../lib/game-server-proof.js';
 import { toAccount } from './accounts-presenter.js';
 import * as repo from './accounts-repository.js';
+import { evictAccount } from './accounts-service.js';
 
 /** The API view of an account; a session whose account is gone counts as signed out. */
 export async function getAccount(ctx: AppContext, accountId: string): Promise<Account> {
@@ -35,7 +36,7 @@ export async function getProfile(ctx: AppContext, accountId: string, game: strin
 
 export async function setMarketing(ctx: AppContext, accountId: string, enabled: boolean): Promise<Account> {
   await repo.updateAccount(ctx.db, accountId, { marketing_enabled: enabled ? 1 : 0 }, ctx.now());
-  ctx.accounts.delete(accountId);
+  evictAccount(ctx, accountId);
   return getAccount(ctx, accountId);
 }
 
@@ -45,7 +46,7 @@ export async function setLanguage(ctx: AppContext, accountId: string, language: 
     throw new ValidationError([{ Field: 'body.Language', Message: `Unsupported language ${language}` }]);
   }
   await repo.updateAccount(ctx.db, accountId, { locale }, ctx.now());
-  ctx.accounts.delete(accountId);
+  evictAccount(ctx, accountId);
   return getAccount(ctx, accountId);
 }
 
@@ -54,7 +55,7 @@ export async function gameConnection(ctx: AppContext, accountId: string, game: s
   const known = ctx.accounts.get(accountId)?.ConnectedGames.find((connected) => connected.Game === game);
   if (known) return known;
   const gameUid = await repo.ensureGameConnection(ctx.db, accountId, await gameIdOf(ctx, game), ctx.now());
-  ctx.accounts.delete(accountId);
+  evictAccount(ctx, accountId);
   return { Game: game, GameUid: gameUid, StoreEnabled: true, TagsLinks: [], Surveys: {} };
 }
 

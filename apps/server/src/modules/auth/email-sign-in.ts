@@ -15,7 +15,7 @@ import { deviceName } from '../../lib/device-name.js';
 import { newId } from '../../lib/ids.js';
 import { safeRedirect } from '../../lib/redirects.js';
 import { hashToken, newSecretToken } from '../../lib/tokens.js';
-import { findAccountByEmail, provenEmailAccount } from '../accounts/accounts-repository.js';
+import { accountForProvenEmail, findAccountByEmail } from '../accounts/accounts-service.js';
 import { magicLinkEmail } from '../mail/magic-link-email.js';
 import type { MagicLinkTexts } from '../mail/magic-link-texts.js';
 import type { MailMessage } from '../mail/mailer.js';
@@ -123,9 +123,7 @@ export async function authenticateFromEmailInvite(
       throw new SignInConfirmationRequiredError();
     }
     const found = await findAccountByEmail(trx, invite.email_normalized);
-    const account = await provenEmailAccount(trx, found, invite, geoCountry, now);
-    // Presented accounts are cached; a newly verified address must show at once.
-    if (found && found.email_validated !== 1) ctx.accounts.delete(account.id);
+    const account = await accountForProvenEmail(ctx, trx, found, invite, geoCountry, now);
     const token = await ctx.sessions.create(account.id, trx);
     return { token, redirectUri: invite.redirect_uri ?? undefined };
   });

@@ -35,6 +35,12 @@ export const CATALOG_CHECK_INTERVAL_MS = 1000;
 export interface GameCatalog {
   /** A game by system name. */
   find(systemName: string): Promise<GameRecord | undefined>;
+  /**
+   * The system name of a game by its id; throws for an unknown id (ids come from rows that
+   * reference games). Inside a transaction pass it: SQLite has one connection, and a read
+   * outside the transaction would wait for it forever.
+   */
+  systemNameOf(gameId: string, executor?: Db): Promise<string>;
   /** Every game, in catalog order. */
   list(): Promise<GameRecord[]>;
   /** The company's branding, or the default until a catalog sets one. */
@@ -54,12 +60,15 @@ interface Snapshot {
 
 /** `monotonicNow` measures the check interval (not the app clock, which tests freeze). */
 export function createGameCatalog(db: Db, monotonicNow: () => number = () => performance.now()): GameCatalog {
-  let snapshot: Promise<Snapshot> | undefined;
+  /** The last snapshot read, and when its version was last confirmed. */
+  let latest: Snapshot | undefined;
   let checkedAt = Number.NEGATIVE_INFINITY;
+  /** A check or reload under way outside any transaction; concurrent callers share it. */
+  let pending: Promise<Snapshot> | undefined;
 
-  async function load(): Promise<Snapshot> {
-    const version = await readCatalogVersion(db);
-    const [rows, company] = await Promise.all([listGameDefinitions(db), findCompany(db)]);
+  async function load(executor: Db): Promise<Snapshot> {
+    const version = await readCatalogVersion(executor);
+    const [rows, company] = await Promise.all([listGameDefinitions(executor), findCompany(executor)]);
     const games = rows.map((row) => ({ id: row.id, definition: JSON.parse(row.definition_json) as GameDefinition }));
     return {
       version,
@@ -69,28 +78,36 @@ export function createGameCatalog(db: Db, monotonicNow: () => number = () => per
     };
   }
 
-  async function current(): Promise<Snapshot> {
+  /** The snapshot whose version the database still holds (reloading when it moved). */
+  async function refresh(executor: Db): Promise<Snapshot> {
     const at = monotonicNow();
-    if (snapshot && at - checkedAt < CATALOG_CHECK_INTERVAL_MS) return snapshot;
-    checkedAt = at;
-    const held = snapshot;
-    if (held) {
-      const known = await held.catch(() => undefined);
-      if (known && known.version === (await readCatalogVersion(db))) return known;
+    const held = latest;
+    const fresh = held && held.version === (await readCatalogVersion(executor)) ? held : await load(executor);
+    if (latest === held) {
+      latest = fresh;
+      checkedAt = at;
     }
-    // Only the first caller after a change reloads; the others wait for the same promise.
-    if (snapshot === held) {
-      snapshot = load();
-      snapshot.catch(() => {
-        snapshot = undefined;
-      });
-    }
-    return snapshot as Promise<Snapshot>;
+    return fresh;
+  }
+
+  async function current(executor?: Db): Promise<Snapshot> {
+    if (latest && monotonicNow() - checkedAt < CATALOG_CHECK_INTERVAL_MS) return latest;
+    // Inside a transaction: read through it, never wait on a read outside it (SQLite has one connection).
+    if (executor) return refresh(executor);
+    pending ??= refresh(db).finally(() => {
+      pending = undefined;
+    });
+    return pending;
   }
 
   return {
     async find(systemName) {
       return (await current()).bySystemName.get(systemName);
+    },
+    async systemNameOf(gameId, executor) {
+      const game = (await current(executor)).games.find((candidate) => candidate.id === gameId);
+      if (!game) throw new Error(`no game has id ${gameId}`);
+      return game.definition.GameSystemName;
     },
     async list() {
       return [...(await current()).games];
@@ -103,7 +120,7 @@ export function createGameCatalog(db: Db, monotonicNow: () => number = () => per
       return company ? JSON.parse(company.faq_json) : {};
     },
     invalidate() {
-      snapshot = undefined;
+      latest = undefined;
     },
   };
 }

@@ -48,3 +48,13 @@ export async function getFaq(ctx: AppContext, locale: string): Promise<FaqRespon
   if (!text) throw new NotFoundError('FAQ');
   return { Locale: shown, ...text };
 }
+
+/** A game's legal documents (the content module owns them; documents asks here). */
+export function gameDocuments(ctx: Pick<AppContext, 'db'>, gameId: string) {
+  return listDocuments(ctx.db, gameId);
+}
+
+/** Versions of the given documents, newest first. */
+export function documentVersions(ctx: Pick<AppContext, 'db'>, documentIds: number[]) {
+  return listVersions(ctx.db, documentIds);
+}

@@ -74,8 +74,3 @@ export function listAcceptances(
     query = query.where('document_acceptances.document_version_id', '=', filter.versionId);
   return query.orderBy('document_acceptances.accepted_at', 'desc').orderBy('document_acceptances.id', 'desc').execute();
 }
-
-export async function accountCountry(db: Kysely<Database>, accountId: string): Promise<string | null> {
-  const row = await db.selectFrom('accounts').select('geo_country').where('id', '=', accountId).executeTakeFirst();
-  return row?.geo_country ?? null;
-}

@@ -1,8 +1,9 @@
 import type { DocumentAcceptRequest, GameDocumentAccountAccept, LegalDocument } from '@fxid/contract';
 import type { AppContext } from '../../context.js';
 import { DocumentVersionNotLatestError, GameNotFoundError, NotFoundError } from '../../errors.js';
+import { accountCountry } from '../accounts/accounts-service.js';
 import { toLegalDocument } from '../content/content-presenter.js';
-import { listDocuments, listVersions } from '../content/content-repository.js';
+import { documentVersions, gameDocuments } from '../content/content-service.js';
 import { regionApplies } from './document-regions.js';
 import { toAccountAccept, withAccepts } from './documents-presenter.js';
 import * as repo from './documents-repository.js';
@@ -65,20 +66,20 @@ export async function listLatestUnaccepted(
   options: { game: string; locale?: string | undefined },
 ): Promise<LegalDocument[]> {
   const game = await requireGame(ctx, options.game);
-  const country = await repo.accountCountry(ctx.db, accountId);
-  const documents = (await listDocuments(ctx.db, game.id)).filter(
+  const country = await accountCountry(ctx.db, accountId);
+  const documents = (await gameDocuments(ctx, game.id)).filter(
     (document) =>
       document.is_active === 1 && document.need_user_acceptance === 1 && regionApplies(document.region, country),
   );
   const ids = documents.map((document) => document.id);
   const [versions, acceptances] = await Promise.all([
-    listVersions(ctx.db, ids),
+    documentVersions(ctx, ids),
     repo.listAcceptances(ctx.db, accountId, { documentIds: ids }),
   ]);
   const accepted = new Set(acceptances.map((row) => row.document_version_id));
   const result: LegalDocument[] = [];
   for (const document of documents) {
-    // listVersions sorts newest first, so the first of a document is its latest.
+    // documentVersions sorts newest first, so the first of a document is its latest.
     const latest = versions.find((version) => version.document_id === document.id);
     if (!latest || accepted.has(latest.id)) continue;
     const fallback = game.definition.DefaultLanguage;
@@ -97,7 +98,7 @@ export async function getDocument(
   const document = await repo.findDocument(ctx.db, options.id);
   if (!document || document.game_id !== game.id) throw new NotFoundError(`Document ${options.id}`);
   const [versions, acceptances] = await Promise.all([
-    listVersions(ctx.db, [document.id]),
+    documentVersions(ctx, [document.id]),
     repo.listAcceptances(ctx.db, accountId, { documentIds: [document.id] }),
   ]);
   const presented = toLegalDocument(

@@ -3,9 +3,8 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { GameConnectionError, type GameConnectionFailure, InvalidTokenError } from '../../errors.js';
-import { newId } from '../../lib/ids.js';
 import { hashToken } from '../../lib/tokens.js';
-import { findAccountByEmail, provenEmailAccount } from '../accounts/accounts-repository.js';
+import * as accounts from '../accounts/accounts-service.js';
 import * as repo from './invites-repository.js';
 
 type Outcome =
@@ -26,28 +25,30 @@ export interface AcceptedInvite {
  * account holds one game account per game.
  */
 async function connect(
+  ctx: AppContext,
   trx: Kysely<Database>,
   invite: repo.ConnectInviteRow,
   geoCountry: string | null,
   now: number,
 ): Promise<Outcome> {
-  const holder = await repo.connectionOfGameUid(trx, invite.game_id, invite.game_uid);
-  let account = await findAccountByEmail(trx, invite.email_normalized);
+  const holder = await accounts.connectionOfGameUid(trx, invite.game_id, invite.game_uid);
+  let account = await accounts.findAccountByEmail(trx, invite.email_normalized);
   if (holder) {
     if (account && holder.account_id === account.id) return { ok: true, result: 'Success', accountId: account.id };
     return { ok: false, result: 'GameAccountConnectedToAnotherAccount', accountId: account?.id ?? null };
   }
-  if (account && (await repo.connectionOfAccount(trx, account.id, invite.game_id))) {
+  if (account && (await accounts.connectionOfAccount(trx, account.id, invite.game_id))) {
     return { ok: false, result: 'GameTypeAlreadyConnected', accountId: account.id };
   }
   // The link proved the address.
-  account = await provenEmailAccount(trx, account, invite, geoCountry, now);
-  const row = { id: newId(), accountId: account.id, gameId: invite.game_id, gameUid: invite.game_uid, now };
-  if (await repo.insertConnection(trx, row)) return { ok: true, result: 'Created', accountId: account.id };
+  account = await accounts.accountForProvenEmail(ctx, trx, account, invite, geoCountry, now);
+  const row = { accountId: account.id, gameId: invite.game_id, gameUid: invite.game_uid };
+  if (await accounts.connectGameAccount(ctx, trx, row, now))
+    return { ok: true, result: 'Created', accountId: account.id };
   // Another request won the race; name what it took.
-  const failure: GameConnectionFailure = (await repo.connectionOfGameUid(trx, invite.game_id, invite.game_uid))
+  const failure: GameConnectionFailure = (await accounts.connectionOfGameUid(trx, invite.game_id, invite.game_uid))
     ? 'GameAccountConnectedToAnotherAccount'
-    : (await repo.connectionOfAccount(trx, account.id, invite.game_id))
+    : (await accounts.connectionOfAccount(trx, account.id, invite.game_id))
       ? 'GameTypeAlreadyConnected'
       : 'Unknown';
   return { ok: false, result: failure, accountId: account.id };
@@ -71,17 +72,17 @@ export async function acceptConnectInvite(
       const stale = await repo.findInviteByTokenHash(trx, hash);
       if (stale && stale.consumed_at === null) {
         const outcome: Outcome = { ok: false, result: 'Timeout', accountId: null };
-        return { invite: stale, outcome, game: await repo.gameSystemName(trx, stale.game_id), token: null };
+        return { invite: stale, outcome, game: await ctx.catalog.systemNameOf(stale.game_id, trx), token: null };
       }
       throw new InvalidTokenError('game connection link');
     }
-    const outcome = await connect(trx, invite, geoCountry, now);
+    const outcome = await connect(ctx, trx, invite, geoCountry, now);
     await repo.recordInviteResult(trx, invite.id, outcome.result satisfies GameConnectionResultName, outcome.accountId);
     const token = outcome.ok ? await ctx.sessions.create(outcome.accountId, trx) : null;
-    return { invite, outcome, game: await repo.gameSystemName(trx, invite.game_id), token };
+    return { invite, outcome, game: await ctx.catalog.systemNameOf(invite.game_id, trx), token };
   });
   // Evicted after commit, so that no reader caches the account as it was before.
-  if (done.outcome.accountId) ctx.accounts.delete(done.outcome.accountId);
+  if (done.outcome.accountId) accounts.evictAccount(ctx, done.outcome.accountId);
   if (!done.outcome.ok || !done.token) {
     throw new GameConnectionError(done.outcome.ok ? 'Unknown' : done.outcome.result, done.game);
   }

@@ -11,6 +11,7 @@ import { gameServerSecrets } from '../../lib/game-server-proof.js';
 import { newId } from '../../lib/ids.js';
 import { safeRedirect } from '../../lib/redirects.js';
 import { hashToken, newSecretToken } from '../../lib/tokens.js';
+import * as accounts from '../accounts/accounts-service.js';
 import { INVITE_TTL_MS, INVITE_WINDOW_MS, INVITES_PER_EMAIL, linkEmail } from '../auth/email-sign-in.js';
 import type { GameRecord } from '../catalog/game-catalog.js';
 import { enqueue } from '../outbox/outbox.js';
@@ -53,7 +54,7 @@ export async function connectFromGame(
   const redirectUri = input.redirectUri
     ? safeRedirect(input.redirectUri, ctx.config.publicUrl, ctx.config.redirectAllowlist)
     : null;
-  if (await repo.connectionOfGameUid(ctx.db, game.id, input.gameUid)) {
+  if (await accounts.connectionOfGameUid(ctx.db, game.id, input.gameUid)) {
     throw new GameConnectionError('GameAccountConnectedToAnotherAccount', input.game);
   }
   const now = ctx.now();
@@ -104,7 +105,7 @@ export async function connectFromGame(
 export async function inviteStatus(ctx: AppContext, input: GameAccountInput) {
   const game = await provenGame(ctx, input);
   const [connection, invite] = await Promise.all([
-    repo.connectionOfGameUid(ctx.db, game.id, input.gameUid),
+    accounts.connectionOfGameUid(ctx.db, game.id, input.gameUid),
     repo.latestInvite(ctx.db, game.id, input.gameUid),
   ]);
   return toInviteStatus(connection !== undefined, invite, ctx.now());

@@ -5,7 +5,7 @@ import { lockForTransaction } from '../../db/database.js';
 import { newId } from '../../lib/ids.js';
 import type { GameRecord } from '../catalog/game-catalog.js';
 import { createPaidPlatformOrder } from '../store/platform-orders.js';
-import type { ProductRecord } from '../store/products-repository.js';
+import type { ProductRecord } from '../store/products-service.js';
 import * as repo from './platform-purchases-repository.js';
 
 export interface ConfirmedPlatformPurchase {

@@ -1,16 +1,10 @@
 import type { AppContext } from '../../context.js';
 import { OrderStatusConflictError } from '../../errors.js';
 import { signWebhook } from '../../lib/webhook-signature.js';
+import { gameUidOf, markHasCompletedOrder } from '../accounts/accounts-service.js';
 import { enqueue } from '../outbox/outbox.js';
 import { transitionOrder } from './order-state-machine.js';
-import {
-  type Db,
-  findOrderById,
-  listOrderProducts,
-  markAccountHasCompletedOrder,
-  type OrderRow,
-} from './orders-repository.js';
-import { findGameUid, gameSystemName } from './products-repository.js';
+import { type Db, findOrderById, listOrderProducts, type OrderRow } from './orders-repository.js';
 
 /** Outbox kinds of the store. */
 export const FULFILMENT_JOB = 'order_fulfilment';
@@ -39,8 +33,7 @@ export async function startFulfilment(ctx: AppContext, trx: Db, order: OrderRow,
 
 async function completeOrder(ctx: AppContext, trx: Db, order: OrderRow, cause: string): Promise<void> {
   await transitionOrder(trx, order.id, 'PayedWaitingForSending', 'Completed', cause, ctx.now());
-  await markAccountHasCompletedOrder(trx, order.account_id, ctx.now());
-  ctx.accounts.delete(order.account_id);
+  await markHasCompletedOrder(ctx, trx, order.account_id, ctx.now());
 }
 
 /** Queues a provider refund in the caller's transaction. */
@@ -68,7 +61,7 @@ async function deliveryBody(ctx: AppContext, order: OrderRow, game: string) {
     TransactionId: order.public_id,
     Game: game,
     AccountId: order.account_id,
-    GameUid: await findGameUid(ctx.db, order.account_id, order.game_id),
+    GameUid: await gameUidOf(ctx.db, order.account_id, order.game_id),
     // Every product to grant: the main one first, then the tiers bundled with it (Role Additional).
     Products: products.map((product) => ({
       Sku: product.sku,
@@ -88,7 +81,7 @@ export function fulfilmentHandler(ctx: AppContext) {
     const order = await findOrderById(ctx.db, (payload as JobPayload).orderId);
     // Refunded or already delivered meanwhile: nothing left to send.
     if (order?.status !== 'PayedWaitingForSending') return;
-    const game = await gameSystemName(ctx.db, order.game_id);
+    const game = await ctx.catalog.systemNameOf(order.game_id);
     const url = ctx.config.store.gameWebhooks[game];
     if (url) {
       const body = JSON.stringify(await deliveryBody(ctx, order, game));

@@ -128,15 +128,6 @@ export async function completedPurchases(db: Db, accountId: string, gameId: stri
   return bySku;
 }
 
-export async function markAccountHasCompletedOrder(trx: Db, accountId: string, now: number): Promise<void> {
-  await trx
-    .updateTable('accounts')
-    .set({ has_completed_order: 1, updated_at: now })
-    .where('id', '=', accountId)
-    .where('has_completed_order', '=', 0)
-    .execute();
-}
-
 /** Sets an order's personal info; only while it is `status`, so a paid order's info cannot change. */
 export async function setPersonalInfoIf(
   trx: Db,

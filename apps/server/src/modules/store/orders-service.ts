@@ -10,19 +10,13 @@ import {
 } from '../../errors.js';
 import { portalRouteUrl } from '../../http/portal-urls.js';
 import { newId } from '../../lib/ids.js';
-import { findAccount } from '../accounts/accounts-repository.js';
+import { findAccount } from '../accounts/accounts-service.js';
 import { recordCreation, transitionOrder } from './order-state-machine.js';
 import { orderStatusOf, productSnapshot, purchaseStats, tierFields, toOrder } from './orders-presenter.js';
 import * as repo from './orders-repository.js';
 import { assertCanBuy, isOneTime, listPurchases, ownedOneTimeSkus } from './ownership-service.js';
 import { currencySymbol, localizedPrice, usdAmount } from './prices.js';
-import {
-  findProduct,
-  findTieredProducts,
-  gameSystemName,
-  listProducts,
-  type ProductRecord,
-} from './products-repository.js';
+import { findProduct, findTieredProducts, listProducts, type ProductRecord } from './products-repository.js';
 import { requireGameOnPlatform } from './store-front-service.js';
 
 /** 128 random bits: order ids cannot be guessed or enumerated. */
@@ -186,7 +180,7 @@ export async function requireOwnOrder(ctx: AppContext, accountId: string, game: 
   const order = await repo.findOrderByPublicId(ctx.db, publicId);
   if (!order || order.account_id !== accountId) throw new NotFoundError('Order');
   const products = await repo.listOrderProducts(ctx.db, order.id);
-  const gameName = await gameSystemName(ctx.db, order.game_id);
+  const gameName = await ctx.catalog.systemNameOf(order.game_id);
   if (game !== undefined && gameName !== game) throw new NotFoundError('Order');
   return { order, presented: toOrder(order, products, gameName) };
 }

@@ -5,7 +5,6 @@ import { queueRefund, startFulfilment } from './fulfilment.js';
 import { canTransition, transitionOrder } from './order-state-machine.js';
 import { orderStatusOf } from './orders-presenter.js';
 import * as repo from './orders-repository.js';
-import { gameSystemName } from './products-repository.js';
 import type { PaymentEvent, PaymentProvider } from './providers/payment-provider.js';
 
 /**
@@ -79,7 +78,7 @@ async function applyEvent(
           ctx,
           trx,
           { ...order, status: 'PayedWaitingForSending' },
-          await gameSystemName(trx, order.game_id),
+          await ctx.catalog.systemNameOf(order.game_id, trx),
         );
         return 'applied: paid';
       }

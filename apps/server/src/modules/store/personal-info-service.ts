@@ -1,7 +1,7 @@
 import type { OrderPersonalInfo } from '@fxid/contract';
 import type { AppContext } from '../../context.js';
 import { OrderNotAwaitingPaymentError, ValidationError } from '../../errors.js';
-import { findAccount } from '../accounts/accounts-repository.js';
+import { findAccount } from '../accounts/accounts-service.js';
 import { orderStatusOf } from './orders-presenter.js';
 import * as repo from './orders-repository.js';
 import { requireOwnOrder } from './orders-service.js';

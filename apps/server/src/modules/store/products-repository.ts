@@ -67,19 +67,3 @@ export async function findTieredProducts(
     return tier;
   });
 }
-
-export async function gameSystemName(db: Kysely<Database>, gameId: string): Promise<string> {
-  const row = await db.selectFrom('games').select('system_name').where('id', '=', gameId).executeTakeFirstOrThrow();
-  return row.system_name;
-}
-
-/** The player's id inside the game, when the account is connected to it. */
-export async function findGameUid(db: Kysely<Database>, accountId: string, gameId: string) {
-  const row = await db
-    .selectFrom('game_connections')
-    .select('game_uid')
-    .where('account_id', '=', accountId)
-    .where('game_id', '=', gameId)
-    .executeTakeFirst();
-  return row?.game_uid ?? null;
-}

@@ -3,14 +3,13 @@ import type { AppContext } from '../../context.js';
 import { ExpiredTokenError, InvalidTokenError, NotFoundError, ServiceUnavailableError } from '../../errors.js';
 import { portalRouteUrl } from '../../http/portal-urls.js';
 import { hashToken, newSecretToken } from '../../lib/tokens.js';
-import { findAccount } from '../accounts/accounts-repository.js';
+import { findAccount } from '../accounts/accounts-service.js';
 import { consumeTempToken } from '../auth/temp-tokens.js';
 import * as links from './order-links-repository.js';
 import { purchaseStats, toOrder } from './orders-presenter.js';
 import * as repo from './orders-repository.js';
 import { createPayment, personalInfoRequirements } from './orders-service.js';
 import { savePersonalInfo, storedPersonalInfo } from './personal-info-service.js';
-import { gameSystemName } from './products-repository.js';
 
 /** The personal-info step of a redirect checkout is done in one sitting. */
 export const CONTINUE_PI_TTL_MS = 30 * 60 * 1000;
@@ -96,7 +95,7 @@ async function requireLink(ctx: AppContext, token: string, purpose: links.OrderL
 async function presentLinkedOrder(ctx: AppContext, orderId: string) {
   const order = await repo.findOrderById(ctx.db, orderId);
   if (!order) throw new NotFoundError('Order');
-  const game = await gameSystemName(ctx.db, order.game_id);
+  const game = await ctx.catalog.systemNameOf(order.game_id);
   return { order, game, presented: toOrder(order, await repo.listOrderProducts(ctx.db, order.id), game) };
 }
 
