@@ -5,7 +5,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { NotFoundError } from '../../errors.js';
-import { findGame, listGames } from '../games/games-repository.js';
 import { vkAppOf } from '../platforms/vk/vk-apps.js';
 import { renderHostsPage } from './hosts-page.js';
 import { simulatedVkFriends, simulatedVkUser, simulateVkPayment, vkLaunchUrl } from './vk-host.js';
@@ -20,14 +19,14 @@ const HOST_SCRIPT = new URL('../../../dev-hosts/vk-host.js', import.meta.url);
  */
 export function devHostsRoutes(ctx: AppContext, app: FastifyInstance): FastifyPluginAsyncZod {
   const vkGame = async (name: string) => {
-    const game = await findGame(ctx.db, name);
+    const game = await ctx.catalog.find(name);
     if (!game?.definition.Platforms.includes('vkcom') || !vkAppOf(ctx, game))
       throw new NotFoundError(`A game on VK called ${name}`);
     return game;
   };
   return async (scoped) => {
     scoped.get('/dev/hosts', { schema: { hide: true } }, async (_request, reply) => {
-      const games = (await listGames(ctx.db)).filter(
+      const games = (await ctx.catalog.list()).filter(
         (game) => game.definition.Platforms.includes('vkcom') && vkAppOf(ctx, game),
       );
       const html = renderHostsPage(games.map((game) => game.definition.GameSystemName));

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
-import type { GameRecord } from '../games/games-repository.js';
+import type { GameRecord } from '../catalog/game-catalog.js';
 import { requireVkApp } from '../platforms/vk/vk-apps.js';
 import { vkLaunchSign } from '../platforms/vk/vk-launch-params.js';
 import { vkPaymentSig } from '../platforms/vk/vk-payment-sign.js';
