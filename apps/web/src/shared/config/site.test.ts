@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveAdapter, resolveGame } from './site';
+import { requestedAdapter, resolveAdapter, resolveGame } from './site';
 
 const query = (text: string) => new URLSearchParams(text);
 
@@ -23,5 +23,17 @@ describe('adapter resolution', () => {
   it('skips names that are not adapters', () => {
     expect(resolveAdapter({}, 'nonsense', query('adapter=telegram'))).toBe('telegram');
     expect(resolveAdapter({}, undefined, query('adapter=__proto__'))).toBe('fxid');
+  });
+});
+
+describe('the adapter the player runs', () => {
+  it('is the first one the page names, known or not, so an unknown one is refused rather than played as fxid', async () => {
+    expect(requestedAdapter({}, 'nonsense', query('adapter=telegram'))).toBe('nonsense');
+    expect(requestedAdapter({ ForcedAdapter: 'vkcom' }, 'nonsense', query(''))).toBe('vkcom');
+    expect(requestedAdapter({}, undefined, query(''))).toBe('fxid');
+    const { loadAdapter } = await import('@fxid/platforms');
+    await expect(loadAdapter(requestedAdapter({}, 'nonsense', query('')))).rejects.toThrow(
+      'Unsupported adapter for nonsense',
+    );
   });
 });

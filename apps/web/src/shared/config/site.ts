@@ -47,6 +47,19 @@ export function resolveAdapter(
   return candidates.find(isAdapterName) ?? DEFAULT_ADAPTER;
 }
 
+/**
+ * The adapter the page asks for, known or not, in the same order. The player runs this
+ * one, so an unknown name fails with 'Unsupported adapter for {name}' instead of quietly
+ * playing as the own site; links elsewhere use resolveAdapter.
+ */
+export function requestedAdapter(
+  config: Pick<PageConfig, 'ForcedAdapter'>,
+  pathAdapter: string | undefined,
+  search: URLSearchParams,
+): string {
+  return [config.ForcedAdapter, pathAdapter, search.get('adapter')].find((name) => !!name) ?? DEFAULT_ADAPTER;
+}
+
 /** The platform name the API expects for an adapter. */
 export function platformOf(adapter: string): string {
   return ADAPTER_PLATFORM[adapter] ?? 'FxId';

@@ -41,7 +41,7 @@ export function PlayerPage() {
   const toError = useNavigateToError();
   const platform = platformOf(site.adapter);
   // The host platform's adapter; where the platform says who plays (VK), that player is signed in first.
-  const active = usePlatformAdapter(site.adapter, site.game);
+  const active = usePlatformAdapter(site.requestedAdapter, site.game);
   const publicConfigQuery = usePublicGameConfig(site.game, platform);
   const launchQuery = useLaunchData(site.game, platform);
   const publicConfig = {
