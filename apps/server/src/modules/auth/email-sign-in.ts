@@ -1,7 +1,6 @@
-import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { lockForTransaction } from '../../db/database.js';
-import type { Database } from '../../db/schema.js';
+import type { SpendFailure } from '../../db/single-use-tokens.js';
 import {
   CaptchaFailedError,
   ExpiredTokenError,
@@ -20,6 +19,7 @@ import { magicLinkEmail } from '../mail/magic-link-email.js';
 import type { MagicLinkTexts } from '../mail/magic-link-texts.js';
 import type { MailMessage } from '../mail/mailer.js';
 import { enqueue } from '../outbox/outbox.js';
+import * as repo from './email-invites-repository.js';
 
 /** A magic link lives ten minutes (ASVS 6.5.5). */
 export const INVITE_TTL_MS = 10 * 60 * 1000;
@@ -59,30 +59,22 @@ export async function requestEmailInvite(ctx: AppContext, input: EmailInviteInpu
   await ctx.db.transaction().execute(async (trx) => {
     // Count and insert as one step per address, so requests at once cannot all pass the limit.
     await lockForTransaction(trx, `email-invites:${emailNormalized}`);
-    const recent = await trx
-      .selectFrom('email_invites')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('email_normalized', '=', emailNormalized)
-      .where('created_at', '>', now - INVITE_WINDOW_MS)
-      .executeTakeFirstOrThrow();
-    if (Number(recent.count) >= INVITES_PER_EMAIL) throw new RateLimitedError('sign-in emails for this address');
-    await trx
-      .insertInto('email_invites')
-      .values({
-        id: newId(),
-        token_hash: hashToken(token),
-        email: input.email,
-        email_normalized: emailNormalized,
-        game_system_name: input.gameSystemName ?? null,
-        redirect_uri: redirectUri,
-        locale: input.locale ?? null,
-        created_at: now,
-        expires_at: now + INVITE_TTL_MS,
-        consumed_at: null,
-        browser_nonce_hash: input.browserNonce ? hashToken(input.browserNonce) : null,
-        requested_on: deviceName(input.userAgent),
-      })
-      .execute();
+    if ((await repo.countInvitesSince(trx, emailNormalized, now - INVITE_WINDOW_MS)) >= INVITES_PER_EMAIL) {
+      throw new RateLimitedError('sign-in emails for this address');
+    }
+    await repo.insertInvite(trx, {
+      id: newId(),
+      token_hash: hashToken(token),
+      email: input.email,
+      email_normalized: emailNormalized,
+      game_system_name: input.gameSystemName ?? null,
+      redirect_uri: redirectUri,
+      locale: input.locale ?? null,
+      created_at: now,
+      expires_at: now + INVITE_TTL_MS,
+      browser_nonce_hash: input.browserNonce ? hashToken(input.browserNonce) : null,
+      requested_on: deviceName(input.userAgent),
+    });
     await enqueue(trx, 'email', message, now);
   });
 }
@@ -110,18 +102,9 @@ export async function authenticateFromEmailInvite(
   const nonceHash = proof.browserNonce ? hashToken(proof.browserNonce) : null;
   const now = ctx.now();
   return ctx.db.transaction().execute(async (trx) => {
-    let spend = trx
-      .updateTable('email_invites')
-      .set({ consumed_at: now })
-      .where('token_hash', '=', hash)
-      .where('consumed_at', 'is', null)
-      .where('expires_at', '>', now);
-    if (!proof.confirmed) spend = spend.where('browser_nonce_hash', '=', nonceHash ?? '');
-    const invite = await spend.returning(['email', 'email_normalized', 'redirect_uri', 'locale']).executeTakeFirst();
-    if (!invite) {
-      await liveInvite(trx, hash, now);
-      throw new SignInConfirmationRequiredError();
-    }
+    const spent = await repo.spendInvite(trx, hash, now, { nonceHash, confirmed: proof.confirmed === true });
+    if (!spent.spent) throw inviteFailure(spent.failure);
+    const invite = spent.row;
     const found = await findAccountByEmail(trx, invite.email_normalized);
     const account = await accountForProvenEmail(ctx, trx, found, invite, geoCountry, now);
     const token = await ctx.sessions.create(account.id, trx);
@@ -134,20 +117,17 @@ export async function authenticateFromEmailInvite(
  * account it signs in, and which device asked. Spends nothing.
  */
 export async function emailInviteDetails(ctx: AppContext, inviteToken: string) {
-  const invite = await liveInvite(ctx.db, hashToken(inviteToken), ctx.now());
-  return { Email: invite.email, RequestedAt: invite.created_at, RequestedOn: invite.requested_on };
+  const { state, row } = await repo.inspectInvite(ctx.db, hashToken(inviteToken), ctx.now());
+  if (state !== 'live' || !row) throw inviteFailure(state);
+  return { Email: row.email, RequestedAt: row.created_at, RequestedOn: row.requested_on };
 }
 
-/** The unspent, unexpired invite of a token hash; throws invalid_token or expired_token otherwise. */
-async function liveInvite(db: Kysely<Database>, hash: string, now: number) {
-  const invite = await db
-    .selectFrom('email_invites')
-    .select(['email', 'created_at', 'requested_on', 'consumed_at', 'expires_at'])
-    .where('token_hash', '=', hash)
-    .executeTakeFirst();
-  if (!invite || invite.consumed_at !== null) throw new InvalidTokenError('sign-in link');
-  if (invite.expires_at <= now) throw new ExpiredTokenError('sign-in link');
-  return invite;
+/** The error for a link that could not be spent or shown. */
+function inviteFailure(failure: SpendFailure | 'live'): Error {
+  if (failure === 'expired') return new ExpiredTokenError('sign-in link');
+  // Live but not this browser's, and not confirmed: nothing was spent (security.md §12 row 32).
+  if (failure === 'refused') return new SignInConfirmationRequiredError();
+  return new InvalidTokenError('sign-in link');
 }
 
 /**

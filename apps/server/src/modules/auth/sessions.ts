@@ -3,6 +3,7 @@ import type { Database } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 import { hashToken, newSecretToken } from '../../lib/tokens.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
+import * as repo from './sessions-repository.js';
 
 /** How long a bearer session lives. */
 export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
@@ -29,17 +30,14 @@ export function createSessions(db: Kysely<Database>, now: () => number) {
     async create(accountId: string, executor: Kysely<Database> = db): Promise<string> {
       const token = newSecretToken();
       const createdAt = now();
-      await executor
-        .insertInto('sessions')
-        .values({
-          id: newId(),
-          account_id: accountId,
-          token_hash: hashToken(token),
-          created_at: createdAt,
-          expires_at: createdAt + SESSION_TTL_MS,
-          revoked_at: null,
-        })
-        .execute();
+      await repo.insertSession(executor, {
+        id: newId(),
+        account_id: accountId,
+        token_hash: hashToken(token),
+        created_at: createdAt,
+        expires_at: createdAt + SESSION_TTL_MS,
+        revoked_at: null,
+      });
       return token;
     },
 
@@ -48,12 +46,7 @@ export function createSessions(db: Kysely<Database>, now: () => number) {
       const at = now();
       const cached = cache.get(token);
       if (cached) return cached.expiresAt > at ? cached.accountId : undefined;
-      const row = await db
-        .selectFrom('sessions')
-        .select(['account_id', 'expires_at'])
-        .where('token_hash', '=', hashToken(token))
-        .where('revoked_at', 'is', null)
-        .executeTakeFirst();
+      const row = await repo.findUnrevokedSession(db, hashToken(token));
       if (!row) return undefined;
       cache.set(token, { accountId: row.account_id, expiresAt: row.expires_at });
       return row.expires_at > at ? row.account_id : undefined;
@@ -61,12 +54,7 @@ export function createSessions(db: Kysely<Database>, now: () => number) {
 
     async revoke(token: string): Promise<void> {
       cache.delete(token);
-      await db
-        .updateTable('sessions')
-        .set({ revoked_at: now() })
-        .where('token_hash', '=', hashToken(token))
-        .where('revoked_at', 'is', null)
-        .execute();
+      await repo.revokeSession(db, hashToken(token), now());
     },
   };
 }

@@ -2,9 +2,9 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { ExpiredTokenError, InvalidTokenError } from '../../errors.js';
-import { newId } from '../../lib/ids.js';
 import { safeRedirect } from '../../lib/redirects.js';
 import { hashToken, newSecretToken } from '../../lib/tokens.js';
+import * as repo from './temp-tokens-repository.js';
 
 /** A temp token carries a session to another page or device, so it lives only minutes. */
 export const TEMP_TOKEN_TTL_MS = 5 * 60 * 1000;
@@ -21,21 +21,19 @@ export async function createTempToken(
   const redirectUri = safeRedirect(input.redirectUri, ctx.config.publicUrl, ctx.config.redirectAllowlist);
   const token = newSecretToken();
   const now = ctx.now();
-  await ctx.db
-    .insertInto('temp_tokens')
-    .values({
-      id: newId(),
+  await repo.insertTempToken(
+    ctx.db,
+    {
       token_hash: hashToken(token),
       account_id: session.accountId,
-      session_id: (eb) => eb.selectFrom('sessions').select('id').where('token_hash', '=', hashToken(session.bearer)),
       redirect_uri: redirectUri,
       order_public_id: input.orderPublicId ?? null,
       merchant_redirect_type: input.merchantRedirectType ?? null,
       created_at: now,
       expires_at: now + TEMP_TOKEN_TTL_MS,
-      consumed_at: null,
-    })
-    .execute();
+    },
+    hashToken(session.bearer),
+  );
   return token;
 }
 
@@ -45,30 +43,11 @@ export async function createTempToken(
  * expired_token.
  */
 export async function consumeTempToken(ctx: AppContext, trx: Kysely<Database>, tempToken: string) {
-  const hash = hashToken(tempToken);
-  const now = ctx.now();
-  const row = await trx
-    .updateTable('temp_tokens')
-    .set({ consumed_at: now })
-    .where('token_hash', '=', hash)
-    .where('consumed_at', 'is', null)
-    .where('expires_at', '>', now)
-    .where('session_id', 'in', (eb) =>
-      eb.selectFrom('sessions').select('id').where('revoked_at', 'is', null).where('expires_at', '>', now),
-    )
-    .returning(['account_id', 'redirect_uri', 'order_public_id', 'merchant_redirect_type'])
-    .executeTakeFirst();
-  if (!row) {
-    const stale = await trx
-      .selectFrom('temp_tokens')
-      .select(['consumed_at', 'expires_at'])
-      .where('token_hash', '=', hash)
-      .executeTakeFirst();
-    // Past its time: expired. Used, or its session ended: no longer a token at all.
-    if (stale && stale.consumed_at === null && stale.expires_at <= now) throw new ExpiredTokenError('temporary token');
-    throw new InvalidTokenError('temporary token');
-  }
-  return row;
+  const result = await repo.spendTempToken(trx, hashToken(tempToken), ctx.now());
+  if (result.spent) return result.row;
+  // Past its time: expired. Used, or its session ended (refused): no longer a token at all.
+  if (result.failure === 'expired') throw new ExpiredTokenError('temporary token');
+  throw new InvalidTokenError('temporary token');
 }
 
 /** Consumes a temp token once and starts a new session for its account. */

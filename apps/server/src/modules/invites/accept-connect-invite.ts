@@ -67,15 +67,16 @@ export async function acceptConnectInvite(
   const hash = hashToken(inviteToken);
   const now = ctx.now();
   const done = await ctx.db.transaction().execute(async (trx) => {
-    const invite = await repo.consumeInvite(trx, hash, now);
-    if (!invite) {
-      const stale = await repo.findInviteByTokenHash(trx, hash);
-      if (stale && stale.consumed_at === null) {
+    const spent = await repo.spendInvite(trx, hash, now);
+    if (!spent.spent) {
+      const stale = spent.row;
+      if (spent.failure === 'expired' && stale) {
         const outcome: Outcome = { ok: false, result: 'Timeout', accountId: null };
         return { invite: stale, outcome, game: await ctx.catalog.systemNameOf(stale.game_id, trx), token: null };
       }
       throw new InvalidTokenError('game connection link');
     }
+    const invite = spent.row;
     const outcome = await connect(ctx, trx, invite, geoCountry, now);
     await repo.recordInviteResult(trx, invite.id, outcome.result satisfies GameConnectionResultName, outcome.accountId);
     const token = outcome.ok ? await ctx.sessions.create(outcome.accountId, trx) : null;

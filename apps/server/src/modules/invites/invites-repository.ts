@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database, GameConnectInvitesTable } from '../../db/schema.js';
+import { spendToken } from '../../db/single-use-tokens.js';
 
 type Db = Kysely<Database>;
 export type ConnectInviteRow = Selectable<GameConnectInvitesTable>;
@@ -40,19 +41,9 @@ export function latestInvite(db: Db, gameId: string, gameUid: string): Promise<C
 }
 
 /** Uses up a live invite, atomically: of two clicks at once only one gets the row. */
-export function consumeInvite(db: Db, tokenHash: string, now: number): Promise<ConnectInviteRow | undefined> {
-  return db
-    .updateTable('game_connect_invites')
-    .set({ consumed_at: now })
-    .where('token_hash', '=', tokenHash)
-    .where('consumed_at', 'is', null)
-    .where('expires_at', '>', now)
-    .returningAll()
-    .executeTakeFirst();
-}
-
-export function findInviteByTokenHash(db: Db, tokenHash: string): Promise<ConnectInviteRow | undefined> {
-  return db.selectFrom('game_connect_invites').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+/** Spends a game-connect invite once (unknown, used or expired: not spent). */
+export function spendInvite(db: Db, tokenHash: string, now: number) {
+  return spendToken(db, 'game_connect_invites', tokenHash, now);
 }
 
 export async function recordInviteResult(db: Db, id: string, result: string, accountId: string | null): Promise<void> {

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { OrderLinksTable } from '../../db/schema.js';
+import { inspectToken, spendToken } from '../../db/single-use-tokens.js';
 import { newId } from '../../lib/ids.js';
 import type { Db } from './orders-repository.js';
 
@@ -14,35 +15,12 @@ export async function insertOrderLink(trx: Db, row: Omit<OrderLinksTable, 'id' |
     .execute();
 }
 
-/** A live link of the given purpose: unexpired and, for single-use ones, not yet consumed. */
-export function findLiveLink(
-  db: Db,
-  tokenHash: string,
-  purpose: OrderLinkPurpose,
-  now: number,
-): Promise<OrderLinkRow | undefined> {
-  return db
-    .selectFrom('order_links')
-    .selectAll()
-    .where('token_hash', '=', tokenHash)
-    .where('purpose', '=', purpose)
-    .where('consumed_at', 'is', null)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
+/** A link by token hash with its state (live, used, expired, unknown), spending nothing. */
+export function inspectLink(db: Db, tokenHash: string, now: number) {
+  return inspectToken(db, 'order_links', tokenHash, now);
 }
 
-/** Any link with this hash, live or not, to tell "expired" from "never existed or used". */
-export function findLink(db: Db, tokenHash: string): Promise<OrderLinkRow | undefined> {
-  return db.selectFrom('order_links').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
-}
-
-/** Consumes a single-use link; false when another request consumed it first. */
-export async function consumeLink(trx: Db, id: string, now: number): Promise<boolean> {
-  const result = await trx
-    .updateTable('order_links')
-    .set({ consumed_at: now })
-    .where('id', '=', id)
-    .where('consumed_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+/** Spends a single-use link of the given purpose once; any failure means another request (or time) beat it. */
+export async function spendLink(trx: Db, tokenHash: string, purpose: OrderLinkPurpose, now: number): Promise<boolean> {
+  return (await spendToken(trx, 'order_links', tokenHash, now, (eb) => eb('purpose', '=', purpose))).spent;
 }

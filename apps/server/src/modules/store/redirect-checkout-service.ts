@@ -85,10 +85,10 @@ export async function createPaymentWithRedirect(ctx: AppContext, input: Redirect
 /** The live link of a token, or 400 invalid_token / expired_token. */
 async function requireLink(ctx: AppContext, token: string, purpose: links.OrderLinkPurpose) {
   const hash = hashToken(token);
-  const link = await links.findLiveLink(ctx.db, hash, purpose, ctx.now());
-  if (link) return link;
-  const stale = await links.findLink(ctx.db, hash);
-  if (stale?.purpose === purpose && stale.consumed_at === null) throw new ExpiredTokenError('order link');
+  const { state, row } = await links.inspectLink(ctx.db, hash, ctx.now());
+  if (row?.purpose !== purpose) throw new InvalidTokenError('order link');
+  if (state === 'live') return row;
+  if (state === 'expired') throw new ExpiredTokenError('order link');
   throw new InvalidTokenError('order link');
 }
 
@@ -109,7 +109,9 @@ export async function continueRedirectWithPi(ctx: AppContext, token: string, inf
   let { order } = await presentLinkedOrder(ctx, link.order_id);
   if (info) {
     order = await ctx.db.transaction().execute(async (trx) => {
-      if (!(await links.consumeLink(trx, link.id, ctx.now()))) throw new InvalidTokenError('order link');
+      if (!(await links.spendLink(trx, link.token_hash, 'continue_pi', ctx.now()))) {
+        throw new InvalidTokenError('order link');
+      }
       return savePersonalInfo(ctx, trx, order, info, 'body.OrderPersonalInfo');
     });
   }
