@@ -16,16 +16,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { accountOf, sessionOf } from '../../http/authenticate.js';
+import { geoCountry } from '../../http/geo-country.js';
 import { problemResponses } from '../../http/responses.js';
 import { userInfo } from '../accounts/profile-service.js';
 import { authenticateFromEmailInvite, emailInviteDetails, requestEmailInvite } from './email-sign-in.js';
 import { authenticateFromTempToken, createTempToken } from './temp-tokens.js';
-
-/** Country from a trusted edge proxy's header, for the account's GeoCountry. */
-export function geoCountry(ctx: AppContext, headers: Record<string, unknown>): string | null {
-  const value = headers['cf-ipcountry'];
-  return ctx.config.trustProxy && typeof value === 'string' && /^[A-Z]{2}$/.test(value) ? value : null;
-}
 
 /** Sign-in by emailed link, temp tokens, logout, and userinfo for game servers. */
 export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -76,7 +71,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           ctx,
           InviteToken,
           { browserNonce: BrowserNonce, confirmed: Confirmed },
-          geoCountry(ctx, request.headers),
+          geoCountry(ctx.config, request.headers),
         );
         return { Success: true as const, Token: result.token, RedirectUri: result.redirectUri };
       },

@@ -9,8 +9,8 @@ import {
 } from '@fxid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
+import { geoCountry } from '../../http/geo-country.js';
 import { problemResponses } from '../../http/responses.js';
-import { geoCountry } from '../auth/auth-routes.js';
 import { acceptConnectInvite } from './accept-connect-invite.js';
 import { connectFromGame, inviteStatus } from './invites-service.js';
 
@@ -95,7 +95,11 @@ export function invitesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 200: UpdateConnectGameInviteResponseSchema, ...problemResponses(400, 409, 429) },
       },
       handler: async (request) => {
-        const accepted = await acceptConnectInvite(ctx, request.body.InviteToken, geoCountry(ctx, request.headers));
+        const accepted = await acceptConnectInvite(
+          ctx,
+          request.body.InviteToken,
+          geoCountry(ctx.config, request.headers),
+        );
         return {
           Success: true as const,
           Result: accepted.result,

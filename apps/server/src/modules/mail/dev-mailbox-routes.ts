@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { listRecentMail } from './dev-mailbox-repository.js';
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -12,13 +13,7 @@ function escapeHtml(text: string): string {
 export function devMailboxRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
     app.get('/dev/mailbox', { schema: { hide: true } }, async (_request, reply) => {
-      const messages = await ctx.db
-        .selectFrom('dev_mailbox')
-        .selectAll()
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(50)
-        .execute();
+      const messages = await listRecentMail(ctx.db, 50);
       const items = messages
         .map((message) => {
           const text = escapeHtml(message.text_body).replace(

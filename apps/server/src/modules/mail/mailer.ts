@@ -3,6 +3,7 @@ import { createTransport } from 'nodemailer';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
+import { insertMail } from './dev-mailbox-repository.js';
 
 export interface MailMessage {
   to: string;
@@ -39,17 +40,14 @@ function createDevMailbox(db: Kysely<Database>, now: () => number): Mailer {
   return {
     kind: 'dev-mailbox',
     async send(message) {
-      await db
-        .insertInto('dev_mailbox')
-        .values({
-          id: newId(),
-          to_address: message.to,
-          subject: message.subject,
-          text_body: message.text,
-          html_body: message.html,
-          created_at: now(),
-        })
-        .execute();
+      await insertMail(db, {
+        id: newId(),
+        to_address: message.to,
+        subject: message.subject,
+        text_body: message.text,
+        html_body: message.html,
+        created_at: now(),
+      });
     },
   };
 }

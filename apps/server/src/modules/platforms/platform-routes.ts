@@ -1,8 +1,8 @@
 import { AuthenticateFromSocialRequestSchema, AuthenticateFromSocialResponseSchema } from '@fxid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
+import { geoCountry } from '../../http/geo-country.js';
 import { problemResponses } from '../../http/responses.js';
-import { geoCountry } from '../auth/auth-routes.js';
 import { authenticateFromSocial } from './platform-sign-in.js';
 import { SERVER_PLATFORMS } from './registry.js';
 
@@ -21,7 +21,7 @@ export function platformRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         body: AuthenticateFromSocialRequestSchema,
         response: { 200: AuthenticateFromSocialResponseSchema, ...problemResponses(400, 401, 404, 429, 503) },
       },
-      handler: async (request) => authenticateFromSocial(ctx, request.body, geoCountry(ctx, request.headers)),
+      handler: async (request) => authenticateFromSocial(ctx, request.body, geoCountry(ctx.config, request.headers)),
     });
 
     for (const platform of Object.values(SERVER_PLATFORMS)) {

@@ -2,6 +2,7 @@ import { createLocalJWKSet, exportJWK, generateKeyPair, importJWK, type JWK, jwt
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
+import * as repo from './signing-keys-repository.js';
 
 /** A GameJwt is good for one play session. */
 export const GAME_JWT_TTL_S = 3600;
@@ -24,27 +25,18 @@ export async function rotateSigningKey(db: Kysely<Database>, now: number): Promi
   const kid = newId();
   const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: ALG, use: 'sig' };
   const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: ALG };
-  await db
-    .insertInto('signing_keys')
-    .values({
-      kid,
-      private_jwk: JSON.stringify(privateJwk),
-      public_jwk: JSON.stringify(publicJwk),
-      created_at: now,
-      retired_at: null,
-    })
-    .execute();
+  await repo.insertSigningKey(db, {
+    kid,
+    private_jwk: JSON.stringify(privateJwk),
+    public_jwk: JSON.stringify(publicJwk),
+    created_at: now,
+    retired_at: null,
+  });
   return kid;
 }
 
 export async function retireSigningKey(db: Kysely<Database>, kid: string, now: number): Promise<boolean> {
-  const result = await db
-    .updateTable('signing_keys')
-    .set({ retired_at: now })
-    .where('kid', '=', kid)
-    .where('retired_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return repo.retireKey(db, kid, now);
 }
 
 /**
@@ -59,13 +51,7 @@ export function createGameJwtSigner(db: Kysely<Database>, issuer: string, now: (
     // A clock that went back (NTP step) also reloads, rather than pinning stale keys.
     const age = loaded ? now() - loaded.at : -1;
     if (loaded && age >= 0 && age < KEY_RELOAD_MS) return loaded.keys;
-    const keys = await db
-      .selectFrom('signing_keys')
-      .select(['kid', 'private_jwk', 'public_jwk'])
-      .where('retired_at', 'is', null)
-      .orderBy('created_at', 'desc')
-      .orderBy('kid', 'desc')
-      .execute();
+    const keys = await repo.listActiveKeys(db);
     if (keys.length === 0) {
       await rotateSigningKey(db, now());
       return activeKeys();
