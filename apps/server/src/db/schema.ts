@@ -153,7 +153,7 @@ export interface SessionsTable {
   revoked_at: number | null;
 }
 
-/** Magic links: single use, short-lived, stored as a hash. */
+/** Email invites (the mailed sign-in links): single use, short-lived, stored as a hash. */
 export interface EmailInvitesTable {
   id: string;
   token_hash: string;

@@ -3,7 +3,7 @@ import { createTestDatabase, describeEachEngine, type TestDatabase } from '../te
 import { migrateToLatest } from './migrate.js';
 import { inspectToken, spendToken } from './single-use-tokens.js';
 
-/** One set of tests for every single-use token (magic links, temp tokens, connect invites, order links). */
+/** One set of tests for every single-use token (email invites, temp tokens, connect invites, order links). */
 describeEachEngine('single-use tokens', (engine) => {
   let database: TestDatabase;
   const now = Date.UTC(2026, 10, 23, 12);
@@ -13,7 +13,7 @@ describeEachEngine('single-use tokens', (engine) => {
   });
   afterEach(() => database.drop());
 
-  /** A magic link row (any of the four tables would do: they share the columns spent here). */
+  /** An email invite row (any of the four tables would do: they share the columns spent here). */
   async function storeToken(tokenHash: string, expiresAt: number, nonceHash: string | null = null) {
     await database.handle.db
       .insertInto('email_invites')

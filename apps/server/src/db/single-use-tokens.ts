@@ -3,7 +3,7 @@ import type { Database } from './schema.js';
 
 /**
  * Tables of single-use tokens stored as hashes: each has `token_hash`, `expires_at` and
- * `consumed_at` (null until spent). Magic links, temp tokens, game-connect invites, order links.
+ * `consumed_at` (null until spent). Email invites, temp tokens, game-connect invites, order links.
  */
 export type SingleUseTable = 'email_invites' | 'temp_tokens' | 'game_connect_invites' | 'order_links';
 

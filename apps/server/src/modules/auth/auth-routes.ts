@@ -29,7 +29,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
       schema: {
         tags: ['auth'],
-        summary: 'Mails a magic sign-in link (after a robot check)',
+        summary: 'Mails an email invite, a sign-in link (after a robot check)',
         body: EmailInviteRequestSchema,
         response: { 200: EmailInviteResponseSchema, ...problemResponses(400, 404, 429, 503) },
       },
@@ -56,7 +56,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       config: { rateLimit: { max: 30, timeWindow: '15 minutes' } },
       schema: {
         tags: ['auth'],
-        summary: 'Signs in with the token of a magic link (consumes it)',
+        summary: 'Signs in with the token of an email invite, the mailed sign-in link (consumes it)',
         description:
           'The browser that asked for the link sends the BrowserNonce it sent then and signs in at once. Any other ' +
           'browser gets 403 `sign_in_confirmation_required`, with nothing spent, until the player has seen ' +
@@ -81,7 +81,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       config: { rateLimit: { max: 30, timeWindow: '15 minutes' } },
       schema: {
         tags: ['auth'],
-        summary: 'Whose sign-in a magic link is and which device asked for it (spends nothing)',
+        summary: 'Whose sign-in an email invite is and which device asked for it (spends nothing)',
         body: EmailInviteDetailsRequestSchema,
         response: { 200: EmailInviteDetailsResponseSchema, ...problemResponses(400, 429) },
       },

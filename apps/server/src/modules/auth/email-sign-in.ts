@@ -15,13 +15,13 @@ import { newId } from '../../lib/ids.js';
 import { safeRedirect } from '../../lib/redirects.js';
 import { hashToken, newSecretToken } from '../../lib/tokens.js';
 import { accountForProvenEmail, findAccountByEmail } from '../accounts/accounts-service.js';
-import { magicLinkEmail } from '../mail/magic-link-email.js';
-import type { MagicLinkTexts } from '../mail/magic-link-texts.js';
+import { emailInviteMail } from '../mail/email-invite-mail.js';
+import type { EmailInviteTexts } from '../mail/email-invite-texts.js';
 import type { MailMessage } from '../mail/mailer.js';
 import { enqueue } from '../outbox/outbox.js';
 import * as repo from './email-invites-repository.js';
 
-/** A magic link lives ten minutes (ASVS 6.5.5). */
+/** An email invite (the mailed sign-in link) lives ten minutes (ASVS 6.5.5). */
 export const INVITE_TTL_MS = 10 * 60 * 1000;
 /** At most this many links per address per window, whoever asks. */
 export const INVITES_PER_EMAIL = 3;
@@ -86,7 +86,7 @@ export async function requestEmailInvite(ctx: AppContext, input: EmailInviteInpu
 export type SignInProof = { browserNonce?: string | undefined; confirmed?: boolean | undefined };
 
 /**
- * Consumes a magic link (once, atomically) and starts a session, creating the
+ * Consumes an email invite (once, atomically) and starts a session, creating the
  * account on first sign-in. Only this POST consumes: opening the page does not,
  * so mail scanners that fetch links cannot burn them. The browser that asked for the
  * link proves it with its nonce; any other browser must send the player's
@@ -142,14 +142,14 @@ export async function linkEmail(
     locale: string | undefined;
     token: string;
     inviteType?: string | undefined;
-    texts?: Record<string, MagicLinkTexts> | undefined;
+    texts?: Record<string, EmailInviteTexts> | undefined;
     placeholders?: Record<string, string> | undefined;
   },
 ): Promise<MailMessage> {
   const type = input.inviteType ? `&inviteType=${input.inviteType}` : '';
   // A static file, not a route: under the base path even with hash routing.
   const logoUrl = `${ctx.config.publicUrl}${ctx.config.portal.routerBasePath}brand/logo.svg`;
-  return magicLinkEmail({
+  return emailInviteMail({
     to: input.to,
     link: portalRouteUrl(ctx.config, `LoginValidateEmail?inviteToken=${input.token}${type}`),
     locale: input.locale,

@@ -1,7 +1,7 @@
-import type { MagicLinkTexts } from '../mail/magic-link-texts.js';
+import type { EmailInviteTexts } from '../mail/email-invite-texts.js';
 
 /** The game-connection email in every portal locale. `{brand}`, `{game}` and `{minutes}` are filled in. */
-export const CONNECT_GAME_TEXTS: Record<string, MagicLinkTexts> = {
+export const CONNECT_GAME_TEXTS: Record<string, EmailInviteTexts> = {
   en: {
     subject: 'Connect {game} to your {brand} account',
     heading: 'Connect {game} to {brand}',

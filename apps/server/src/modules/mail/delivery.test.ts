@@ -56,7 +56,7 @@ describe('mail delivery over SMTP', () => {
   });
   afterAll(() => new Promise<void>((resolve) => smtp.server.close(() => resolve())));
 
-  it('delivers the queued magic link with text and HTML parts', async () => {
+  it('delivers the queued email invite with text and HTML parts', async () => {
     const database = openDatabase('sqlite::memory:');
     const config = testConfig({
       webDistDir: '/nonexistent',

@@ -250,7 +250,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mails a magic sign-in link (after a robot check) */
+        /** Mails an email invite, a sign-in link (after a robot check) */
         post: {
             parameters: {
                 query?: never;
@@ -327,7 +327,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Signs in with the token of a magic link (consumes it)
+         * Signs in with the token of an email invite, the mailed sign-in link (consumes it)
          * @description The browser that asked for the link sends the BrowserNonce it sent then and signs in at once. Any other browser gets 403 `sign_in_confirmation_required`, with nothing spent, until the player has seen `email_invite_details` and confirmed (`Confirmed: true`): a link opened by a scanner or sent by someone else signs nobody in by itself.
          */
         post: {
@@ -396,7 +396,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Whose sign-in a magic link is and which device asked for it (spends nothing) */
+        /** Whose sign-in an email invite is and which device asked for it (spends nothing) */
         post: {
             parameters: {
                 query?: never;

@@ -1,5 +1,5 @@
-/** The magic-link email in every portal locale. `{brand}` and `{minutes}` are filled in. */
-export interface MagicLinkTexts {
+/** The email-invite mail in every portal locale. `{brand}` and `{minutes}` are filled in. */
+export interface EmailInviteTexts {
   subject: string;
   heading: string;
   /** Above the button of the HTML part. */
@@ -11,7 +11,7 @@ export interface MagicLinkTexts {
   ignore: string;
 }
 
-export const MAGIC_LINK_TEXTS: Record<string, MagicLinkTexts> = {
+export const EMAIL_INVITE_TEXTS: Record<string, EmailInviteTexts> = {
   en: {
     subject: 'Your sign-in link for {brand}',
     heading: 'Sign in to {brand}',

@@ -1,8 +1,8 @@
 import type { CompanyBranding } from '@fxid/contract';
 import { describe, expect, it } from 'vitest';
 import { CONNECT_GAME_TEXTS } from '../invites/connect-game-texts.js';
-import { magicLinkEmail } from './magic-link-email.js';
-import { MAGIC_LINK_TEXTS } from './magic-link-texts.js';
+import { emailInviteMail } from './email-invite-mail.js';
+import { EMAIL_INVITE_TEXTS } from './email-invite-texts.js';
 
 const LOCALES = ['en', 'de', 'es', 'fa', 'fr', 'it', 'ja', 'ko', 'pt-br', 'ru', 'tr', 'zh', 'uk', 'pl'];
 
@@ -28,7 +28,7 @@ const BRANDING = { BrandName: 'fxid', CompanyName: 'fxid Games' } as CompanyBran
 const LINK = 'http://localhost:8080/LoginValidateEmail?inviteToken=tok';
 
 describe.each([
-  ['sign-in', MAGIC_LINK_TEXTS],
+  ['sign-in', EMAIL_INVITE_TEXTS],
   ['connect-game', CONNECT_GAME_TEXTS],
 ] as const)('the %s email', (_name, texts) => {
   it('exists in all 14 locales', () => {
@@ -38,7 +38,7 @@ describe.each([
   it.each(LOCALES)(
     '%s: the plain-text part asks to open the link on the next line, never to press a button',
     (locale) => {
-      const mail = magicLinkEmail({
+      const mail = emailInviteMail({
         to: 'ada@example.com',
         link: LINK,
         locale,

@@ -1,5 +1,5 @@
 import type { CompanyBranding } from '@fxid/contract';
-import { MAGIC_LINK_TEXTS, type MagicLinkTexts } from './magic-link-texts.js';
+import { EMAIL_INVITE_TEXTS, type EmailInviteTexts } from './email-invite-texts.js';
 import type { MailMessage } from './mailer.js';
 
 const RTL_LOCALES = new Set(['fa']);
@@ -9,7 +9,7 @@ function escapeHtml(text: string): string {
 }
 
 /** The sign-in email: text and HTML parts in the player's language, with the company's branding. */
-export function magicLinkEmail(input: {
+export function emailInviteMail(input: {
   to: string;
   link: string;
   locale: string | undefined;
@@ -17,11 +17,11 @@ export function magicLinkEmail(input: {
   branding: CompanyBranding;
   logoUrl: string;
   /** Other wording for the same kind of link email (e.g. connecting a game); sign-in texts by default. */
-  texts?: Record<string, MagicLinkTexts>;
+  texts?: Record<string, EmailInviteTexts>;
   /** More `{name}` placeholders to fill in the texts. */
   placeholders?: Record<string, string>;
 }): MailMessage {
-  const texts = input.texts ?? MAGIC_LINK_TEXTS;
+  const texts = input.texts ?? EMAIL_INVITE_TEXTS;
   const locale = input.locale && input.locale in texts ? input.locale : 'en';
   const raw = texts[locale] ?? texts.en;
   if (!raw) throw new Error('the English texts of the link email are missing');
@@ -32,7 +32,7 @@ export function magicLinkEmail(input: {
   };
   const fill = (text: string) => text.replace(/\{(\w+)\}/g, (match, name: string) => values[name] ?? match);
   const t = { ...raw };
-  for (const key of Object.keys(t) as (keyof MagicLinkTexts)[]) t[key] = fill(raw[key]);
+  for (const key of Object.keys(t) as (keyof EmailInviteTexts)[]) t[key] = fill(raw[key]);
   const dir = RTL_LOCALES.has(locale) ? 'rtl' : 'ltr';
   const e = escapeHtml;
 
