@@ -90,7 +90,7 @@ describe('the accept-document modal', () => {
     // Read in the document viewer, above the accept modal.
     fireEvent.click(link);
     const viewer = await screen.findByRole('dialog', { name: 'Terms of Service' });
-    expect(within(viewer).getByTitle('Terms of Service').getAttribute('src')).toBe('/Docs/tos');
+    expect((await within(viewer).findByTitle('Terms of Service')).getAttribute('src')).toBe('/Docs/tos');
     fireEvent.click(within(viewer).getByRole('button', { name: en.common.close }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Terms of Service' })).toBeNull());
     accept();
