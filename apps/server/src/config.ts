@@ -1,8 +1,21 @@
-import { generateKeyPairSync } from 'node:crypto';
 import { ADAPTER_NAMES, GameSystemNameSchema, PORTAL_LOCALES } from '@fxid/contract';
 import { z } from 'zod';
+import { emptyAsUndefined, optional } from './config/env-helpers.js';
+import { DEFAULT_FRAME_ANCESTORS } from './config/frame-ancestors.js';
 import { tunnelTarget } from './modules/error-tunnel/sentry-envelope.js';
 import { PLATFORM_ENV, type PlatformsConfig, platformsConfig } from './modules/platforms/platform-configs.js';
+import { VAPID_ENV, type VapidConfig, vapidConfig, vapidProblems } from './modules/push/push-config.js';
+import {
+  PAYMENT_PROVIDER_CHOICES,
+  PROVIDER_ENV,
+  type ProvidersConfig,
+  providerProblems,
+  providersConfig,
+} from './modules/store/providers/provider-configs.js';
+
+export type { VapidConfig } from './modules/push/push-config.js';
+export { DEV_SANDBOX_WEBHOOK_SECRET } from './modules/store/providers/sandbox-config.js';
+export type { StripeConfig } from './modules/store/providers/stripe-config.js';
 
 /** Typed server configuration; the only place that knows about environment variables. */
 export interface Config {
@@ -46,13 +59,9 @@ export interface Config {
   outboxIntervalMs: number;
   /** How long a claimed outbox job is left to its worker before another may retry it (a crashed worker's job). */
   outboxLeaseMs: number;
-  store: {
+  store: ProvidersConfig & {
     /** The provider checkouts go through; `none` turns purchases off (the production default). */
-    paymentProvider: 'sandbox' | 'stripe' | 'none';
-    /** HMAC secrets of the sandbox provider's webhooks; the first signs, all verify (rotation). */
-    sandboxWebhookSecrets: string[];
-    /** Stripe account keys; set (all of them) exactly when Stripe can take payments. */
-    stripe?: StripeConfig | undefined;
+    paymentProvider: (typeof PAYMENT_PROVIDER_CHOICES)[number];
     /** Per game, the game server's URL that paid orders are delivered to; games without one complete at once. */
     gameWebhooks: Record<string, string>;
   };
@@ -79,48 +88,6 @@ export interface Config {
   /** Host platforms' server-side settings (app ids and secrets per game), one entry per platform. */
   platforms: PlatformsConfig;
 }
-
-export interface StripeConfig {
-  secretKey: string;
-  publishableKey: string;
-  /** Endpoint signing secrets (`whsec_…`); several while one rotates, each is tried. */
-  webhookSecrets: string[];
-  /** Another API origin than api.stripe.com: tests point the real client at a fake on loopback. */
-  apiBase?: { host: string; port: number; protocol: 'http' | 'https' } | undefined;
-}
-
-export interface VapidConfig {
-  /** The uncompressed P-256 public key, base64url (65 bytes): what browsers subscribe with. */
-  publicKey: string;
-  /** The private scalar, base64url (32 bytes). */
-  privateKey: string;
-  /** A mailto: or https: contact that push services may use. */
-  subject: string;
-  /** True when made up at start (development): subscriptions then die with the process. */
-  generated: boolean;
-}
-
-/** The publishing platforms that embed the portal in their pages. */
-const DEFAULT_FRAME_ANCESTORS = [
-  "'self'",
-  'https://vk.com',
-  'https://*.vk.com',
-  'https://*.vkplay.ru',
-  'https://ok.ru',
-  'https://*.ok.ru',
-  'https://yandex.ru',
-  'https://*.yandex.ru',
-  'https://*.yandex.com',
-  'https://*.crazygames.com',
-  'https://*.kongregate.com',
-  'https://*.facebook.com',
-  'https://web.telegram.org',
-  'https://*.ag.ru',
-  'https://*.mobage.jp',
-].join(' ');
-
-const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyAsUndefined, schema.optional());
 
 /** `game=secret,game=secret2,…`; a game may repeat while its secret rotates. */
 const gameSecretList = z
@@ -149,27 +116,6 @@ const gameWebhookList = z
     }
     return byGame;
   });
-
-function base64UrlOfLength(bytes: number, what: string) {
-  return z
-    .string()
-    .refine(
-      (text) => /^[\w-]+={0,2}$/.test(text) && Buffer.from(text, 'base64url').length === bytes,
-      `Expected ${what}`,
-    );
-}
-
-/** A fresh VAPID key pair, for development only. */
-function generateVapidKeys(): { publicKey: string; privateKey: string } {
-  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
-  const jwk = privateKey.export({ format: 'jwk' });
-  const point = Buffer.concat([
-    Buffer.from([4]),
-    Buffer.from(jwk.x ?? '', 'base64url'),
-    Buffer.from(jwk.y ?? '', 'base64url'),
-  ]);
-  return { publicKey: point.toString('base64url'), privateKey: jwk.d ?? '' };
-}
 
 const localeList = z
   .string()
@@ -236,35 +182,11 @@ const EnvSchema = z.object({
   ),
   SMTP_URL: optional(z.url({ protocol: /^smtps?$/ })),
   MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().default('fxid <no-reply@localhost>')),
-  PAYMENT_PROVIDER: optional(z.enum(['sandbox', 'stripe', 'none'])),
-  SANDBOX_WEBHOOK_SECRET: z.preprocess(
-    emptyAsUndefined,
-    z
-      .string()
-      .transform((text) => text.split(',').map((item) => item.trim()))
-      .pipe(z.array(z.string().min(16, 'Expected secrets of 16+ characters')))
-      .optional(),
-  ),
-  STRIPE_SECRET_KEY: optional(
-    z.string().regex(/^(sk|rk)_(test|live)_\w{8,}$/, 'Expected sk_test_…, sk_live_… or rk_…'),
-  ),
-  STRIPE_PUBLISHABLE_KEY: optional(z.string().regex(/^pk_(test|live)_\w{8,}$/, 'Expected pk_test_… or pk_live_…')),
-  STRIPE_WEBHOOK_SECRETS: z.preprocess(
-    emptyAsUndefined,
-    z
-      .string()
-      .transform((text) => text.split(',').map((item) => item.trim()))
-      .pipe(z.array(z.string().regex(/^whsec_[^\s,]{8,}$/, 'Expected whsec_… secrets, comma-separated')))
-      .optional(),
-  ),
-  STRIPE_API_BASE: optional(z.url({ protocol: /^https?$/ })),
+  PAYMENT_PROVIDER: optional(z.enum(PAYMENT_PROVIDER_CHOICES)),
   GAME_WEBHOOKS: z.preprocess(emptyAsUndefined, gameWebhookList.default({})),
   OUTBOX_INTERVAL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(1000)),
   OUTBOX_LEASE_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1000).default(120_000)),
   SUPPORT_EMAIL: optional(z.email()),
-  VAPID_PUBLIC_KEY: optional(base64UrlOfLength(65, 'an uncompressed P-256 public key (65 bytes, base64url)')),
-  VAPID_PRIVATE_KEY: optional(base64UrlOfLength(32, 'a P-256 private key (32 bytes, base64url)')),
-  VAPID_SUBJECT: optional(z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'Expected mailto:… or https://…')),
   ERROR_TUNNEL_DSNS: z.preprocess(
     emptyAsUndefined,
     z
@@ -294,16 +216,15 @@ const EnvSchema = z.object({
   FORCED_ADAPTER: optional(z.enum(ADAPTER_NAMES)),
   LOCALES: z.preprocess(emptyAsUndefined, localeList.default([...PORTAL_LOCALES])),
   DEFAULT_LOCALE: z.preprocess(emptyAsUndefined, z.enum(PORTAL_LOCALES).default('en')),
+  ...PROVIDER_ENV,
+  ...VAPID_ENV,
   ...PLATFORM_ENV,
 });
 
-/** The sandbox provider's webhook secret in development (documented in README). */
-export const DEV_SANDBOX_WEBHOOK_SECRET = 'dev-sandbox-webhook-secret-not-for-production';
-
-/** The GameUid-proof secret of every game without its own, in development only (documented in README). */
 /** Enough for a browser's parallel connections across many tabs, far from what a flood needs. */
 const DEFAULT_MAX_CONNECTIONS_PER_IP = 128;
 
+/** The GameUid-proof secret of every game without its own, in development only (documented in README). */
 export const DEV_GAME_SECRET = 'dev-game-secret-not-for-production';
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
@@ -333,47 +254,16 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
       problems.push('TURNSTILE_SECRET: a Turnstile test secret cannot be used in production');
     }
     if (!e.SMTP_URL) problems.push('SMTP_URL: required in production');
-    if (e.PAYMENT_PROVIDER === 'sandbox' && !e.SANDBOX_WEBHOOK_SECRET) {
-      problems.push('SANDBOX_WEBHOOK_SECRET: required in production when PAYMENT_PROVIDER is sandbox');
-    }
-    // Half a Stripe setup takes money it cannot confirm, or confirms money it never asked for.
-    const stripeVars = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRETS'] as const;
-    const missing = stripeVars.filter((name) => !e[name]);
-    if (missing.length < stripeVars.length || e.PAYMENT_PROVIDER === 'stripe') {
-      for (const name of missing) problems.push(`${name}: required in production with any Stripe setting`);
-    }
-    if (e.STRIPE_API_BASE) problems.push('STRIPE_API_BASE: for tests only; production talks to api.stripe.com');
+    problems.push(...providerProblems(e, mode));
     for (const game of Object.keys(e.GAME_WEBHOOKS)) {
       if (!e.GAME_SECRETS[game]) problems.push(`GAME_WEBHOOKS: ${game} needs a secret in GAME_SECRETS to sign with`);
     }
   }
-  if (mode === 'development' && e.PAYMENT_PROVIDER === 'stripe') {
-    for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRETS'] as const) {
-      if (!e[name]) problems.push(`${name}: required when PAYMENT_PROVIDER is stripe`);
-    }
-  }
-  const secretMode = e.STRIPE_SECRET_KEY?.split('_')[1];
-  const publishableMode = e.STRIPE_PUBLISHABLE_KEY?.split('_')[1];
-  if (secretMode && publishableMode && secretMode !== publishableMode) {
-    problems.push('STRIPE_PUBLISHABLE_KEY: test and live keys are mixed with STRIPE_SECRET_KEY');
-  }
-  const vapidSet = [e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY, e.VAPID_SUBJECT].filter(Boolean).length;
-  if (vapidSet !== 0 && vapidSet !== 3) {
-    problems.push('VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT: set all three or none');
-  }
+  // Production's provider checks ran above, in the order operators read them; development's run here.
+  if (mode === 'development') problems.push(...providerProblems(e, mode));
+  problems.push(...vapidProblems(e));
   if (problems.length > 0) return { ok: false, problems };
   const supportEmail = e.SUPPORT_EMAIL ?? (mode === 'development' ? 'support@localhost' : undefined);
-  let vapid: VapidConfig | undefined;
-  if (e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY && e.VAPID_SUBJECT) {
-    vapid = {
-      publicKey: e.VAPID_PUBLIC_KEY,
-      privateKey: e.VAPID_PRIVATE_KEY,
-      subject: e.VAPID_SUBJECT,
-      generated: false,
-    };
-  } else if (mode === 'development') {
-    vapid = { ...generateVapidKeys(), subject: 'mailto:support@localhost', generated: true };
-  }
 
   return {
     ok: true,
@@ -404,12 +294,11 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
       store: {
         // Purchases never fall back to the sandbox in production: it must be chosen by name.
         paymentProvider: e.PAYMENT_PROVIDER ?? (mode === 'development' ? 'sandbox' : 'none'),
-        sandboxWebhookSecrets: e.SANDBOX_WEBHOOK_SECRET ?? (mode === 'development' ? [DEV_SANDBOX_WEBHOOK_SECRET] : []),
-        stripe: stripeConfig(e),
+        ...providersConfig(e, mode),
         gameWebhooks: e.GAME_WEBHOOKS,
       },
       supportEmail,
-      vapid,
+      vapid: vapidConfig(e, mode),
       errorTunnel: { dsns: e.ERROR_TUNNEL_DSNS, maxBytes: e.ERROR_TUNNEL_MAX_BYTES },
       portal: {
         routerBasePath: e.ROUTER_BASE_PATH,
@@ -421,23 +310,6 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
         defaultLocale: e.DEFAULT_LOCALE,
       },
       platforms: platformsConfig(e, mode),
-    },
-  };
-}
-
-/** Stripe's settings when all three keys are present (loadConfig has refused a partial set in production). */
-function stripeConfig(e: z.infer<typeof EnvSchema>): StripeConfig | undefined {
-  if (!e.STRIPE_SECRET_KEY || !e.STRIPE_PUBLISHABLE_KEY || !e.STRIPE_WEBHOOK_SECRETS) return undefined;
-  const base = e.STRIPE_API_BASE ? new URL(e.STRIPE_API_BASE) : undefined;
-  const protocol = base?.protocol === 'http:' ? 'http' : 'https';
-  return {
-    secretKey: e.STRIPE_SECRET_KEY,
-    publishableKey: e.STRIPE_PUBLISHABLE_KEY,
-    webhookSecrets: e.STRIPE_WEBHOOK_SECRETS,
-    apiBase: base && {
-      host: base.hostname.replace(/^\[|\]$/g, ''),
-      port: Number(base.port || (protocol === 'http' ? 80 : 443)),
-      protocol,
     },
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emptyAsUndefined } from '../../../config/env-helpers.js';
 
 /**
  * VK's part of the server configuration. Secrets live in the environment, never in
@@ -45,8 +46,6 @@ const vkAppList = z
     }
     return apps;
   });
-
-const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 /** VK's environment variables, merged into the server's EnvSchema. */
 export const VK_ENV = {
