@@ -1,0 +1,39 @@
+/** Machinery: the outbox, the dev mailbox, GameJwt signing keys. */
+export interface SystemTables {
+  outbox: OutboxTable;
+  dev_mailbox: DevMailboxTable;
+  signing_keys: SigningKeysTable;
+}
+
+/** Work that must survive a crash (emails, game webhooks), retried with backoff. */
+export interface OutboxTable {
+  id: string;
+  kind: string;
+  payload_json: string;
+  status: 'pending' | 'done' | 'failed';
+  attempts: number;
+  next_attempt_at: number;
+  last_error: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Mail kept in the database instead of sent, in development without SMTP. */
+export interface DevMailboxTable {
+  id: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  created_at: number;
+}
+
+/** ES256 keys for GameJwts, as JWK JSON. */
+export interface SigningKeysTable {
+  kid: string;
+  private_jwk: string;
+  public_jwk: string;
+  created_at: number;
+  /** Retired keys neither sign nor verify; retire one only after its tokens expired. */
+  retired_at: number | null;
+}
