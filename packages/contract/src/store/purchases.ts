@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { GameSystemNameSchema } from '../games.js';
+import { PublicOrderIdSchema, SkuSchema } from './core.js';
+import { PurchaseStatsSchema } from './payments.js';
+
+export const CheckBuyProductsRequestSchema = z
+  .object({
+    Game: GameSystemNameSchema,
+    Skus: z.array(SkuSchema).max(100).optional().describe('Every product of the game when absent'),
+  })
+  .strict()
+  .meta({ id: 'CheckBuyProductsRequest' });
+
+/**
+ * A paid purchase as the game collects it (the SDK's getPurchases): the purchase result of spec
+ * store §3 (TransactionId, Stats) with what to grant. Listed until the game consumes it.
+ */
+export const GamePurchaseSchema = z
+  .object({
+    TransactionId: PublicOrderIdSchema.describe('The order id; consume the purchase with it'),
+    Sku: SkuSchema.describe('The main product'),
+    ProductType: z.string().describe('Consumable, NonConsumable or Subscription'),
+    Products: z
+      .array(
+        z.object({
+          Sku: SkuSchema,
+          Quantity: z.number().int().positive(),
+          Payload: z.string().nullable(),
+        }),
+      )
+      .describe('Everything to grant: the main product first, then the products it bundles'),
+    DeveloperPayload: z.string().nullable(),
+    Stats: PurchaseStatsSchema,
+    PurchasedAt: z.iso.datetime(),
+  })
+  .meta({ id: 'GamePurchase' });
+export type GamePurchase = z.infer<typeof GamePurchaseSchema>;
+
+export const CheckBuyProductsResponseSchema = z
+  .object({
+    Products: z.array(
+      z.object({
+        Sku: SkuSchema,
+        Bought: z.boolean().describe('Whether the player has a completed order for it'),
+        Count: z.number().int().nonnegative().describe('Completed orders for it'),
+        Quantity: z.number().int().nonnegative().describe('Units delivered in those orders'),
+        Owned: z.boolean().describe('A one-time product (NonConsumable) the player owns: it cannot be bought again'),
+      }),
+    ),
+    Purchases: z
+      .array(GamePurchaseSchema)
+      .describe(
+        'Paid purchases (of Skus, or all) the game has not consumed yet, oldest first; a consumed one never comes back',
+      ),
+  })
+  .meta({ id: 'CheckBuyProductsResponse' });
+
+export const ConsumePurchaseRequestSchema = z
+  .object({ Game: GameSystemNameSchema, TransactionId: PublicOrderIdSchema })
+  .strict()
+  .meta({ id: 'ConsumePurchaseRequest' });
+
+export const ConsumePurchaseResponseSchema = z
+  .object({ TransactionId: PublicOrderIdSchema, Consumed: z.literal(true) })
+  .meta({ id: 'ConsumePurchaseResponse' });
+
+/** What a provider notification endpoint answers once an event is taken (or was already). */
+export const NotificationResponseSchema = z
+  .object({ Received: z.literal(true), Duplicate: z.boolean() })
+  .meta({ id: 'NotificationResponse' });
