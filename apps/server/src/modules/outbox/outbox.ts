@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
+import * as repo from './outbox-repository.js';
 
 /** First retry after 30 s, doubling up to 1 h; after MAX_ATTEMPTS the job is marked failed. */
 const BASE_DELAY_MS = 30_000;
@@ -17,20 +18,17 @@ export type OutboxHandler = (payload: unknown) => Promise<void>;
 
 /** Adds a job; call it inside the transaction of the change that needs it, so both or neither happen. */
 export async function enqueue(db: Kysely<Database>, kind: string, payload: unknown, now: number): Promise<void> {
-  await db
-    .insertInto('outbox')
-    .values({
-      id: newId(),
-      kind,
-      payload_json: JSON.stringify(payload),
-      status: 'pending',
-      attempts: 0,
-      next_attempt_at: now,
-      last_error: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  await repo.insertJob(db, {
+    id: newId(),
+    kind,
+    payload_json: JSON.stringify(payload),
+    status: 'pending',
+    attempts: 0,
+    next_attempt_at: now,
+    last_error: null,
+    created_at: now,
+    updated_at: now,
+  });
 }
 
 export function retryDelay(attempts: number): number {
@@ -48,48 +46,26 @@ export async function processOutbox(
   now: () => number,
   leaseMs = DEFAULT_CLAIM_LEASE_MS,
 ): Promise<{ done: number; failed: number }> {
-  const due = await db
-    .selectFrom('outbox')
-    .select(['id', 'next_attempt_at'])
-    .where('status', '=', 'pending')
-    .where('next_attempt_at', '<=', now())
-    .orderBy('next_attempt_at')
-    .limit(50)
-    .execute();
+  const due = await repo.listDueJobs(db, now(), 50);
   let done = 0;
   let failed = 0;
   for (const candidate of due) {
-    const claimed = await db
-      .updateTable('outbox')
-      .set({ next_attempt_at: now() + leaseMs, attempts: (eb) => eb('attempts', '+', 1), updated_at: now() })
-      .where('id', '=', candidate.id)
-      .where('status', '=', 'pending')
-      .where('next_attempt_at', '=', candidate.next_attempt_at)
-      .returning(['kind', 'payload_json', 'attempts'])
-      .executeTakeFirst();
+    const claimed = await repo.claimJob(db, candidate, now() + leaseMs, now());
     if (!claimed) continue;
     const handler = handlers[claimed.kind];
     try {
       if (!handler) throw new Error(`no handler for ${claimed.kind}`);
       await handler(JSON.parse(claimed.payload_json));
-      await db
-        .updateTable('outbox')
-        .set({ status: 'done', updated_at: now() })
-        .where('id', '=', candidate.id)
-        .execute();
+      await repo.updateJob(db, candidate.id, { status: 'done', updated_at: now() });
       done++;
     } catch (error) {
       const gaveUp = claimed.attempts >= MAX_ATTEMPTS;
-      await db
-        .updateTable('outbox')
-        .set({
-          status: gaveUp ? 'failed' : 'pending',
-          next_attempt_at: now() + retryDelay(claimed.attempts),
-          last_error: error instanceof Error ? error.message : String(error),
-          updated_at: now(),
-        })
-        .where('id', '=', candidate.id)
-        .execute();
+      await repo.updateJob(db, candidate.id, {
+        status: gaveUp ? 'failed' : 'pending',
+        next_attempt_at: now() + retryDelay(claimed.attempts),
+        last_error: error instanceof Error ? error.message : String(error),
+        updated_at: now(),
+      });
       failed++;
     }
   }
