@@ -8,7 +8,7 @@ import { VitePWA } from 'vite-plugin-pwa';
  * download helpers): in the kit they would cost every page's first load.
  */
 const LAZY_ONLY =
-  /src\/shared\/(api\/(payment-|store-data|optimistic-order|update-order-pi|create-payment|logout)|lib\/(download-image|clipboard|email-address|use-sign-out))/;
+  /src\/shared\/(api\/(payment-|store-data|optimistic-order|update-order-pi|create-payment|logout|purchases|error-navigation)|lib\/(download-image|clipboard|email-address|use-sign-out))/;
 
 /** Small modules every page loads: they travel in one chunk with the libraries (see `build`). */
 const PAGE_KIT = [
