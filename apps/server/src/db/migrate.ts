@@ -57,12 +57,34 @@ async function currentSchema(db: Kysely<any>): Promise<string | undefined> {
   return rows[0]?.schema;
 }
 
+/**
+ * PostgreSQL: the advisory lock under which schemas change, one change at a time in the
+ * whole database. Kysely's migrator reads the table list of every schema before it takes
+ * its own lock, and that read fails ("relation … does not exist") when another schema is
+ * dropped meanwhile: test suites drop theirs, and instances may start together.
+ */
+export const SCHEMA_CHANGE_LOCK = 7_354_021_100;
+
+/** Runs `work` holding SCHEMA_CHANGE_LOCK on a connection of its own (PostgreSQL only). */
+// biome-ignore lint/suspicious/noExplicitAny: any schema
+async function underSchemaChangeLock<T>(db: Kysely<any>, work: () => Promise<T>): Promise<T> {
+  if (!isPostgres(db)) return work();
+  return db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${sql.lit(SCHEMA_CHANGE_LOCK)})`.execute(connection);
+    try {
+      return await work();
+    } finally {
+      await sql`select pg_advisory_unlock(${sql.lit(SCHEMA_CHANGE_LOCK)})`.execute(connection);
+    }
+  });
+}
+
 /** Applies every pending migration; throws with the failing migration's name. */
 // biome-ignore lint/suspicious/noExplicitAny: migrations run on any schema
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   const schema = await currentSchema(db);
   const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await underSchemaChangeLock(db, () => migrator.migrateToLatest());
   const failed = results?.find((result) => result.status === 'Error');
   if (error) {
     const where = failed ? ` in ${failed.migrationName}` : '';

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { describe } from 'vitest';
 import { type DatabaseHandle, type Engine, openDatabase } from '../db/database.js';
+import { SCHEMA_CHANGE_LOCK } from '../db/migrate.js';
 
 /** A database for one test suite and how to throw it away. */
 export interface TestDatabase {
@@ -31,7 +32,12 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
     handle,
     async drop() {
       await handle.db.destroy().catch(() => undefined);
-      await withClient(postgresUrl, (client) => client.query(`drop schema ${schema} cascade`));
+      await withClient(postgresUrl, async (client) => {
+        // Not while a migrator reads every schema's tables (see SCHEMA_CHANGE_LOCK); the
+        // lock goes with the session.
+        await client.query(`select pg_advisory_lock(${SCHEMA_CHANGE_LOCK})`);
+        await client.query(`drop schema ${schema} cascade`);
+      });
     },
   };
 }
