@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ADAPTER_PLATFORM, type AdapterName } from './adapters.js';
 
 /** Publishing platforms with their stable numeric values (spec §3, "Platform enum"). */
 export const Platform = {
@@ -47,25 +48,8 @@ function platformFromInput(value: string | number): PlatformName | undefined {
   return PLATFORM_NAMES.find((name) => Platform[name] === numeric);
 }
 
-/** Adapter names used in portal paths and configuration, and the platform each one serves. */
-export const ADAPTER_PLATFORM = {
-  fxid: 'FxId',
-  vkplay: 'VkontaktePlay',
-  ok: 'Odnoklassniki',
-  vkcom: 'VkontakteCom',
-  yandex: 'YandexGames',
-  ag: 'AbsoluteGames',
-  kg: 'Kongregate',
-  fbgames: 'FacebookGames',
-  crazygames: 'CrazyGames',
-  ymobage: 'WizQ',
-  telegram: 'Telegram',
-  fxlauncher: 'FxLauncher',
-  fxnative: 'FxNative',
-  steam: 'Steam',
-  fbinstantgames: 'FacebookInstantGames',
-} as const satisfies Record<string, Exclude<PlatformName, 'Unspecified'>>;
-export type AdapterName = keyof typeof ADAPTER_PLATFORM;
+export { ADAPTER_PLATFORM, type AdapterName } from './adapters.js';
+
 export const ADAPTER_NAMES = Object.keys(ADAPTER_PLATFORM) as [AdapterName, ...AdapterName[]];
 export const AdapterNameSchema = z.enum(ADAPTER_NAMES).meta({ id: 'AdapterName' });
 

@@ -1,3 +1,5 @@
+/** The adapter names of spec store §1, each serving one platform of the enum: the contract's table. */
+import type { AdapterName } from '@fxid/contract/adapters';
 import type {
   AdResult,
   Capability,
@@ -10,26 +12,7 @@ import type {
   VendorCall,
 } from '@fxid/sdk/host';
 
-/** The adapter names of spec store §1, each serving one platform of the enum. */
-export const ADAPTER_PLATFORMS = {
-  fxid: 'FxId',
-  vkplay: 'VkontaktePlay',
-  ok: 'Odnoklassniki',
-  vkcom: 'VkontakteCom',
-  yandex: 'YandexGames',
-  ag: 'AbsoluteGames',
-  kg: 'Kongregate',
-  fbgames: 'FacebookGames',
-  crazygames: 'CrazyGames',
-  ymobage: 'WizQ',
-  telegram: 'Telegram',
-  fxlauncher: 'FxLauncher',
-  fxnative: 'FxNative',
-  steam: 'Steam',
-  fbinstantgames: 'FacebookInstantGames',
-} as const satisfies Record<string, Platform>;
-
-export type AdapterName = keyof typeof ADAPTER_PLATFORMS;
+export { ADAPTER_PLATFORM as ADAPTER_PLATFORMS, type AdapterName } from '@fxid/contract/adapters';
 
 /**
  * Capabilities that say what the adapter can do; the catalog may grant them, but the

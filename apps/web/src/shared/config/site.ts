@@ -1,32 +1,9 @@
+import { ADAPTER_PLATFORM, isAdapterName } from '@fxid/contract/adapters';
 import type { PageConfig } from '@fxid/contract/page-config';
 
-/**
- * Adapter names and the platform each serves. Mirrors the contract's table so the
- * first load does not pull in the schema library.
- */
-export const ADAPTER_PLATFORM: Record<string, string> = {
-  fxid: 'FxId',
-  vkplay: 'VkontaktePlay',
-  ok: 'Odnoklassniki',
-  vkcom: 'VkontakteCom',
-  yandex: 'YandexGames',
-  ag: 'AbsoluteGames',
-  kg: 'Kongregate',
-  fbgames: 'FacebookGames',
-  crazygames: 'CrazyGames',
-  ymobage: 'WizQ',
-  telegram: 'Telegram',
-  fxlauncher: 'FxLauncher',
-  fxnative: 'FxNative',
-  steam: 'Steam',
-  fbinstantgames: 'FacebookInstantGames',
-};
+export { isAdapterName };
 
 export const DEFAULT_ADAPTER = 'fxid';
-
-export function isAdapterName(name: string | null | undefined): name is string {
-  return !!name && Object.hasOwn(ADAPTER_PLATFORM, name);
-}
 
 /** The game: fixed by configuration, else from the path, else the `game` query parameter (spec §2). */
 export function resolveGame(
@@ -62,5 +39,5 @@ export function requestedAdapter(
 
 /** The platform name the API expects for an adapter. */
 export function platformOf(adapter: string): string {
-  return ADAPTER_PLATFORM[adapter] ?? 'FxId';
+  return isAdapterName(adapter) ? ADAPTER_PLATFORM[adapter] : 'FxId';
 }
