@@ -11,12 +11,13 @@ import {
 import { portalRouteUrl } from '../../http/portal-urls.js';
 import { newId } from '../../lib/ids.js';
 import { findAccount } from '../accounts/accounts-service.js';
+import { orderLines } from './order-lines.js';
 import { recordCreation, transitionOrder } from './order-state-machine.js';
 import { orderStatusOf, productSnapshot, purchaseStats, tierFields, toOrder } from './orders-presenter.js';
 import * as repo from './orders-repository.js';
 import { assertCanBuy, isOneTime, listPurchases, ownedOneTimeSkus } from './ownership-service.js';
 import { currencySymbol, localizedPrice, usdAmount } from './prices.js';
-import { findProduct, findTieredProducts, listProducts, type ProductRecord } from './products-repository.js';
+import { findProduct, findTieredProducts, listProducts } from './products-repository.js';
 import { requireGameOnPlatform } from './store-front-service.js';
 
 /** 128 random bits: order ids cannot be guessed or enumerated. */
@@ -84,24 +85,13 @@ export async function createPayment(
     exclusive_sku: isOneTime(product) ? product.row.sku : null,
     consumed_at: null,
   };
-  const orderProduct = (record: ProductRecord, role: 'main' | 'additional', position: number, price: number) => ({
-    id: newId(),
-    order_id: order.id,
-    role,
-    position,
-    product_id: record.row.id,
-    sku: record.row.sku,
-    quantity: record.definition.Quantity,
-    amount: price,
-    currency,
-    snapshot_json: JSON.stringify(productSnapshot(record, locale, game.definition.DefaultLanguage)),
-    created_at: now,
-  });
-  const products = [
-    orderProduct(product, 'main', 0, amount),
-    // Tiers cost nothing on their own: their price is included in the main product's, the order's total.
-    ...tiers.map((tier, index) => orderProduct(tier, 'additional', index + 1, 0)),
-  ];
+  const products = orderLines(
+    order.id,
+    { main: product, tiers },
+    { amount, currency },
+    { locale, fallbackLocale: game.definition.DefaultLanguage },
+    now,
+  );
   try {
     await ctx.db.transaction().execute(async (trx) => {
       await repo.insertOrder(trx, order, products);

@@ -4,8 +4,8 @@ import type { AppContext } from '../../context.js';
 import { newId } from '../../lib/ids.js';
 import type { GameRecord } from '../catalog/game-catalog.js';
 import { startFulfilment } from './fulfilment.js';
+import { orderLines } from './order-lines.js';
 import { recordCreation, transitionOrder } from './order-state-machine.js';
-import { productSnapshot } from './orders-presenter.js';
 import * as repo from './orders-repository.js';
 import { usdAmount } from './prices.js';
 import { findTieredProducts, type ProductRecord } from './products-repository.js';
@@ -68,23 +68,11 @@ export async function createPaidPlatformOrder(
     exclusive_sku: null,
     consumed_at: null,
   };
-  const line = (record: ProductRecord, role: 'main' | 'additional', position: number, price: number) => ({
-    id: newId(),
-    order_id: order.id,
-    role,
-    position,
-    product_id: record.row.id,
-    sku: record.row.sku,
-    quantity: record.definition.Quantity,
-    amount: price,
-    currency,
-    snapshot_json: JSON.stringify(productSnapshot(record, locale, fallback)),
-    created_at: now,
-  });
-  await repo.insertOrder(trx, order, [
-    line(product, 'main', 0, amount),
-    ...tiers.map((tier, index) => line(tier, 'additional', index + 1, 0)),
-  ]);
+  await repo.insertOrder(
+    trx,
+    order,
+    orderLines(order.id, { main: product, tiers }, { amount, currency }, { locale, fallbackLocale: fallback }, now),
+  );
   await recordCreation(trx, order.id, input.cause, now);
   await transitionOrder(trx, order.id, 'Created', 'WaitingForPayment', input.cause, now);
   await transitionOrder(trx, order.id, 'WaitingForPayment', 'PayedWaitingForSending', input.cause, now);
