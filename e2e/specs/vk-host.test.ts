@@ -31,7 +31,9 @@ async function openOnVk(page: Page): Promise<VkRun> {
   for (;;) {
     await Promise.race([ready.waitFor(), accept.waitFor()]);
     if (await ready.isVisible()) break;
-    await accept.click();
+    // The button may go between the check and the click (the modal closing after the last
+    // document, or the next document opening): then look again rather than wait on it.
+    await accept.click({ timeout: 2_000 }).catch(() => undefined);
   }
   return { page, portal, game };
 }
