@@ -1,5 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { Config } from '../config.js';
+import { equalInConstantTime } from './constant-time.js';
 
 /** A proof is good this long after it was issued… */
 export const PROOF_TTL_SECONDS = 15 * 60;
@@ -36,7 +37,7 @@ export function verifyGameServerProof(proof: string, secrets: readonly string[],
   let matched = false;
   for (const secret of secrets) {
     const expected = Buffer.from(signGameServerProof(secret, text, issuedAt).split('.')[2] ?? '');
-    if (given.length === expected.length && timingSafeEqual(given, expected)) matched = true;
+    if (equalInConstantTime(given, expected)) matched = true;
   }
   return matched;
 }

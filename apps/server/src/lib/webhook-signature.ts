@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { equalInConstantTime } from './constant-time.js';
 
 /** Signed webhooks older or newer than this (seconds) are refused (security.md §8a). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -44,7 +45,7 @@ export function verifyWebhook(
   for (const secret of secrets) {
     const expected = Buffer.from(webhookHmac(secret, timestamp, rawBody), 'hex');
     for (const given of signatures) {
-      if (given.length === expected.length && timingSafeEqual(given, expected)) matched = true;
+      if (equalInConstantTime(given, expected)) matched = true;
     }
   }
   return matched ? { ok: true } : { ok: false, reason: 'signature does not match' };

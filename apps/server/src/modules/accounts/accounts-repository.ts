@@ -14,32 +14,24 @@ export function findAccountByEmail(db: Db, emailNormalized: string): Promise<Acc
 }
 
 /** A new registered account signed in by email; its address counts as verified (the link proved it). */
-export async function createEmailAccount(
+export function createEmailAccount(
   db: Db,
   input: { email: string; emailNormalized: string; locale: string | null; geoCountry: string | null },
   now: number,
 ): Promise<AccountRow> {
-  const row: AccountRow = {
-    id: newId(),
-    name: input.email.split('@')[0] ?? null,
-    email: input.email,
-    email_normalized: input.emailNormalized,
-    email_validated: 1,
-    marketing_enabled: 0,
-    geo_country: input.geoCountry,
-    locale: input.locale,
-    guest: 0,
-    has_completed_order: 0,
-    features_json: '[]',
-    created_at: now,
-    updated_at: now,
-  };
-  await db.insertInto('accounts').values(row).execute();
-  await db
-    .insertInto('social_identifiers')
-    .values({ id: newId(), account_id: row.id, type: 'Email', identifier: input.emailNormalized, created_at: now })
-    .execute();
-  return row;
+  return insertAccount(
+    db,
+    {
+      name: input.email.split('@')[0] ?? null,
+      email: input.email,
+      email_normalized: input.emailNormalized,
+      email_validated: 1,
+      geo_country: input.geoCountry,
+      locale: input.locale,
+    },
+    { type: 'Email', identifier: input.emailNormalized },
+    now,
+  );
 }
 
 /**
@@ -130,20 +122,37 @@ export async function ensureGameConnection(db: Db, accountId: string, gameId: st
 }
 
 /** A new registered account known by a platform identity only (no email yet). */
-export async function createSocialAccount(
+export function createSocialAccount(
   db: Db,
   input: { type: string; identifier: string; name: string | null; locale: string | null; geoCountry: string | null },
   now: number,
 ): Promise<AccountRow> {
+  return insertAccount(
+    db,
+    {
+      name: input.name,
+      email: null,
+      email_normalized: null,
+      email_validated: 0,
+      geo_country: input.geoCountry,
+      locale: input.locale,
+    },
+    { type: input.type, identifier: input.identifier },
+    now,
+  );
+}
+
+/** A new registered account and the identity it was made from, in the caller's transaction. */
+async function insertAccount(
+  db: Db,
+  fields: Pick<AccountRow, 'name' | 'email' | 'email_normalized' | 'email_validated' | 'geo_country' | 'locale'>,
+  identity: { type: string; identifier: string },
+  now: number,
+): Promise<AccountRow> {
   const row: AccountRow = {
     id: newId(),
-    name: input.name,
-    email: null,
-    email_normalized: null,
-    email_validated: 0,
+    ...fields,
     marketing_enabled: 0,
-    geo_country: input.geoCountry,
-    locale: input.locale,
     guest: 0,
     has_completed_order: 0,
     features_json: '[]',
@@ -153,7 +162,7 @@ export async function createSocialAccount(
   await db.insertInto('accounts').values(row).execute();
   await db
     .insertInto('social_identifiers')
-    .values({ id: newId(), account_id: row.id, type: input.type, identifier: input.identifier, created_at: now })
+    .values({ id: newId(), account_id: row.id, ...identity, created_at: now })
     .execute();
   return row;
 }

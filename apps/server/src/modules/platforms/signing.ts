@@ -1,4 +1,4 @@
-import { timingSafeEqual } from 'node:crypto';
+import { equalInConstantTime } from '../../lib/constant-time.js';
 
 /**
  * Shared primitives of platform signatures (security.md §0): every platform folder
@@ -7,9 +7,7 @@ import { timingSafeEqual } from 'node:crypto';
 
 /** Two signatures as text, compared in constant time; different lengths never match. */
 export function signaturesEqual(given: string, expected: string): boolean {
-  const a = Buffer.from(given, 'utf8');
-  const b = Buffer.from(expected, 'utf8');
-  return a.length === b.length && timingSafeEqual(a, b);
+  return equalInConstantTime(given, expected);
 }
 
 export type ParsedPairs = { ok: true; pairs: Map<string, string> } | { ok: false; duplicate: string };
