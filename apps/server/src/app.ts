@@ -14,6 +14,7 @@ import { OneLinePerRequest, prettyLogStream } from './http/log-format.js';
 import { loggerOptions } from './http/logging.js';
 import { registerApiReference, registerOpenApi } from './http/openapi.js';
 import { registerDemoGame, registerPortal } from './http/portal.js';
+import { registerSdkScript } from './http/sdk-script.js';
 import { PROBLEM_JSON } from './http/problem.js';
 import { lazyRequestLoggers } from './http/request-logger.js';
 import { type ApplyHeaders, LOCAL_GAME_ORIGINS, registerResponseHeaders, requestIdFor } from './http/security.js';
@@ -183,6 +184,7 @@ export async function createApp(config: Config, deps: AppDependencies = {}): Pro
     { prefix },
   );
   await registerDemoGame(app, config);
+  registerSdkScript(app, config);
   await registerPortal(app, config);
   startOutboxWorker(app, ctx, outboxHandlers(ctx));
   if (config.vapid?.generated) {

@@ -39,6 +39,8 @@ export interface Config {
   webDistDir: string;
   /** Built demo game served at /demo-game/; none in production unless set. */
   demoGameDir: string | undefined;
+  /** The SDK's build; its one-file (UMD) script is served at /sdk/fxid-sdk.js for games' script tags. */
+  sdkDistDir: string;
   trustProxy: boolean;
   /** Origins allowed to embed the portal in a frame (CSP frame-ancestors). */
   frameAncestors: string[];
@@ -149,6 +151,7 @@ const EnvSchema = z.object({
   CATALOG_FILE: optional(z.string()),
   WEB_DIST_DIR: z.preprocess(emptyAsUndefined, z.string().default('apps/web/dist')),
   DEMO_GAME_DIR: optional(z.string()),
+  SDK_DIST_DIR: z.preprocess(emptyAsUndefined, z.string().default('packages/sdk/dist')),
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('false')),
   FRAME_ANCESTORS: z.preprocess(
     emptyAsUndefined,
@@ -282,6 +285,7 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
       catalogFile: e.CATALOG_FILE ?? (mode === 'development' ? 'catalog/demo.yaml' : undefined),
       webDistDir: e.WEB_DIST_DIR,
       demoGameDir: e.DEMO_GAME_DIR ?? (mode === 'development' ? 'examples/demo-game/dist' : undefined),
+      sdkDistDir: e.SDK_DIST_DIR,
       trustProxy: e.TRUST_PROXY === 'true',
       frameAncestors: e.FRAME_ANCESTORS,
       redirectAllowlist: e.REDIRECT_ALLOWLIST,

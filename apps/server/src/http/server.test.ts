@@ -288,6 +288,21 @@ describe('serving the portal', () => {
     await Promise.all([app.close(), missing.close()]);
   });
 
+  it('serves the SDK build as one script at /sdk/fxid-sdk.js, loadable from a game on another origin', async () => {
+    const sdk = mkdtempSync(join(tmpdir(), 'fxid-sdk-'));
+    writeFileSync(join(sdk, 'fxid-sdk.umd.cjs'), 'var FxidSDK = {};');
+    const app = await portalApp({ sdkDistDir: sdk });
+    const response = await app.inject('/sdk/fxid-sdk.js');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('var FxidSDK = {};');
+    expect(response.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(response.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    const missing = await portalApp({ sdkDistDir: join(sdk, 'nope') });
+    const notBuilt = await missing.inject('/sdk/fxid-sdk.js');
+    expect(notBuilt.headers['content-type']).toContain('text/html'); // the portal's own not-found page
+    await Promise.all([app.close(), missing.close()]);
+  });
+
   it('escapes the configuration so it cannot close its script element', async () => {
     const { injectPageConfig } = await import('./portal.js');
     const config = testConfig();

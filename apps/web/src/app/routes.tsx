@@ -96,6 +96,10 @@ const pages: RouteObject[] = [
       Component: (await import('../features/docs/components/DocumentViewPage')).DocumentViewPage,
     }),
   },
+  {
+    path: 'developers',
+    lazy: async () => ({ Component: (await import('../features/docs/components/DevelopersPage')).DevelopersPage }),
+  },
   // Matches /error and /Error: paths match regardless of case unless told otherwise.
   {
     path: 'error',

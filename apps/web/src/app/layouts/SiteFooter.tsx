@@ -61,6 +61,11 @@ export function SiteFooter() {
               {t('footer.faq')}
             </button>
           </li>
+          <li>
+            <Link className={linkClass} to="/developers">
+              {t('footer.developers')}
+            </Link>
+          </li>
           {game && (
             <li>
               <button type="button" className={`${linkClass} cursor-pointer`} onClick={openContacts}>

@@ -49,6 +49,7 @@ export const messages: CoreMessages = {
     faq: 'FAQ',
     contacts: 'Kontakt',
     rights: '© {{year}} {{company}}',
+    developers: 'Für Entwickler',
   },
   landing: {
     title: 'Sofort im Browser spielen',
@@ -91,6 +92,10 @@ export const messages: CoreMessages = {
     updated: 'Aktualisiert am {{date}}',
     otherLanguage: 'Dieses Dokument gibt es nicht in deiner Sprache, daher wird es auf {{language}} angezeigt.',
     noContacts: 'Es sind noch keine Kontaktdaten veröffentlicht.',
+  },
+  developers: {
+    title: 'Für Spieleentwickler',
+    englishOnly: 'Die folgende SDK-Anleitung gibt es nur auf Englisch.',
   },
   errorPage: {
     title: 'Etwas ist schiefgelaufen',

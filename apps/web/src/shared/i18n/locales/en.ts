@@ -51,6 +51,7 @@ export const messages = {
     faq: 'FAQ',
     contacts: 'Contacts',
     rights: '© {{year}} {{company}}',
+    developers: 'For developers',
   },
   landing: {
     title: 'Play instantly in your browser',
@@ -92,6 +93,10 @@ export const messages = {
     updated: 'Updated {{date}}',
     otherLanguage: 'This document is not available in your language, so it is shown in {{language}}.',
     noContacts: 'No contact details are published yet.',
+  },
+  developers: {
+    title: 'For game developers',
+    englishOnly: 'The SDK guide below is available in English only.',
   },
   errorPage: {
     title: 'Something went wrong',

@@ -49,6 +49,7 @@ export const messages: CoreMessages = {
     faq: 'Preguntas frecuentes',
     contacts: 'Contacto',
     rights: '© {{year}} {{company}}',
+    developers: 'Para desarrolladores',
   },
   landing: {
     title: 'Juega al instante en tu navegador',
@@ -91,6 +92,10 @@ export const messages: CoreMessages = {
     updated: 'Actualizado el {{date}}',
     otherLanguage: 'Este documento no está disponible en tu idioma, así que se muestra en {{language}}.',
     noContacts: 'Todavía no se han publicado datos de contacto.',
+  },
+  developers: {
+    title: 'Para desarrolladores de juegos',
+    englishOnly: 'La siguiente guía del SDK solo está disponible en inglés.',
   },
   errorPage: {
     title: 'Algo salió mal',

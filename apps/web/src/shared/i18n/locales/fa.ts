@@ -49,6 +49,7 @@ export const messages: CoreMessages = {
     faq: 'پرسش‌های متداول',
     contacts: 'تماس با ما',
     rights: '© {{year}} {{company}}',
+    developers: 'برای توسعه‌دهندگان',
   },
   landing: {
     title: 'همین حالا در مرورگر بازی کنید',
@@ -90,6 +91,10 @@ export const messages: CoreMessages = {
     updated: 'به‌روزرسانی: {{date}}',
     otherLanguage: 'این سند به زبان شما موجود نیست، بنابراین به زبان {{language}} نمایش داده می‌شود.',
     noContacts: 'هنوز اطلاعات تماسی منتشر نشده است.',
+  },
+  developers: {
+    title: 'برای سازندگان بازی',
+    englishOnly: 'راهنمای SDK زیر فقط به زبان انگلیسی در دسترس است.',
   },
   errorPage: {
     title: 'مشکلی پیش آمد',

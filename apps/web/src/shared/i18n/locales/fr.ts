@@ -49,6 +49,7 @@ export const messages: CoreMessages = {
     faq: 'FAQ',
     contacts: 'Contact',
     rights: '© {{year}} {{company}}',
+    developers: 'Pour les développeurs',
   },
   landing: {
     title: 'Jouez instantanément dans votre navigateur',
@@ -91,6 +92,10 @@ export const messages: CoreMessages = {
     updated: 'Mis à jour le {{date}}',
     otherLanguage: 'Ce document n’existe pas dans votre langue ; il est affiché en {{language}}.',
     noContacts: 'Aucune coordonnée n’est encore publiée.',
+  },
+  developers: {
+    title: 'Pour les développeurs de jeux',
+    englishOnly: 'Le guide du SDK ci-dessous n’est disponible qu’en anglais.',
   },
   errorPage: {
     title: 'Un problème est survenu',

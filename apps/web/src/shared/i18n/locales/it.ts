@@ -49,6 +49,7 @@ export const messages: CoreMessages = {
     faq: 'Domande frequenti',
     contacts: 'Contatti',
     rights: '© {{year}} {{company}}',
+    developers: 'Per sviluppatori',
   },
   landing: {
     title: 'Gioca subito nel tuo browser',
@@ -91,6 +92,10 @@ export const messages: CoreMessages = {
     updated: 'Aggiornato il {{date}}',
     otherLanguage: 'Questo documento non è disponibile nella tua lingua, quindi viene mostrato in {{language}}.',
     noContacts: 'Non sono ancora stati pubblicati recapiti.',
+  },
+  developers: {
+    title: 'Per sviluppatori di giochi',
+    englishOnly: 'La guida all’SDK qui sotto è disponibile solo in inglese.',
   },
   errorPage: {
     title: 'Qualcosa è andato storto',

@@ -49,6 +49,7 @@ export const messages: CoreMessages = {
     faq: 'よくある質問',
     contacts: 'お問い合わせ',
     rights: '© {{year}} {{company}}',
+    developers: '開発者向け',
   },
   landing: {
     title: 'ブラウザですぐに遊べる',
@@ -91,6 +92,10 @@ export const messages: CoreMessages = {
     updated: '{{date}} 更新',
     otherLanguage: 'この文書はお使いの言語では提供されていないため、{{language}}で表示しています。',
     noContacts: '連絡先はまだ公開されていません。',
+  },
+  developers: {
+    title: 'ゲーム開発者向け',
+    englishOnly: '以下の SDK ガイドは英語版のみです。',
   },
   errorPage: {
     title: '問題が発生しました',

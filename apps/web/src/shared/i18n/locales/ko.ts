@@ -49,6 +49,7 @@ export const messages: CoreMessages = {
     faq: '자주 묻는 질문',
     contacts: '문의처',
     rights: '© {{year}} {{company}}',
+    developers: '개발자용',
   },
   landing: {
     title: '브라우저에서 바로 플레이하세요',
@@ -90,6 +91,10 @@ export const messages: CoreMessages = {
     updated: '{{date}} 업데이트',
     otherLanguage: '이 문서는 사용 중인 언어로 제공되지 않아 {{language}}(으)로 표시됩니다.',
     noContacts: '아직 공개된 연락처가 없습니다.',
+  },
+  developers: {
+    title: '게임 개발자용',
+    englishOnly: '아래 SDK 가이드는 영어로만 제공됩니다.',
   },
   errorPage: {
     title: '문제가 발생했습니다',

@@ -49,6 +49,7 @@ export const messages: CoreMessages = {
     faq: 'Pytania i odpowiedzi',
     contacts: 'Kontakt',
     rights: '© {{year}} {{company}}',
+    developers: 'Dla deweloperów',
   },
   landing: {
     title: 'Graj od razu w przeglądarce',
@@ -90,6 +91,10 @@ export const messages: CoreMessages = {
     updated: 'Zaktualizowano {{date}}',
     otherLanguage: 'Ten dokument nie jest dostępny w twoim języku, więc wyświetlamy go w języku: {{language}}.',
     noContacts: 'Dane kontaktowe nie zostały jeszcze opublikowane.',
+  },
+  developers: {
+    title: 'Dla twórców gier',
+    englishOnly: 'Poniższy przewodnik po SDK jest dostępny tylko po angielsku.',
   },
   errorPage: {
     title: 'Coś poszło nie tak',

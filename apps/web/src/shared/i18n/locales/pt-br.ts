@@ -49,6 +49,7 @@ export const messages: CoreMessages = {
     faq: 'Perguntas frequentes',
     contacts: 'Contato',
     rights: '© {{year}} {{company}}',
+    developers: 'Para desenvolvedores',
   },
   landing: {
     title: 'Jogue na hora, direto no navegador',
@@ -90,6 +91,10 @@ export const messages: CoreMessages = {
     updated: 'Atualizado em {{date}}',
     otherLanguage: 'Este documento não está disponível no seu idioma, por isso é exibido em {{language}}.',
     noContacts: 'Ainda não há dados de contato publicados.',
+  },
+  developers: {
+    title: 'Para desenvolvedores de jogos',
+    englishOnly: 'O guia do SDK abaixo está disponível apenas em inglês.',
   },
   errorPage: {
     title: 'Algo deu errado',

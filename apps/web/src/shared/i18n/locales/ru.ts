@@ -49,6 +49,7 @@ export const messages: CoreMessages = {
     faq: 'Вопросы и ответы',
     contacts: 'Контакты',
     rights: '© {{year}} {{company}}',
+    developers: 'Разработчикам',
   },
   landing: {
     title: 'Играйте прямо в браузере',
@@ -90,6 +91,10 @@ export const messages: CoreMessages = {
     updated: 'Обновлено {{date}}',
     otherLanguage: 'Этого документа нет на вашем языке, поэтому он показан на языке: {{language}}.',
     noContacts: 'Контактные данные пока не опубликованы.',
+  },
+  developers: {
+    title: 'Разработчикам игр',
+    englishOnly: 'Руководство по SDK ниже доступно только на английском.',
   },
   errorPage: {
     title: 'Что-то пошло не так',

@@ -49,6 +49,7 @@ export const messages: CoreMessages = {
     faq: 'SSS',
     contacts: 'İletişim',
     rights: '© {{year}} {{company}}',
+    developers: 'Geliştiriciler için',
   },
   landing: {
     title: 'Tarayıcında hemen oyna',
@@ -90,6 +91,10 @@ export const messages: CoreMessages = {
     updated: '{{date}} tarihinde güncellendi',
     otherLanguage: 'Bu belge senin dilinde mevcut değil, bu yüzden şu dilde gösteriliyor: {{language}}.',
     noContacts: 'Henüz iletişim bilgisi yayımlanmadı.',
+  },
+  developers: {
+    title: 'Oyun geliştiricileri için',
+    englishOnly: 'Aşağıdaki SDK kılavuzu yalnızca İngilizce olarak mevcuttur.',
   },
   errorPage: {
     title: 'Bir şeyler ters gitti',

@@ -49,6 +49,7 @@ export const messages: CoreMessages = {
     faq: 'Питання та відповіді',
     contacts: 'Контакти',
     rights: '© {{year}} {{company}}',
+    developers: 'Розробникам',
   },
   landing: {
     title: 'Грайте просто в браузері',
@@ -90,6 +91,10 @@ export const messages: CoreMessages = {
     updated: 'Оновлено {{date}}',
     otherLanguage: 'Цього документа немає вашою мовою, тому його показано мовою: {{language}}.',
     noContacts: 'Контактні дані поки не опубліковано.',
+  },
+  developers: {
+    title: 'Розробникам ігор',
+    englishOnly: 'Посібник із SDK нижче доступний лише англійською.',
   },
   errorPage: {
     title: 'Щось пішло не так',

@@ -49,6 +49,7 @@ export const messages: CoreMessages = {
     faq: '常见问题',
     contacts: '联系我们',
     rights: '© {{year}} {{company}}',
+    developers: '开发者',
   },
   landing: {
     title: '在浏览器中即刻畅玩',
@@ -90,6 +91,10 @@ export const messages: CoreMessages = {
     updated: '更新于 {{date}}',
     otherLanguage: '该文档没有你所用语言的版本，因此以{{language}}显示。',
     noContacts: '尚未公布联系方式。',
+  },
+  developers: {
+    title: '游戏开发者',
+    englishOnly: '以下 SDK 指南仅提供英文版。',
   },
   errorPage: {
     title: '出了点问题',
