@@ -1,10 +1,27 @@
+import { createServer } from 'node:net';
 import { createApp } from './app.js';
 import { configFromEnvironment } from './cli/env.js';
 
 /** Time allowed for requests in flight to finish after SIGTERM. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
-const config = configFromEnvironment();
+/**
+ * PORT=0 asks for any free port. It is chosen here, before the configuration is read, so
+ * that everything built from the port (PUBLIC_URL's default, and with it the links in
+ * sign-in emails) names the port actually served, never port 0.
+ */
+async function freePort(host: string | undefined): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => probe.once('error', reject).listen(0, host, resolve));
+  const address = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  if (typeof address !== 'object' || !address) throw new Error('no free port was found');
+  return address.port;
+}
+
+const firstConfig = configFromEnvironment();
+const config =
+  firstConfig.port === 0 ? configFromEnvironment({ PORT: String(await freePort(firstConfig.host)) }) : firstConfig;
 const app = await createApp(config).catch((error: unknown) => {
   console.error(`fxid: cannot start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);

@@ -54,8 +54,23 @@ describe('operator commands', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-    await waitForOutput(child, /fxid is running at http:\/\/localhost:\d+\//);
+    const running = await waitForOutput(child, /fxid is running at http:\/\/localhost:\d+\//);
+    const port = running.match(/:(\d+)\/$/)?.[1];
     expect(existsSync(join(dir, 'server.sqlite'))).toBe(true);
+    // PORT=0 served a real port, and the links mailed name that port (PUBLIC_URL's default), not port 0.
+    const invite = await fetch(`http://127.0.0.1:${port}/api/v1/invite/email_invite`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        Email: 'port-zero@example.test',
+        CaptchaResult: 'dev-captcha-pass',
+        BrowserNonce: 'n'.repeat(43),
+      }),
+    });
+    expect(invite.status).toBe(200);
+    await expect
+      .poll(async () => (await fetch(`http://127.0.0.1:${port}/dev/mailbox`)).text(), { timeout: 10_000 })
+      .toContain(`http://localhost:${port}/LoginValidateEmail?`);
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
   });
