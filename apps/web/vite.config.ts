@@ -27,7 +27,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     VitePWA({
-      // Registered by src/shared/startup/service-worker.ts after load, never inside the dev server.
+      // Registered by src/app/startup/service-worker.ts after load, never inside the dev server.
       injectRegister: false,
       registerType: 'autoUpdate',
       manifest: {

@@ -7,10 +7,10 @@ import { useAuthToken } from '../../shared/lib/auth-token';
 import { requestSignIn } from '../../shared/lib/sign-in-request';
 import { LazyInfoModal } from '../../shared/modals/lazy-modals';
 import { useModals } from '../../shared/modals/modal-manager';
-import { promptInstall, useInstallAvailable } from '../../shared/startup/install-prompt';
 import { Button } from '../../shared/ui/Button';
 import { buttonClass } from '../../shared/ui/button-styles';
 import { DownloadIcon, MoonIcon, SunIcon } from '../../shared/ui/icons';
+import { promptInstall, useInstallAvailable } from '../startup/install-prompt';
 import { useTheme } from '../theme';
 import { LanguageSelect } from './LanguageSelect';
 

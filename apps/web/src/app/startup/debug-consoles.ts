@@ -1,4 +1,4 @@
-import type { Logger } from '../lib/logger';
+import type { Logger } from '../../shared/lib/logger';
 import type { StartupFlags } from './flags';
 
 const REMOTEJS_AGENT = 'https://remotejs.com/agent/agent.js';

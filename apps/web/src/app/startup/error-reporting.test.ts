@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Logger } from '../lib/logger';
+import type { Logger } from '../../shared/lib/logger';
 import { type ReportError, startErrorReporting } from './error-reporting';
 import { readStartupFlags } from './flags';
 

@@ -1,4 +1,4 @@
-import type { Logger } from '../lib/logger';
+import type { Logger } from '../../shared/lib/logger';
 
 /** Registers the service worker built by vite-plugin-pwa, after load so it never delays the first paint. */
 export function registerServiceWorker(logger: Logger): void {

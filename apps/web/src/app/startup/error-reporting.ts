@@ -1,4 +1,4 @@
-import type { Logger } from '../lib/logger';
+import type { Logger } from '../../shared/lib/logger';
 import type { StartupFlags } from './flags';
 
 /** Sends one error to the reporting service. */
