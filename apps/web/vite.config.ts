@@ -12,9 +12,9 @@ const LAZY_ONLY =
 
 /** Small modules every page loads: they travel in one chunk with the libraries (see `build`). */
 const PAGE_KIT = [
-  /src\/shared\/(ui|lib|config|api)\/(?!ModalFrame|MarkdownContent)/,
+  /src\/shared\/(ui|lib|config|api)\/(?!ModalFrame|MarkdownContent|modals\/)/,
   /src\/shared\/i18n\/language/,
-  /src\/shared\/modals\/(lazy-modals|ClosedWatcher)/,
+  /src\/shared\/ui\/modals\/(lazy-modals|ClosedWatcher)/,
   /src\/app\/layouts\/(Site|SkipLink|LanguageSelect|SignInNotice)/,
   /src\/features\/auth\/lib\/sign-in-progress/,
 ];

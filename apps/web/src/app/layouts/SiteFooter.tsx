@@ -7,7 +7,7 @@ import { usePageConfig } from '../../shared/config/page-config-context';
 import { resolveAdapter } from '../../shared/config/site';
 import { docsAdapterFor } from '../../shared/documents/docs-files';
 import { assetUrl } from '../../shared/lib/asset-url';
-import { useModals } from '../../shared/modals/modal-manager';
+import { useModals } from '../../shared/ui/modals/modal-manager';
 
 // The FAQ and the contacts load when first opened, not with the page.
 const FaqModal = lazy(async () => ({ default: (await import('../../features/docs/components/DocsModals')).FaqModal }));

@@ -1,11 +1,11 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useModals } from '../modals/modal-manager';
-import { openDocumentViewer } from '../modals/open-document-viewer';
-import { viewerContentOf } from '../modals/viewer-content';
 import { Button } from '../ui/Button';
 import { ExternalIcon } from '../ui/icons';
 import { ModalFrame } from '../ui/ModalFrame';
+import { useModals } from '../ui/modals/modal-manager';
+import { openDocumentViewer } from '../ui/modals/open-document-viewer';
+import { viewerContentOf } from '../ui/modals/viewer-content';
 import { Spinner } from '../ui/Spinner';
 import type { DocumentVersion, LegalDocument } from './documents-api';
 

@@ -2,11 +2,11 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import createClient from 'openapi-fetch';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { mountModals } from '../../test/modal-test-kit';
 import type { ApiClient } from '../api/client';
 import type { paths } from '../api/schema';
 import { messages as en } from '../i18n/locales/en';
 import type { Logger } from '../lib/logger';
-import { mountModals } from '../modals/modal-test-kit';
 import { dueDocument as doc } from '../testing/documents';
 import { acceptPendingDocuments } from './accept-documents';
 import type { LegalDocument } from './documents-api';

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import type { Logger } from '../lib/logger';
-import { ClosedWatcher } from '../modals/ClosedWatcher';
-import type { ModalApi } from '../modals/modal-manager';
+import { ClosedWatcher } from '../ui/modals/ClosedWatcher';
+import type { ModalApi } from '../ui/modals/modal-manager';
 import {
   acceptDocumentVersion,
   type DocumentsCaller,

@@ -3,7 +3,7 @@ import { useApiClient } from '../api/api-context';
 import { appUrl } from '../config/app-url';
 import { usePageConfig } from '../config/page-config-context';
 import { createLogger } from '../lib/logger';
-import { useModals } from '../modals/modal-manager';
+import { useModals } from '../ui/modals/modal-manager';
 import type { AcceptanceDeps } from './accept-documents';
 
 const logger = createLogger('documents');

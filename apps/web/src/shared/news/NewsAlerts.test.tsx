@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithApp, testApi } from '../testing/app-test-kit';
+import { jsonResponse, renderWithApp, testApi } from '../../test/app-test-kit';
 import { NewsAlerts } from './NewsAlerts';
 import type { NewsItem } from './news';
 

@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { mountModals } from '../modals/modal-test-kit';
+import { mountModals } from '../../test/modal-test-kit';
 import { checkoutFrameUrl } from './checkout-url';
 import { openCheckout } from './open-checkout';
 
 beforeAll(async () => {
-  await Promise.all([import('./CheckoutPageModal'), import('../modals/ModalStack')]);
+  await Promise.all([import('./CheckoutPageModal'), import('../ui/modals/ModalStack')]);
 });
 afterEach(cleanup);
 

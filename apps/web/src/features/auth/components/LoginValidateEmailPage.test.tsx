@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_TOKEN_KEY } from '../../../shared/lib/auth-token';
-import { jsonResponse, renderWithApp, testApi } from '../../../shared/testing/app-test-kit';
+import { jsonResponse, renderWithApp, testApi } from '../../../test/app-test-kit';
 import { browserNonce } from '../lib/browser-nonce';
 import { LoginValidateEmailPage } from './LoginValidateEmailPage';
 

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LOGIN_EVENT_ID } from '../../../shared/analytics/login-event';
 import { ANALYTICS_PLATFORM_WEB, PAGE_SESSION_ID } from '../../../shared/analytics/session';
 import { AUTH_TOKEN_KEY } from '../../../shared/lib/auth-token';
-import { jsonResponse, renderWithApp, testApi } from '../../../shared/testing/app-test-kit';
+import { jsonResponse, renderWithApp, testApi } from '../../../test/app-test-kit';
 import { LoginWithTempTokenPage } from './LoginWithTempTokenPage';
 
 afterEach(() => {

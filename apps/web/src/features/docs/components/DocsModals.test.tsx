@@ -3,7 +3,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { Dialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { jsonResponse, renderWithApp, testApi } from '../../../shared/testing/app-test-kit';
+import { jsonResponse, renderWithApp, testApi } from '../../../test/app-test-kit';
 import { ContactsModal, FaqModal } from './DocsModals';
 
 afterEach(cleanup);

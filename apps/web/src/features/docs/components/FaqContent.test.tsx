@@ -2,7 +2,7 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { englishMessages as en } from '../../../shared/i18n/complete-messages';
-import { jsonResponse, renderWithApp, testApi } from '../../../shared/testing/app-test-kit';
+import { jsonResponse, renderWithApp, testApi } from '../../../test/app-test-kit';
 import { FaqContent } from './FaqContent';
 
 afterEach(cleanup);

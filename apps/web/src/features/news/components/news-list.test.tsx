@@ -5,14 +5,14 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { messages as de } from '../../../shared/i18n/locales/de';
 import { messages as en } from '../../../shared/i18n/locales/en';
-import { ModalProvider } from '../../../shared/modals/modal-manager';
 import { NewsAlerts } from '../../../shared/news/NewsAlerts';
 import type { NewsItem } from '../../../shared/news/news';
-import { jsonResponse, renderWithApp, TEST_PAGE_CONFIG, testApi, testI18n } from '../../../shared/testing/app-test-kit';
+import { ModalProvider } from '../../../shared/ui/modals/modal-manager';
+import { jsonResponse, renderWithApp, TEST_PAGE_CONFIG, testApi, testI18n } from '../../../test/app-test-kit';
 import { NewsStrip } from './NewsStrip';
 
 beforeAll(async () => {
-  await Promise.all([import('./NewsListModal'), import('../../../shared/modals/ModalStack')]);
+  await Promise.all([import('./NewsListModal'), import('../../../shared/ui/modals/ModalStack')]);
 });
 afterEach(cleanup);
 

@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentForm } from '../../../shared/api/payment-form';
 import { englishMessages as en } from '../../../shared/i18n/complete-messages';
-import { jsonResponse, renderWithApp, testApi } from '../../../shared/testing/app-test-kit';
+import { jsonResponse, renderWithApp, testApi } from '../../../test/app-test-kit';
 import { PaymentFormPage } from './PaymentFormPage';
 
 afterEach(cleanup);

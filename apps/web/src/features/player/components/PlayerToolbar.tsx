@@ -5,11 +5,11 @@ import { appUrl } from '../../../shared/config/app-url';
 import { usePageConfig } from '../../../shared/config/page-config-context';
 import { useSite } from '../../../shared/config/use-site';
 import { useAuthToken } from '../../../shared/lib/auth-token';
-import { LazyLinkShareModal } from '../../../shared/modals/lazy-modals';
-import { useModals } from '../../../shared/modals/modal-manager';
 import { Button } from '../../../shared/ui/Button';
 import { buttonClass } from '../../../shared/ui/button-styles';
 import { ExpandIcon, ShareIcon, ShrinkIcon } from '../../../shared/ui/icons';
+import { LazyLinkShareModal } from '../../../shared/ui/modals/lazy-modals';
+import { useModals } from '../../../shared/ui/modals/modal-manager';
 
 // Opened rarely and only by signed-in players: loads on first use.
 const LazyProfileModal = lazy(async () => ({

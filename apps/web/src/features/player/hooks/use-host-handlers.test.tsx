@@ -8,9 +8,9 @@ import type { LegalDocument } from '../../../shared/documents/documents-api';
 import { messages as en } from '../../../shared/i18n/locales/en';
 import { clearAuthToken, storeAuthToken } from '../../../shared/lib/auth-token';
 import { provideSignIn } from '../../../shared/lib/sign-in-request';
-import { ModalProvider } from '../../../shared/modals/modal-manager';
-import { jsonResponse, renderWithApp, testApi } from '../../../shared/testing/app-test-kit';
 import { dueDocument as doc } from '../../../shared/testing/documents';
+import { ModalProvider } from '../../../shared/ui/modals/modal-manager';
+import { jsonResponse, renderWithApp, testApi } from '../../../test/app-test-kit';
 import { type PlayerState, useHostHandlers } from './use-host-handlers';
 
 // The channel itself is the SDK's (tested there): here the handlers are called as it would call them.

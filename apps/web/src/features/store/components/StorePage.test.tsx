@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { StoreData, StoreProductData } from '../../../shared/api/store-data';
 import { englishMessages as en } from '../../../shared/i18n/complete-messages';
 import { AUTH_TOKEN_KEY } from '../../../shared/lib/auth-token';
-import { ModalProvider } from '../../../shared/modals/modal-manager';
-import { jsonResponse, renderWithApp, testApi } from '../../../shared/testing/app-test-kit';
+import { ModalProvider } from '../../../shared/ui/modals/modal-manager';
+import { jsonResponse, renderWithApp, testApi } from '../../../test/app-test-kit';
 import { StorePage } from './StorePage';
 
 afterEach(() => {

@@ -1,5 +1,5 @@
-import { LazyPushPermissionModal } from '../../modals/lazy-modals';
-import { type ModalApi, useModals } from '../../modals/modal-manager';
+import { LazyPushPermissionModal } from '../../ui/modals/lazy-modals';
+import { type ModalApi, useModals } from '../../ui/modals/modal-manager';
 
 /** Opens the push-permission confirm (cancel/ok); resolves true on OK, false on cancel or Escape. */
 export function askPushConfirm(modals: ModalApi): Promise<boolean> {

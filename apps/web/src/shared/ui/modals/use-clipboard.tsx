@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { type ClipboardResult, COPY_FEEDBACK_MS, writeToClipboard } from '../lib/clipboard';
+import { type ClipboardResult, COPY_FEEDBACK_MS, writeToClipboard } from '../../lib/clipboard';
 import { LazyTextCopyModal } from './lazy-modals';
 import { useModals } from './modal-manager';
 

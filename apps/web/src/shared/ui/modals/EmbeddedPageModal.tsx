@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../ui/Button';
-import { ExpandIcon, ShrinkIcon } from '../ui/icons';
-import { ModalFrame } from '../ui/ModalFrame';
+import { Button } from '../Button';
+import { ExpandIcon, ShrinkIcon } from '../icons';
+import { ModalFrame } from '../ModalFrame';
 
 /** An embedded page that can fill the whole screen. */
 export function EmbeddedPageModal({

@@ -5,12 +5,12 @@ import i18next, { type i18n as I18n } from 'i18next';
 import createClient from 'openapi-fetch';
 import type { ReactNode } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { ApiClientContext } from '../api/api-context';
-import type { ApiClient } from '../api/client';
-import { createQueryClient } from '../api/query-client';
-import type { paths } from '../api/schema';
-import { PageConfigContext } from '../config/page-config-context';
-import { englishMessages as en } from '../i18n/complete-messages';
+import { ApiClientContext } from '../shared/api/api-context';
+import type { ApiClient } from '../shared/api/client';
+import { createQueryClient } from '../shared/api/query-client';
+import type { paths } from '../shared/api/schema';
+import { PageConfigContext } from '../shared/config/page-config-context';
+import { englishMessages as en } from '../shared/i18n/complete-messages';
 
 // For component tests only: what a page has around it, without the network or lazy locales.
 

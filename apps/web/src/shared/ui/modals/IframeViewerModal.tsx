@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { buttonClass } from '../ui/button-styles';
-import { ExternalIcon } from '../ui/icons';
-import { ModalFrame } from '../ui/ModalFrame';
+import { buttonClass } from '../button-styles';
+import { ExternalIcon } from '../icons';
+import { ModalFrame } from '../ModalFrame';
 
 /** Another page shown inside the portal, with a way out to a full tab. */
 export function IframeViewerModal({ url, title }: { url: string; title: string }) {

@@ -1,15 +1,15 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { messages as en } from '../i18n/locales/en';
+import { mountModals, renderModal } from '../../../test/modal-test-kit';
+import { messages as en } from '../../i18n/locales/en';
 import { DocumentViewerModal } from './DocumentViewerModal';
-import { mountModals, renderModal } from './modal-test-kit';
 import { openDocumentViewer } from './open-document-viewer';
 import type { ViewerContent } from './viewer-content';
 
 beforeAll(async () => {
   // Lazy parts loaded once up front, so a busy machine's first transform cannot outlast a wait.
-  await Promise.all([import('../ui/MarkdownContent'), import('./DocumentViewerModal'), import('./ModalStack')]);
+  await Promise.all([import('../MarkdownContent'), import('./DocumentViewerModal'), import('./ModalStack')]);
 });
 afterEach(() => {
   cleanup();

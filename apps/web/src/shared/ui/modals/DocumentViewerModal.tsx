@@ -1,17 +1,17 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadImage } from '../lib/download-image';
-import { Button } from '../ui/Button';
-import { buttonClass } from '../ui/button-styles';
-import { DownloadIcon, ExternalIcon } from '../ui/icons';
-import { ModalFrame } from '../ui/ModalFrame';
-import { Spinner } from '../ui/Spinner';
+import { downloadImage } from '../../lib/download-image';
+import { Button } from '../Button';
+import { buttonClass } from '../button-styles';
+import { DownloadIcon, ExternalIcon } from '../icons';
+import { ModalFrame } from '../ModalFrame';
+import { Spinner } from '../Spinner';
 import { FRAME_CHECK_DELAYS_MS, frameLooksRefused } from './frame-refusal';
 import { printHtml } from './print-html';
 import type { ViewerContent } from './viewer-content';
 
 // The markdown renderer loads with the first document shown, never with the page.
-const MarkdownContent = lazy(async () => ({ default: (await import('../ui/MarkdownContent')).MarkdownContent }));
+const MarkdownContent = lazy(async () => ({ default: (await import('../MarkdownContent')).MarkdownContent }));
 
 /** Spec §4: open → loading → loaded, or the open-in-new-page fallback; a failed load shows in red. */
 type Phase = 'loading' | 'loaded' | 'fallback' | 'failed';

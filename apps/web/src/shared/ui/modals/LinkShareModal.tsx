@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../ui/Button';
-import { ModalFrame } from '../ui/ModalFrame';
+import { Button } from '../Button';
+import { ModalFrame } from '../ModalFrame';
 import { useClipboard } from './use-clipboard';
 
 /** A link as a QR code (the QR library loads only here) and as copyable text. */

@@ -2,8 +2,8 @@ import { render } from '@testing-library/react';
 import { Dialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { englishI18n as i18n } from '../testing/app-test-kit';
-import { type ModalApi, ModalProvider, useModals } from './modal-manager';
+import { type ModalApi, ModalProvider, useModals } from '../shared/ui/modals/modal-manager';
+import { englishI18n as i18n } from './app-test-kit';
 
 // For component tests only: the modal manager and modals, in English.
 

@@ -2,8 +2,8 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { englishI18n } from '../testing/app-test-kit';
-import { ModalFrame } from '../ui/ModalFrame';
+import { englishI18n } from '../../../test/app-test-kit';
+import { ModalFrame } from '../ModalFrame';
 import { type ModalApi, ModalProvider, useModals } from './modal-manager';
 
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { isApplePlatform } from '../lib/environment';
-import { Button } from '../ui/Button';
-import { ModalFrame } from '../ui/ModalFrame';
+import { isApplePlatform } from '../../lib/environment';
+import { Button } from '../Button';
+import { ModalFrame } from '../ModalFrame';
 
 /**
  * Shown when the clipboard refused a copy: the text is selected, and the player is

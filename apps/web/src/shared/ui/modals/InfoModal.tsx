@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../ui/Button';
-import { ModalFrame } from '../ui/ModalFrame';
+import { Button } from '../Button';
+import { ModalFrame } from '../ModalFrame';
 
 /** A message with a close button. */
 export function InfoModal({ title, children, onClose }: { title: string; children: ReactNode; onClose: () => void }) {
