@@ -1,16 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useAuthToken } from '../lib/auth-token';
 import { useApiClient } from './api-context';
-import { unwrap } from './call';
+import { bearerHeaders, unwrap } from './call';
 import type { ApiClient } from './client';
 import type { components } from './schema';
 
 export type Account = components['schemas']['Account'];
-
-/** The Authorization header of a signed-in call. */
-export function bearerHeaders(token: string): { Authorization: string } {
-  return { Authorization: `Bearer ${token}` };
-}
 
 /** Spec §5 wording when the profile is asked for without a token. */
 export const NO_TOKEN_MESSAGE = 'Failed profile data fetch: authToken is not available.';

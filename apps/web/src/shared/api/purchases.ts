@@ -1,5 +1,4 @@
-import { bearerHeaders } from './account';
-import { unwrap } from './call';
+import { bearerHeaders, unwrap } from './call';
 import type { ApiClient } from './client';
 import type { components } from './schema';
 

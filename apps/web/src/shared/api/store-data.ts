@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { bearerHeaders } from './account';
 import { useApiClient } from './api-context';
-import { unwrap } from './call';
+import { bearerHeaders, unwrap } from './call';
 import type { ApiClient } from './client';
 import { ProblemError } from './problem';
 import type { components } from './schema';

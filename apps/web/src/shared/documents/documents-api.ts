@@ -1,5 +1,4 @@
-import { bearerHeaders } from '../api/account';
-import { unwrap } from '../api/call';
+import { bearerHeaders, unwrap } from '../api/call';
 import type { ApiClient } from '../api/client';
 import { requireParam } from '../api/problem';
 import type { components } from '../api/schema';

@@ -3,8 +3,7 @@ import {
   SUPPORT_SUBJECTS,
   type SupportSubjectName as SupportSubject,
 } from '@fxid/contract/support-rules';
-import { bearerHeaders } from '../api/account';
-import { unwrap } from '../api/call';
+import { bearerHeaders, unwrap } from '../api/call';
 import type { ApiClient } from '../api/client';
 import { isEmailAddress } from '../lib/email-address';
 

@@ -1,5 +1,4 @@
-import { bearerHeaders } from '../../api/account';
-import { unwrap } from '../../api/call';
+import { bearerHeaders, unwrap } from '../../api/call';
 import type { ApiClient } from '../../api/client';
 
 /** POST /friends/accept_invite: makes the signed-in player a friend of whoever shared the link. */

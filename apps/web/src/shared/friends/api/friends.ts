@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { bearerHeaders } from '../../api/account';
 import { useApiClient } from '../../api/api-context';
-import { unwrap } from '../../api/call';
+import { bearerHeaders, unwrap } from '../../api/call';
 import type { ApiClient } from '../../api/client';
 import type { components } from '../../api/schema';
 import { useAuthToken } from '../../lib/auth-token';

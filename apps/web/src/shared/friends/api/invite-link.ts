@@ -1,5 +1,4 @@
-import { bearerHeaders } from '../../api/account';
-import { unwrap } from '../../api/call';
+import { bearerHeaders, unwrap } from '../../api/call';
 import type { ApiClient } from '../../api/client';
 
 /** POST /friends/send_invite_notification: the player's invite link to `game` (a go link carrying their fxref). */

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { bearerHeaders } from '../../api/account';
 import { useApiClient } from '../../api/api-context';
-import { unwrap } from '../../api/call';
+import { bearerHeaders, unwrap } from '../../api/call';
 import { readAuthToken } from '../../lib/auth-token';
 
 /** POST /profile/marketing: switches marketing email; the answer is the updated account. */
