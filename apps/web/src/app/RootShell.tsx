@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { useBranding } from '../shared/api/branding';
+import { useBranding } from '../entities/game/branding';
 import { ModalProvider } from '../shared/ui/modals/modal-manager';
 import { useTheme } from './theme';
 

@@ -1,8 +1,8 @@
 import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { useBranding } from '../../shared/api/branding';
-import { useGamesList } from '../../shared/api/games-list';
+import { useGamesList } from '../../entities/game/api/games-list';
+import { useBranding } from '../../entities/game/branding';
 import { usePageConfig } from '../../shared/config/page-config-context';
 import { resolveAdapter } from '../../shared/config/site';
 import { docsAdapterFor } from '../../shared/documents/docs-files';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useBranding } from '../../entities/game/branding';
 import { useSignInInProgress } from '../../features/auth/lib/sign-in-progress';
-import { useBranding } from '../../shared/api/branding';
 import { assetUrl } from '../../shared/lib/asset-url';
 import { useAuthToken } from '../../shared/lib/auth-token';
 import { requestSignIn } from '../../shared/lib/sign-in-request';

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBranding } from '../../entities/game/branding';
 import { GameGrid } from '../../features/games/components/GameGrid';
-import { useBranding } from '../../shared/api/branding';
 import { useDocumentTitle } from '../../shared/lib/use-document-title';
 import { NewsAlerts } from '../../shared/news/NewsAlerts';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { usePublicGameConfig } from '../api/public-game-config';
+import { usePublicGameConfig } from '../../entities/game/api/public-game-config';
 import { usePageConfig } from '../config/page-config-context';
 import { platformOf, resolveAdapter } from '../config/site';
 import { remapGameLink } from './game-links';

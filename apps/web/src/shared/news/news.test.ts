@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { publicGameConfigQuery } from '../../entities/game/api/public-game-config';
 import { createApiClient } from '../api/client';
-import { publicGameConfigQuery } from '../api/public-game-config';
 import { createQueryClient } from '../api/query-client';
 import { newsQuery } from './news';
 

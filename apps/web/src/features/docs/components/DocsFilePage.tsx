@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
-import { useBranding } from '../../../shared/api/branding';
+import { useBranding } from '../../../entities/game/branding';
 import { DOCS_FILE_ADAPTERS, DOCS_FILE_LANGUAGES } from '../../../shared/documents/docs-files';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { Spinner } from '../../../shared/ui/Spinner';

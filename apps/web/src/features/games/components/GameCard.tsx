@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { GameSummary } from '../../../shared/api/games-list';
+import type { GameSummary } from '../../../entities/game/api/games-list';
 import { appUrl } from '../../../shared/config/app-url';
 import { usePageConfig } from '../../../shared/config/page-config-context';
 import { assetUrl } from '../../../shared/lib/asset-url';

@@ -1,10 +1,10 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useGamesList } from '../../../entities/game/api/games-list';
+import { usePublicGameConfig } from '../../../entities/game/api/public-game-config';
+import { useBranding } from '../../../entities/game/branding';
 import { useAccount } from '../../../shared/api/account';
-import { useBranding } from '../../../shared/api/branding';
 import { useNavigateToError } from '../../../shared/api/error-navigation';
-import { useGamesList } from '../../../shared/api/games-list';
-import { usePublicGameConfig } from '../../../shared/api/public-game-config';
 import { usePageConfig } from '../../../shared/config/page-config-context';
 import { platformOf } from '../../../shared/config/site';
 import { useSite } from '../../../shared/config/use-site';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useBranding } from '../../../entities/game/branding';
 import { useAccount } from '../../../shared/api/account';
-import { useBranding } from '../../../shared/api/branding';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { useSignOut } from '../../../shared/lib/use-sign-out';
 import { ProfileDetails } from '../../../shared/profile/components/ProfileDetails';

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useGamesList } from '../../../shared/api/games-list';
+import { useGamesList } from '../../../entities/game/api/games-list';
 import { ProblemError } from '../../../shared/api/problem';
 import { useStoreData } from '../../../shared/api/store-data';
 import { usePageConfig } from '../../../shared/config/page-config-context';

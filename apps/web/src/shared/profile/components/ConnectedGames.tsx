@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { useGamesList } from '../../../entities/game/api/games-list';
 import type { Account } from '../../api/account';
-import { useGamesList } from '../../api/games-list';
 import { assetUrl } from '../../lib/asset-url';
 
 /** The games connected to the account: icon, name and the game's id of the player. */

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { usePageConfig } from '../config/page-config-context';
-import { useGamesList } from './games-list';
-import { type CompanyBranding, usePublicGameConfig } from './public-game-config';
+import { usePageConfig } from '../../shared/config/page-config-context';
+import { useGamesList } from './api/games-list';
+import { type CompanyBranding, usePublicGameConfig } from './api/public-game-config';
 
 /** Used while the company's branding loads, and when no game is published. */
 export const FALLBACK_BRANDING: CompanyBranding = {

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useApiClient } from './api-context';
-import { unwrap } from './call';
-import type { ApiClient } from './client';
-import { requireParam } from './problem';
-import type { components } from './schema';
+import { useApiClient } from '../../../shared/api/api-context';
+import { unwrap } from '../../../shared/api/call';
+import type { ApiClient } from '../../../shared/api/client';
+import { requireParam } from '../../../shared/api/problem';
+import type { components } from '../../../shared/api/schema';
 
 export type PublicGameConfig = components['schemas']['PublicGameConfigResponse'];
 export type CompanyBranding = components['schemas']['CompanyBranding'];
