@@ -14,7 +14,7 @@ const LAZY_ONLY =
 const PAGE_KIT = [
   /src\/shared\/(ui|lib|config|api)\/(?!ModalFrame|MarkdownContent|modals\/)/,
   /src\/shared\/i18n\/language/,
-  /src\/entities\/game\//,
+  /src\/entities\/(game\/|profile\/api\/account)/,
   /src\/shared\/ui\/modals\/(lazy-modals|ClosedWatcher)/,
   /src\/app\/layouts\/(Site|SkipLink|LanguageSelect|SignInNotice)/,
   /src\/features\/auth\/lib\/sign-in-progress/,

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useGamesList } from '../../../entities/game/api/games-list';
 import { usePublicGameConfig } from '../../../entities/game/api/public-game-config';
 import { useBranding } from '../../../entities/game/branding';
-import { useAccount } from '../../../shared/api/account';
+import { useAccount } from '../../../entities/profile/api/account';
 import { useNavigateToError } from '../../../shared/api/error-navigation';
 import { usePageConfig } from '../../../shared/config/page-config-context';
 import { platformOf } from '../../../shared/config/site';

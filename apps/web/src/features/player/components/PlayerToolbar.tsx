@@ -13,7 +13,7 @@ import { useModals } from '../../../shared/ui/modals/modal-manager';
 
 // Opened rarely and only by signed-in players: loads on first use.
 const LazyProfileModal = lazy(async () => ({
-  default: (await import('../../../shared/profile/components/ProfileModal')).ProfileModal,
+  default: (await import('../../../entities/profile/components/ProfileModal')).ProfileModal,
 }));
 const LazySocialModal = lazy(async () => ({
   default: (await import('../../../shared/friends/components/SocialModal')).SocialModal,

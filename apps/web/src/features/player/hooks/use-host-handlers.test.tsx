@@ -3,7 +3,7 @@ import { loadAdapter, type PlatformAdapter, type PortalFeatures } from '@fxid/pl
 import { type HostHandlers, resolvePath } from '@fxid/sdk/host';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Account } from '../../../shared/api/account';
+import type { Account } from '../../../entities/profile/api/account';
 import type { LegalDocument } from '../../../shared/documents/documents-api';
 import { messages as en } from '../../../shared/i18n/locales/en';
 import { clearAuthToken, storeAuthToken } from '../../../shared/lib/auth-token';

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useBranding } from '../../../entities/game/branding';
-import { useAccount } from '../../../shared/api/account';
+import { useAccount } from '../../../entities/profile/api/account';
+import { ProfileDetails } from '../../../entities/profile/components/ProfileDetails';
+import { usePlatformOwnsAccount } from '../../../entities/profile/lib/use-platform-owns-account';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { useSignOut } from '../../../shared/lib/use-sign-out';
-import { ProfileDetails } from '../../../shared/profile/components/ProfileDetails';
-import { usePlatformOwnsAccount } from '../../../shared/profile/lib/use-platform-owns-account';
 import { Button } from '../../../shared/ui/Button';
 import { InfoPage } from '../../../shared/ui/InfoPage';
 import { Notice } from '../../../shared/ui/Notice';

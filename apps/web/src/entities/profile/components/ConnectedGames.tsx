@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { useGamesList } from '../../../entities/game/api/games-list';
-import type { Account } from '../../api/account';
-import { assetUrl } from '../../lib/asset-url';
+import { assetUrl } from '../../../shared/lib/asset-url';
+import { useGamesList } from '../../game/api/games-list';
+import type { Account } from '../api/account';
 
 /** The games connected to the account: icon, name and the game's id of the player. */
 export function ConnectedGames({ games }: { games: Account['ConnectedGames'] }) {

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { useAccount } from '../../api/account';
-import { ModalFrame } from '../../ui/ModalFrame';
-import { Notice } from '../../ui/Notice';
-import { Spinner } from '../../ui/Spinner';
+import { ModalFrame } from '../../../shared/ui/ModalFrame';
+import { Notice } from '../../../shared/ui/Notice';
+import { Spinner } from '../../../shared/ui/Spinner';
+import { useAccount } from '../api/account';
 import { usePlatformOwnsAccount } from '../lib/use-platform-owns-account';
 import { ProfileDetails } from './ProfileDetails';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApiClient } from '../../api/api-context';
-import { bearerHeaders, unwrap } from '../../api/call';
-import { readAuthToken } from '../../lib/auth-token';
+import { useApiClient } from '../../../shared/api/api-context';
+import { bearerHeaders, unwrap } from '../../../shared/api/call';
+import { readAuthToken } from '../../../shared/lib/auth-token';
 
 /** POST /profile/marketing: switches marketing email; the answer is the updated account. */
 export function useMarketingSwitch() {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { messages as en } from '../../../shared/i18n/locales/en';
+import { messages as ru } from '../../../shared/i18n/locales/ru';
 import { testI18n } from '../../../test/app-test-kit';
-import { messages as en } from '../../i18n/locales/en';
-import { messages as ru } from '../../i18n/locales/ru';
 import { type SignInMethod, signInMethodName } from './sign-in-method-name';
 
 const english = testI18n('en').t;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../ui/Button';
-import { useClipboard } from '../../ui/modals/use-clipboard';
+import { Button } from '../../../shared/ui/Button';
+import { useClipboard } from '../../../shared/ui/modals/use-clipboard';
 
 /** One labelled value of the profile with a copy button ("Copied!" for 1.5 s; by hand if the clipboard refuses). */
 export function CopyField({

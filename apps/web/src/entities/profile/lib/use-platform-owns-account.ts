@@ -1,6 +1,6 @@
-import { DEFAULT_ADAPTER } from '../../config/site';
-import { useSite } from '../../config/use-site';
-import { isEmbedded } from '../../lib/environment';
+import { DEFAULT_ADAPTER } from '../../../shared/config/site';
+import { useSite } from '../../../shared/config/use-site';
+import { isEmbedded } from '../../../shared/lib/environment';
 
 /**
  * True inside a social platform or an iframe: the platform owns the account there, so the

@@ -3,12 +3,12 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { Dialog } from 'radix-ui';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { messages as en } from '../../../shared/i18n/locales/en';
+import { messages as ru } from '../../../shared/i18n/locales/ru';
+import { AUTH_TOKEN_KEY } from '../../../shared/lib/auth-token';
+import { ModalProvider } from '../../../shared/ui/modals/modal-manager';
 import { englishI18n, jsonResponse, renderWithApp, testApi, testI18n } from '../../../test/app-test-kit';
-import type { Account } from '../../api/account';
-import { messages as en } from '../../i18n/locales/en';
-import { messages as ru } from '../../i18n/locales/ru';
-import { AUTH_TOKEN_KEY } from '../../lib/auth-token';
-import { ModalProvider } from '../../ui/modals/modal-manager';
+import type { Account } from '../api/account';
 import { ProfileModal } from './ProfileModal';
 
 beforeEach(() => localStorage.setItem(AUTH_TOKEN_KEY, 'token-1'));

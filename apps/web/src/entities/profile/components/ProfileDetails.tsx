@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { Account } from '../../api/account';
-import { Notice } from '../../ui/Notice';
+import { Notice } from '../../../shared/ui/Notice';
+import type { Account } from '../api/account';
 import { useMarketingSwitch } from '../api/marketing';
 import { signInMethodName } from '../lib/sign-in-method-name';
 import { Badge } from './Badge';

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { Account } from '../../api/account';
+import type { Account } from '../api/account';
 
 export type SignInMethod = Account['SocialIdentifiers'][number]['Type'];
 
