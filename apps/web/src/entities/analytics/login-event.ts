@@ -1,6 +1,6 @@
-import type { ApiClient } from '../api/client';
-import { PORTAL_BUILD_ID } from '../config/portal-build';
-import { createLogger } from '../lib/logger';
+import type { ApiClient } from '../../shared/api/client';
+import { PORTAL_BUILD_ID } from '../../shared/config/portal-build';
+import { createLogger } from '../../shared/lib/logger';
 import { ANALYTICS_PLATFORM_WEB, PAGE_SESSION_ID } from './session';
 import { postAnalytics, type TrackBatch } from './track';
 
