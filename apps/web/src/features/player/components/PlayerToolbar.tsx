@@ -16,7 +16,7 @@ const LazyProfileModal = lazy(async () => ({
   default: (await import('../../../entities/profile/components/ProfileModal')).ProfileModal,
 }));
 const LazySocialModal = lazy(async () => ({
-  default: (await import('../../../shared/friends/components/SocialModal')).SocialModal,
+  default: (await import('../../../entities/friends/components/SocialModal')).SocialModal,
 }));
 
 /** The game's name and what the player can do around it: share, full screen, back to all games. */

@@ -2,13 +2,13 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiClientContext } from '../../../shared/api/api-context';
+import { createQueryClient } from '../../../shared/api/query-client';
+import { messages as en } from '../../../shared/i18n/locales/en';
+import { AUTH_TOKEN_KEY } from '../../../shared/lib/auth-token';
+import { ModalProvider } from '../../../shared/ui/modals/modal-manager';
 import { jsonResponse, testApi } from '../../../test/app-test-kit';
 import { renderModal } from '../../../test/modal-test-kit';
-import { ApiClientContext } from '../../api/api-context';
-import { createQueryClient } from '../../api/query-client';
-import { messages as en } from '../../i18n/locales/en';
-import { AUTH_TOKEN_KEY } from '../../lib/auth-token';
-import { ModalProvider } from '../../ui/modals/modal-manager';
 import type { Friend } from '../api/friends';
 import { SocialModal } from './SocialModal';
 

@@ -1,5 +1,5 @@
-import { bearerHeaders, unwrap } from '../../api/call';
-import type { ApiClient } from '../../api/client';
+import { bearerHeaders, unwrap } from '../../../shared/api/call';
+import type { ApiClient } from '../../../shared/api/client';
 
 /** POST /friends/accept_invite: makes the signed-in player a friend of whoever shared the link. */
 export function acceptInvite(api: ApiClient, token: string, fxref: string): Promise<void> {

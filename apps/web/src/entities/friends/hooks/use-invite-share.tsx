@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { useApiClient } from '../../api/api-context';
-import { useAuthToken } from '../../lib/auth-token';
-import { LazyLinkShareModal } from '../../ui/modals/lazy-modals';
-import { useModals } from '../../ui/modals/modal-manager';
+import { useApiClient } from '../../../shared/api/api-context';
+import { useAuthToken } from '../../../shared/lib/auth-token';
+import { LazyLinkShareModal } from '../../../shared/ui/modals/lazy-modals';
+import { useModals } from '../../../shared/ui/modals/modal-manager';
 import { fetchInviteLink } from '../api/invite-link';
 
 /** Gets the player's invite link to a game and opens it in the link share modal (QR code and copyable link). */

@@ -1,6 +1,6 @@
-import { bearerHeaders, unwrap } from '../../api/call';
-import type { ApiClient } from '../../api/client';
-import type { components } from '../../api/schema';
+import { bearerHeaders, unwrap } from '../../../shared/api/call';
+import type { ApiClient } from '../../../shared/api/client';
+import type { components } from '../../../shared/api/schema';
 
 export type FriendStatusRequest = components['schemas']['FriendStatusRequestInput'];
 

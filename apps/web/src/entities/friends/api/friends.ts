@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useApiClient } from '../../api/api-context';
-import { bearerHeaders, unwrap } from '../../api/call';
-import type { ApiClient } from '../../api/client';
-import type { components } from '../../api/schema';
-import { useAuthToken } from '../../lib/auth-token';
+import { useApiClient } from '../../../shared/api/api-context';
+import { bearerHeaders, unwrap } from '../../../shared/api/call';
+import type { ApiClient } from '../../../shared/api/client';
+import type { components } from '../../../shared/api/schema';
+import { useAuthToken } from '../../../shared/lib/auth-token';
 
 export type Friend = components['schemas']['Friend'];
 

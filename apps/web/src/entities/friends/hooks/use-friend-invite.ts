@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useApiClient } from '../../api/api-context';
-import { useAuthToken } from '../../lib/auth-token';
-import { createLogger } from '../../lib/logger';
+import { useApiClient } from '../../../shared/api/api-context';
+import { useAuthToken } from '../../../shared/lib/auth-token';
+import { createLogger } from '../../../shared/lib/logger';
 import { acceptInvite } from '../api/accept-invite';
 import { acceptPendingInvite, captureFxref } from '../lib/fxref';
 

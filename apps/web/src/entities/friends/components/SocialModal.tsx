@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { createLogger } from '../../lib/logger';
-import { Button } from '../../ui/Button';
-import { ModalFrame } from '../../ui/ModalFrame';
-import { Notice } from '../../ui/Notice';
-import { Spinner } from '../../ui/Spinner';
+import { createLogger } from '../../../shared/lib/logger';
+import { Button } from '../../../shared/ui/Button';
+import { ModalFrame } from '../../../shared/ui/ModalFrame';
+import { Notice } from '../../../shared/ui/Notice';
+import { Spinner } from '../../../shared/ui/Spinner';
 import { useFriends } from '../api/friends';
 import { useInviteShare } from '../hooks/use-invite-share';
 import { FriendRow } from './FriendRow';

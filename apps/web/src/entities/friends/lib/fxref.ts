@@ -1,4 +1,4 @@
-import type { Logger } from '../../lib/logger';
+import type { Logger } from '../../../shared/lib/logger';
 
 /** Where the referral id of an invite link waits until the visitor is signed in. */
 export const FXREF_KEY = 'fxref';

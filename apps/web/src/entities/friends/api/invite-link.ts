@@ -1,5 +1,5 @@
-import { bearerHeaders, unwrap } from '../../api/call';
-import type { ApiClient } from '../../api/client';
+import { bearerHeaders, unwrap } from '../../../shared/api/call';
+import type { ApiClient } from '../../../shared/api/client';
 
 /** POST /friends/send_invite_notification: the player's invite link to `game` (a go link carrying their fxref). */
 export function fetchInviteLink(api: ApiClient, token: string, game: string): Promise<string> {
