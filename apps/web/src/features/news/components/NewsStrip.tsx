@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNews } from '../../../entities/news/news';
 import { usePageConfig } from '../../../shared/config/page-config-context';
-import { useNews } from '../../../shared/news/news';
 import { useNotificationOptIn } from '../../../shared/push/hooks/use-notification-opt-in';
 import { Button } from '../../../shared/ui/Button';
 import { BellIcon } from '../../../shared/ui/icons';

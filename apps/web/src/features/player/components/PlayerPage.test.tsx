@@ -3,7 +3,7 @@ import { cleanup, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FALLBACK_BRANDING } from '../../../entities/game/branding';
-import type { NewsItem } from '../../../shared/news/news';
+import type { NewsItem } from '../../../entities/news/news';
 import { ModalProvider } from '../../../shared/ui/modals/modal-manager';
 import { jsonResponse, renderWithApp, TEST_PAGE_CONFIG, testApi } from '../../../test/app-test-kit';
 

@@ -25,7 +25,7 @@ import { PlayerToolbar } from './PlayerToolbar';
 const GameChannel = lazy(async () => ({ default: (await import('./GameChannel')).GameChannel }));
 const UnityCanvas = lazy(async () => ({ default: (await import('./UnityCanvas')).UnityCanvas }));
 // The game's alerts come with the news request anyway, after the first paint.
-const NewsAlerts = lazy(async () => ({ default: (await import('../../../shared/news/NewsAlerts')).NewsAlerts }));
+const NewsAlerts = lazy(async () => ({ default: (await import('../../../entities/news/NewsAlerts')).NewsAlerts }));
 
 const isMobileDevice = () => window.matchMedia('(pointer: coarse)').matches;
 

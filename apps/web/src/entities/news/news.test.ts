@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { publicGameConfigQuery } from '../../entities/game/api/public-game-config';
-import { createApiClient } from '../api/client';
-import { createQueryClient } from '../api/query-client';
+import { createApiClient } from '../../shared/api/client';
+import { createQueryClient } from '../../shared/api/query-client';
+import { publicGameConfigQuery } from '../game/api/public-game-config';
 import { newsQuery } from './news';
 
 describe('query cache times', () => {

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useApiClient } from '../api/api-context';
-import { unwrap } from '../api/call';
-import type { ApiClient } from '../api/client';
-import type { components } from '../api/schema';
+import { useApiClient } from '../../shared/api/api-context';
+import { unwrap } from '../../shared/api/call';
+import type { ApiClient } from '../../shared/api/client';
+import type { components } from '../../shared/api/schema';
 
 export type NewsItem = components['schemas']['NewsItem'];
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { usePageConfig } from '../config/page-config-context';
-import { AlertIcon } from '../ui/icons';
+import { usePageConfig } from '../../shared/config/page-config-context';
+import { AlertIcon } from '../../shared/ui/icons';
 import { newsText, useNews } from './news';
 
 /** The banners' place on a full-width page such as the landing. */
