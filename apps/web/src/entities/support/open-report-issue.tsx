@@ -1,6 +1,6 @@
 import { lazy } from 'react';
-import { ClosedWatcher } from '../ui/modals/ClosedWatcher';
-import type { ModalApi } from '../ui/modals/modal-manager';
+import { ClosedWatcher } from '../../shared/ui/modals/ClosedWatcher';
+import type { ModalApi } from '../../shared/ui/modals/modal-manager';
 import { isSupportSubject, type ReportIssueValues } from './report-issue';
 
 const LazyReportIssueModal = lazy(async () => ({ default: (await import('./ReportIssueModal')).ReportIssueModal }));

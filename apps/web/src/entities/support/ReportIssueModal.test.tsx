@@ -2,10 +2,10 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import createClient from 'openapi-fetch';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ApiClient } from '../../shared/api/client';
+import type { paths } from '../../shared/api/schema';
+import { messages as en } from '../../shared/i18n/locales/en';
 import { mountModals } from '../../test/modal-test-kit';
-import type { ApiClient } from '../api/client';
-import type { paths } from '../api/schema';
-import { messages as en } from '../i18n/locales/en';
 import { openReportIssue } from './open-report-issue';
 import { sendSupportMessage } from './report-issue';
 

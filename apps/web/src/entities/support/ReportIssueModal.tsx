@@ -1,10 +1,10 @@
 import { SUPPORT_SUBJECTS } from '@fxid/contract/support-rules';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_EMAIL_LENGTH } from '../lib/email-address';
-import { Button } from '../ui/Button';
-import { ModalFrame } from '../ui/ModalFrame';
-import { Notice } from '../ui/Notice';
+import { MAX_EMAIL_LENGTH } from '../../shared/lib/email-address';
+import { Button } from '../../shared/ui/Button';
+import { ModalFrame } from '../../shared/ui/ModalFrame';
+import { Notice } from '../../shared/ui/Notice';
 import { type ReportIssueValues, reportIssueProblems } from './report-issue';
 
 const FIELD_CLASS =

@@ -3,9 +3,9 @@ import {
   SUPPORT_SUBJECTS,
   type SupportSubjectName as SupportSubject,
 } from '@fxid/contract/support-rules';
-import { bearerHeaders, unwrap } from '../api/call';
-import type { ApiClient } from '../api/client';
-import { isEmailAddress } from '../lib/email-address';
+import { bearerHeaders, unwrap } from '../../shared/api/call';
+import type { ApiClient } from '../../shared/api/client';
+import { isEmailAddress } from '../../shared/lib/email-address';
 
 export interface ReportIssueValues {
   message: string;
