@@ -1,8 +1,8 @@
 import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNews } from '../../../entities/news/news';
+import { useNotificationOptIn } from '../../../entities/push/hooks/use-notification-opt-in';
 import { usePageConfig } from '../../../shared/config/page-config-context';
-import { useNotificationOptIn } from '../../../shared/push/hooks/use-notification-opt-in';
 import { Button } from '../../../shared/ui/Button';
 import { BellIcon } from '../../../shared/ui/icons';
 import { useModals } from '../../../shared/ui/modals/modal-manager';

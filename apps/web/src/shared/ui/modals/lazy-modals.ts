@@ -11,9 +11,6 @@ export const LazyIframeViewerModal = lazy(async () => ({
 export const LazyEmbeddedPageModal = lazy(async () => ({
   default: (await import('./EmbeddedPageModal')).EmbeddedPageModal,
 }));
-export const LazyPushPermissionModal = lazy(async () => ({
-  default: (await import('./PushPermissionModal')).PushPermissionModal,
-}));
 export const LazyDocumentViewerModal = lazy(async () => ({
   default: (await import('./DocumentViewerModal')).DocumentViewerModal,
 }));

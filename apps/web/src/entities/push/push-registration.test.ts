@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createLogger } from '../lib/logger';
+import { createLogger } from '../../shared/lib/logger';
 import { PERMISSION_NOT_GRANTED } from './permission';
 import {
   base64UrlToBytes,

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { createLogger } from '../../lib/logger';
-import { LazyInfoModal } from '../../ui/modals/lazy-modals';
-import { useModals } from '../../ui/modals/modal-manager';
+import { createLogger } from '../../../shared/lib/logger';
+import { LazyInfoModal } from '../../../shared/ui/modals/lazy-modals';
+import { useModals } from '../../../shared/ui/modals/modal-manager';
 import { PERMISSION_NOT_GRANTED } from '../permission';
 import { browserPushEnvironment, canAskForNotifications } from '../push-registration';
 import { usePushConfirm } from './use-push-confirm';

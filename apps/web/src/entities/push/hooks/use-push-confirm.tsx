@@ -1,5 +1,10 @@
-import { LazyPushPermissionModal } from '../../ui/modals/lazy-modals';
-import { type ModalApi, useModals } from '../../ui/modals/modal-manager';
+import { lazy } from 'react';
+import { type ModalApi, useModals } from '../../../shared/ui/modals/modal-manager';
+
+// Shown rarely: loads when first asked, like the kit's modals (shared/ui/modals/lazy-modals.ts).
+const LazyPushPermissionModal = lazy(async () => ({
+  default: (await import('../components/PushPermissionModal')).PushPermissionModal,
+}));
 
 /** Opens the push-permission confirm (cancel/ok); resolves true on OK, false on cancel or Escape. */
 export function askPushConfirm(modals: ModalApi): Promise<boolean> {

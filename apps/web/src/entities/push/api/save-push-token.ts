@@ -1,5 +1,5 @@
-import { bearerHeaders, unwrap } from '../../api/call';
-import type { ApiClient } from '../../api/client';
+import { bearerHeaders, unwrap } from '../../../shared/api/call';
+import type { ApiClient } from '../../../shared/api/client';
 
 /** POST /push_tokens/save: stores the browser's subscription (serialised) for the signed-in player and game. */
 export async function savePushToken(api: ApiClient, token: string, game: string, subscription: string): Promise<void> {

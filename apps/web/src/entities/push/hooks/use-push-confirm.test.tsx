@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { messages as en } from '../../../shared/i18n/locales/en';
 import { mountModals } from '../../../test/modal-test-kit';
-import { messages as en } from '../../i18n/locales/en';
 import { askPushConfirm } from './use-push-confirm';
 
 beforeAll(async () => {
-  await Promise.all([import('../../ui/modals/PushPermissionModal'), import('../../ui/modals/ModalStack')]);
+  await Promise.all([import('../components/PushPermissionModal'), import('../../../shared/ui/modals/ModalStack')]);
 });
 afterEach(cleanup);
 

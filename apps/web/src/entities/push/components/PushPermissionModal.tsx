@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '../Button';
-import { ModalFrame } from '../ModalFrame';
+import { Button } from '../../../shared/ui/Button';
+import { ModalFrame } from '../../../shared/ui/ModalFrame';
 
 /** Asks before the browser's own notification prompt, so a "no" here costs nothing. */
 export function PushPermissionModal({ onConfirm, onClose }: { onConfirm: () => void; onClose: () => void }) {

@@ -1,5 +1,5 @@
-import { useApiClient } from '../../api/api-context';
-import { createLogger } from '../../lib/logger';
+import { useApiClient } from '../../../shared/api/api-context';
+import { createLogger } from '../../../shared/lib/logger';
 import { savePushToken } from '../api/save-push-token';
 import { browserPushEnvironment, type PushRegistrationResult, registerPush } from '../push-registration';
 import { usePushConfirm } from './use-push-confirm';

@@ -1,4 +1,4 @@
-import type { Logger } from '../lib/logger';
+import type { Logger } from '../../shared/lib/logger';
 import { PERMISSION_NOT_GRANTED } from './permission';
 
 /** The browser parts push needs; the page passes the real ones, unit tests fakes. */
