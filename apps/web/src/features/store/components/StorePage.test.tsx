@@ -2,7 +2,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StoreData, StoreProductData } from '../../../shared/api/store-data';
+import type { StoreData, StoreProductData } from '../../../entities/purchase/api/store-data';
 import { englishMessages as en } from '../../../shared/i18n/complete-messages';
 import { AUTH_TOKEN_KEY } from '../../../shared/lib/auth-token';
 import { ModalProvider } from '../../../shared/ui/modals/modal-manager';

@@ -1,7 +1,7 @@
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_EMAIL_LENGTH } from '../lib/email-address';
-import { Button } from '../ui/Button';
+import { MAX_EMAIL_LENGTH } from '../../shared/lib/email-address';
+import { Button } from '../../shared/ui/Button';
 import {
   type OrderPersonalInfoBody,
   type PersonalInfoValues,

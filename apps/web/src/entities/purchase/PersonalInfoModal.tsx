@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '../ui/Button';
-import { ModalFrame } from '../ui/ModalFrame';
+import { Button } from '../../shared/ui/Button';
+import { ModalFrame } from '../../shared/ui/ModalFrame';
 import { PersonalInfoForm } from './PersonalInfoForm';
 import type { OrderPersonalInfoBody, PersonalInfoRequirements } from './personal-info';
 

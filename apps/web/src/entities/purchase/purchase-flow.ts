@@ -1,8 +1,8 @@
-import type { CreatePaymentBody, CreatePaymentResult } from '../api/create-payment';
-import type { OptimisticOrderStatus } from '../api/optimistic-order-status';
-import type { PaymentStatus } from '../api/payment-status';
-import { ProblemError } from '../api/problem';
-import type { Logger } from '../lib/logger';
+import { ProblemError } from '../../shared/api/problem';
+import type { Logger } from '../../shared/lib/logger';
+import type { CreatePaymentBody, CreatePaymentResult } from './api/create-payment';
+import type { OptimisticOrderStatus } from './api/optimistic-order-status';
+import type { PaymentStatus } from './api/payment-status';
 import type { OrderPersonalInfoBody, PersonalInfoRequirements } from './personal-info';
 import { PurchaseError, purchaseMessages } from './purchase-error';
 import { PURCHASE_TIMINGS } from './timings';

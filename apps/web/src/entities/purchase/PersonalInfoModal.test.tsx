@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { englishMessages as en } from '../../shared/i18n/complete-messages';
+import { createLogger } from '../../shared/lib/logger';
 import { mountModals } from '../../test/modal-test-kit';
-import { englishMessages as en } from '../i18n/complete-messages';
-import { createLogger } from '../lib/logger';
 import type { PersonalInfoRequirements } from './personal-info';
 import { type PurchaseDeps, runPurchase } from './purchase-flow';
 import { askPersonalInfo } from './use-purchase';

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
-import { ClosedWatcher } from '../ui/modals/ClosedWatcher';
-import type { useModals } from '../ui/modals/modal-manager';
+import { ClosedWatcher } from '../../shared/ui/modals/ClosedWatcher';
+import type { useModals } from '../../shared/ui/modals/modal-manager';
 import { checkoutFrameUrl } from './checkout-url';
 import type { CheckoutEnd, CheckoutTarget, CheckoutWindow } from './purchase-flow';
 import type { StripeLike } from './stripe-loader';

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CreatePaymentResult } from '../api/create-payment';
-import type { PaymentStatus } from '../api/payment-status';
-import { ProblemError } from '../api/problem';
-import { createLogger } from '../lib/logger';
+import { ProblemError } from '../../shared/api/problem';
+import { createLogger } from '../../shared/lib/logger';
+import type { CreatePaymentResult } from './api/create-payment';
+import type { PaymentStatus } from './api/payment-status';
 import { type CheckoutEnd, type PurchaseDeps, runPurchase } from './purchase-flow';
 
 const ID = 'ord_AAAAAAAAAAAAAAAAAAAAAA';

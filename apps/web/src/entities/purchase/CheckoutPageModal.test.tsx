@@ -6,7 +6,7 @@ import { checkoutFrameUrl } from './checkout-url';
 import { openCheckout } from './open-checkout';
 
 beforeAll(async () => {
-  await Promise.all([import('./CheckoutPageModal'), import('../ui/modals/ModalStack')]);
+  await Promise.all([import('./CheckoutPageModal'), import('../../shared/ui/modals/ModalStack')]);
 });
 afterEach(cleanup);
 

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ModalFrame } from '../ui/ModalFrame';
-import { Notice } from '../ui/Notice';
-import { Spinner } from '../ui/Spinner';
+import { ModalFrame } from '../../shared/ui/ModalFrame';
+import { Notice } from '../../shared/ui/Notice';
+import { Spinner } from '../../shared/ui/Spinner';
 import type { StripeLike } from './stripe-loader';
 import { PURCHASE_TIMINGS } from './timings';
 

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useApiClient } from './api-context';
-import { bearerHeaders, unwrap } from './call';
-import type { ApiClient } from './client';
-import { ProblemError } from './problem';
-import type { components } from './schema';
+import { useApiClient } from '../../../shared/api/api-context';
+import { bearerHeaders, unwrap } from '../../../shared/api/call';
+import type { ApiClient } from '../../../shared/api/client';
+import { ProblemError } from '../../../shared/api/problem';
+import type { components } from '../../../shared/api/schema';
 
 export type StoreData = components['schemas']['StoreDataResponse'];
 export type StoreProductData = components['schemas']['StoreProduct'];

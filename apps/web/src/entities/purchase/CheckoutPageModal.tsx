@@ -1,4 +1,4 @@
-import { ModalFrame } from '../ui/ModalFrame';
+import { ModalFrame } from '../../shared/ui/ModalFrame';
 
 /**
  * A provider's checkout page in a frame, sized to show the whole payment form with its Pay

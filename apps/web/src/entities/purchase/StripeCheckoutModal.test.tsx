@@ -2,8 +2,8 @@
 import type { StripeEmbeddedCheckoutOptions } from '@stripe/stripe-js';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { englishMessages as en } from '../../shared/i18n/complete-messages';
 import { mountModals } from '../../test/modal-test-kit';
-import { englishMessages as en } from '../i18n/complete-messages';
 import { openCheckout } from './open-checkout';
 import type { CheckoutWindow } from './purchase-flow';
 import type { StripeLike } from './stripe-loader';

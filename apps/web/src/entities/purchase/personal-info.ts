@@ -1,6 +1,6 @@
 import { PHONE_NUMBER_PATTERN } from '@fxid/contract/personal-info';
-import type { components } from '../api/schema';
-import { isEmailAddress } from '../lib/email-address';
+import type { components } from '../../shared/api/schema';
+import { isEmailAddress } from '../../shared/lib/email-address';
 
 /** The body of update-order-pi and continue_redirect_with_pi: the order's personal info (spec store §3). */
 export type OrderPersonalInfoBody = components['schemas']['OrderPersonalInfoInput'];

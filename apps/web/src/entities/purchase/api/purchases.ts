@@ -1,6 +1,6 @@
-import { bearerHeaders, unwrap } from './call';
-import type { ApiClient } from './client';
-import type { components } from './schema';
+import { bearerHeaders, unwrap } from '../../../shared/api/call';
+import type { ApiClient } from '../../../shared/api/client';
+import type { components } from '../../../shared/api/schema';
 
 export type GamePurchaseData = components['schemas']['GamePurchase'];
 
