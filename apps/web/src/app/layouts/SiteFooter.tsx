@@ -1,11 +1,11 @@
 import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { docsAdapterFor } from '../../entities/documents/docs-files';
 import { useGamesList } from '../../entities/game/api/games-list';
 import { useBranding } from '../../entities/game/branding';
 import { usePageConfig } from '../../shared/config/page-config-context';
 import { resolveAdapter } from '../../shared/config/site';
-import { docsAdapterFor } from '../../shared/documents/docs-files';
 import { assetUrl } from '../../shared/lib/asset-url';
 import { useModals } from '../../shared/ui/modals/modal-manager';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useGameLink } from '../../../entities/documents/use-game-link';
 import { type NewsItem, newsText } from '../../../entities/news/news';
-import { useGameLink } from '../../../shared/documents/use-game-link';
 import { assetUrl } from '../../../shared/lib/asset-url';
 import { cn } from '../../../shared/lib/cn';
 

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
-import type { Logger } from '../lib/logger';
-import { ClosedWatcher } from '../ui/modals/ClosedWatcher';
-import type { ModalApi } from '../ui/modals/modal-manager';
+import type { Logger } from '../../shared/lib/logger';
+import { ClosedWatcher } from '../../shared/ui/modals/ClosedWatcher';
+import type { ModalApi } from '../../shared/ui/modals/modal-manager';
 import {
   acceptDocumentVersion,
   type DocumentsCaller,

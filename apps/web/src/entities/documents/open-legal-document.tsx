@@ -1,7 +1,7 @@
-import type { ApiClient } from '../api/client';
-import type { ModalApi } from '../ui/modals/modal-manager';
-import { openDocumentViewer } from '../ui/modals/open-document-viewer';
-import { viewerContentOf } from '../ui/modals/viewer-content';
+import type { ApiClient } from '../../shared/api/client';
+import type { ModalApi } from '../../shared/ui/modals/modal-manager';
+import { openDocumentViewer } from '../../shared/ui/modals/open-document-viewer';
+import { viewerContentOf } from '../../shared/ui/modals/viewer-content';
 import { fetchDocuments } from './documents-api';
 
 /** A game has no active document of the asked type (or it has no version). */

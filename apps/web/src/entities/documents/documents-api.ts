@@ -1,7 +1,9 @@
-import { bearerHeaders, unwrap } from '../api/call';
-import type { ApiClient } from '../api/client';
-import { requireParam } from '../api/problem';
-import type { components } from '../api/schema';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useApiClient } from '../../shared/api/api-context';
+import { bearerHeaders, unwrap } from '../../shared/api/call';
+import type { ApiClient } from '../../shared/api/client';
+import { requireParam } from '../../shared/api/problem';
+import type { components } from '../../shared/api/schema';
 
 export type LegalDocument = components['schemas']['LegalDocument'];
 export type DocumentVersion = components['schemas']['DocumentVersion'];
@@ -20,6 +22,15 @@ export function fetchDocuments(api: ApiClient, game: string, locale: string): Pr
   return unwrap(
     api.POST('/api/v1/games/documents/list-with-versions', { body: { GameSystemName, Locale: locale } }),
   ).then((data) => data.Documents);
+}
+
+/** A game's documents in one language, cached per game and language (the docs pages). */
+export function documentsQuery(api: ApiClient, game: string, locale: string) {
+  return queryOptions({ queryKey: ['documents', game, locale], queryFn: () => fetchDocuments(api, game, locale) });
+}
+
+export function useDocuments(game: string | undefined, locale: string) {
+  return useQuery({ ...documentsQuery(useApiClient(), game ?? '', locale), enabled: !!game });
 }
 
 /** POST /games/documents/list-latest-unaccepted-documents (B): what the player must still accept. */

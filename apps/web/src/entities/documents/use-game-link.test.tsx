@@ -2,8 +2,8 @@
 import { cleanup, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FALLBACK_BRANDING } from '../../entities/game/branding';
 import { jsonResponse, renderWithApp, testApi } from '../../test/app-test-kit';
+import { FALLBACK_BRANDING } from '../game/branding';
 import { useGameLink } from './use-game-link';
 
 afterEach(cleanup);

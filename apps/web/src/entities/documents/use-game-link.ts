@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { usePublicGameConfig } from '../../entities/game/api/public-game-config';
-import { usePageConfig } from '../config/page-config-context';
-import { platformOf, resolveAdapter } from '../config/site';
+import { usePageConfig } from '../../shared/config/page-config-context';
+import { platformOf, resolveAdapter } from '../../shared/config/site';
+import { usePublicGameConfig } from '../game/api/public-game-config';
 import { remapGameLink } from './game-links';
 
 /** A game's link as the portal shows it: its help centre, community chat and legal pages remapped. */

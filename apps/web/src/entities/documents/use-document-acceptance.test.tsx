@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { messages as en } from '../../shared/i18n/locales/en';
+import { ModalProvider } from '../../shared/ui/modals/modal-manager';
 import { jsonResponse, renderWithApp, TEST_PAGE_CONFIG, testApi } from '../../test/app-test-kit';
-import { messages as en } from '../i18n/locales/en';
-import { ModalProvider } from '../ui/modals/modal-manager';
 import type { LegalDocument } from './documents-api';
 import { type AcceptanceRequest, useDocumentAcceptance } from './use-document-acceptance';
 

@@ -1,16 +1,18 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../ui/Button';
-import { ExternalIcon } from '../ui/icons';
-import { ModalFrame } from '../ui/ModalFrame';
-import { useModals } from '../ui/modals/modal-manager';
-import { openDocumentViewer } from '../ui/modals/open-document-viewer';
-import { viewerContentOf } from '../ui/modals/viewer-content';
-import { Spinner } from '../ui/Spinner';
+import { Button } from '../../shared/ui/Button';
+import { ExternalIcon } from '../../shared/ui/icons';
+import { ModalFrame } from '../../shared/ui/ModalFrame';
+import { useModals } from '../../shared/ui/modals/modal-manager';
+import { openDocumentViewer } from '../../shared/ui/modals/open-document-viewer';
+import { viewerContentOf } from '../../shared/ui/modals/viewer-content';
+import { Spinner } from '../../shared/ui/Spinner';
 import type { DocumentVersion, LegalDocument } from './documents-api';
 
 // The markdown renderer loads with the first document shown, never with the page.
-const MarkdownContent = lazy(async () => ({ default: (await import('../ui/MarkdownContent')).MarkdownContent }));
+const MarkdownContent = lazy(async () => ({
+  default: (await import('../../shared/ui/MarkdownContent')).MarkdownContent,
+}));
 
 /**
  * Spec §2 accept-document modal: the title, the document as safe markdown (or a link

@@ -1,4 +1,4 @@
-import type { LegalDocument } from '../documents/documents-api';
+import type { LegalDocument } from './documents-api';
 
 // For tests only: legal documents as the server lists them.
 

@@ -2,19 +2,19 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import createClient from 'openapi-fetch';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ApiClient } from '../../shared/api/client';
+import type { paths } from '../../shared/api/schema';
+import { messages as en } from '../../shared/i18n/locales/en';
+import type { Logger } from '../../shared/lib/logger';
 import { mountModals } from '../../test/modal-test-kit';
-import type { ApiClient } from '../api/client';
-import type { paths } from '../api/schema';
-import { messages as en } from '../i18n/locales/en';
-import type { Logger } from '../lib/logger';
-import { dueDocument as doc } from '../testing/documents';
 import { acceptPendingDocuments } from './accept-documents';
+import { dueDocument as doc } from './document-fixtures';
 import type { LegalDocument } from './documents-api';
 
 beforeAll(async () => {
   // The modal loads the markdown renderer lazily; loaded here once, so a busy machine's
   // first transform of it cannot outlast a query's wait.
-  await import('../ui/MarkdownContent');
+  await import('../../shared/ui/MarkdownContent');
 });
 afterEach(cleanup);
 

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { useApiClient } from '../api/api-context';
-import { appUrl } from '../config/app-url';
-import { usePageConfig } from '../config/page-config-context';
-import { createLogger } from '../lib/logger';
-import { useModals } from '../ui/modals/modal-manager';
+import { useApiClient } from '../../shared/api/api-context';
+import { appUrl } from '../../shared/config/app-url';
+import { usePageConfig } from '../../shared/config/page-config-context';
+import { createLogger } from '../../shared/lib/logger';
+import { useModals } from '../../shared/ui/modals/modal-manager';
 import type { AcceptanceDeps } from './accept-documents';
 
 const logger = createLogger('documents');
