@@ -2,9 +2,9 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PaymentForm } from '../../../shared/api/payment-form';
 import { englishMessages as en } from '../../../shared/i18n/complete-messages';
 import { jsonResponse, renderWithApp, testApi } from '../../../test/app-test-kit';
+import type { PaymentForm } from '../api/payment-form';
 import { PaymentFormPage } from './PaymentFormPage';
 
 afterEach(cleanup);

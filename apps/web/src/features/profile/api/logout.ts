@@ -1,5 +1,5 @@
-import { bearerHeaders, unwrap } from './call';
-import type { ApiClient } from './client';
+import { bearerHeaders, unwrap } from '../../../shared/api/call';
+import type { ApiClient } from '../../../shared/api/client';
 
 /** GET /auth/logout: ends the session on the server. */
 export function logout(api: ApiClient, token: string) {

@@ -1,8 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useApiClient } from './api-context';
-import { unwrap } from './call';
-import type { ApiClient } from './client';
-import type { components } from './schema';
+import { useApiClient } from '../../../shared/api/api-context';
+import { unwrap } from '../../../shared/api/call';
+import type { ApiClient } from '../../../shared/api/client';
+import type { components } from '../../../shared/api/schema';
 
 export type PaymentForm = components['schemas']['PaymentFormResponse'];
 export type PaymentFormChoice = components['schemas']['PaymentFormChoiceRequest']['Choice'];

@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
-import { useApiClient } from '../api/api-context';
+import { useApiClient } from '../../../shared/api/api-context';
+import { clearAuthToken, readAuthToken } from '../../../shared/lib/auth-token';
+import { createLogger } from '../../../shared/lib/logger';
 import { logout } from '../api/logout';
-import { clearAuthToken, readAuthToken } from './auth-token';
-import { createLogger } from './logger';
 
 const logger = createLogger('auth');
 
