@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useBranding } from '../../../entities/game/branding';
-import type { ErrorNavigationState } from '../../../shared/api/error-navigation';
+import type { ErrorNavigationState } from '../../../shared/lib/error-navigation';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { Button } from '../../../shared/ui/Button';
 import { buttonClass } from '../../../shared/ui/button-styles';

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { ProblemError, problemFromThrown } from './problem';
+import { ProblemError, problemFromThrown } from '../api/problem';
 
 /** What the error page receives in navigation state when a load fails (spec §2). */
 export interface ErrorNavigationState {
