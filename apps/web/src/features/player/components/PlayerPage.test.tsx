@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
+
+import { DEFAULT_BRANDING as FALLBACK_BRANDING } from '@fxid/contract/branding';
 import { cleanup, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FALLBACK_BRANDING } from '../../../entities/game/branding';
 import type { NewsItem } from '../../../entities/news/news';
 import { ModalProvider } from '../../../shared/ui/modals/modal-manager';
 import { jsonResponse, renderWithApp, TEST_PAGE_CONFIG, testApi } from '../../../test/app-test-kit';
