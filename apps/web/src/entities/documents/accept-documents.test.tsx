@@ -77,8 +77,11 @@ describe('the accept-document modal', () => {
         ),
     });
     const done = run(api, logger());
-    expect(await screen.findByText(en.documents.acceptTitle)).toBeTruthy();
-    expect(await screen.findByRole('heading', { name: 'Gem Garden terms' }, { timeout: 5000 })).toBeTruthy();
+    const modal = await screen.findByRole('dialog', { name: en.documents.acceptTitle });
+    // The document's markdown is rendered inside the accept modal.
+    expect(modal.contains(await screen.findByRole('heading', { name: 'Gem Garden terms' }, { timeout: 5000 }))).toBe(
+      true,
+    );
     expect(screen.getByText('Play fair.').tagName).toBe('STRONG');
     expect(document.querySelector('script')).toBeNull();
     // The player must answer: no close button.
@@ -109,7 +112,7 @@ describe('the accept-document modal', () => {
       document: () => json(500, { title: 'Boom' }),
     });
     const done = run(api, log);
-    expect(await screen.findByText('terms')).toBeTruthy();
+    expect((await screen.findByText('terms')).tagName).toBe('STRONG');
     expect(log.error).toHaveBeenCalledWith('document 101 could not be fetched', expect.anything());
     accept();
     await expect(done).resolves.toBe(1);

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { englishMessages as en } from '../../shared/i18n/complete-messages';
 import { createLogger } from '../../shared/lib/logger';
 import { mountModals } from '../../test/modal-test-kit';
+import { descriptionOf } from '../../test/queries';
 import type { PersonalInfoRequirements } from './personal-info';
 import { type PurchaseDeps, runPurchase } from './purchase-flow';
 import { askPersonalInfo } from './use-purchase';
@@ -28,17 +29,18 @@ describe('the confirm-purchase-with-personal-info modal', () => {
     const { email } = await open({ Email: { Required: false, DefaultValue: 'player@example.com' } });
     expect(email.value).toBe('player@example.com');
     await waitFor(() => expect(document.activeElement).toBe(email));
-    expect(screen.getByText('Enter the email for the receipt for 100 stars.')).toBeTruthy();
+    expect(descriptionOf(screen.getByRole('dialog'))).toBe('Enter the email for the receipt for 100 stars.');
+    expect(descriptionOf(email)).toBe(pi.emailHint);
   });
 
   it('checks each change and refuses to submit invalid values', async () => {
     const { answer, email, phone } = await open();
     fireEvent.click(screen.getByRole('button', { name: pi.confirm }));
-    expect(await screen.findByText(pi.emailRequired)).toBeTruthy();
+    await waitFor(() => expect(descriptionOf(email)).toBe(pi.emailRequired));
     fireEvent.change(email, { target: { value: 'player@' } });
-    expect(screen.getByText(pi.invalid_email)).toBeTruthy();
+    expect(descriptionOf(email)).toBe(pi.invalid_email);
     fireEvent.change(phone, { target: { value: '+0123' } });
-    expect(screen.getByText(pi.invalid_phone_number)).toBeTruthy();
+    expect(descriptionOf(phone)).toBe(pi.invalid_phone_number);
     fireEvent.change(email, { target: { value: ' player@example.com ' } });
     fireEvent.change(phone, { target: { value: ' +15551234567 ' } });
     expect(screen.queryByText(pi.invalid_email)).toBeNull();

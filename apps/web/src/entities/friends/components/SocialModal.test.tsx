@@ -74,16 +74,16 @@ describe('the social modal', () => {
     expect(bodies).toEqual([{ Game: 'sky-runner' }]);
     const rows = within(dialog).getAllByTestId('friend');
     expect(rows.map((row) => row.querySelector('p')?.textContent)).toEqual(['Ada', 'Grace']);
-    expect(within(rows[0] as HTMLElement).getByText('Level 12')).toBeTruthy();
-    expect(within(rows[1] as HTMLElement).getByText(en.friends.noStatus)).toBeTruthy();
+    expect(rows[0]?.textContent).toContain('Level 12');
+    expect(rows[1]?.textContent).toContain(en.friends.noStatus);
     expect(within(dialog).queryByText('Garden level 3')).toBeNull();
-    expect(within(dialog).getByRole('button', { name: en.friends.invite })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: en.friends.invite }).hasAttribute('disabled')).toBe(false);
   });
 
   it("says 'No friends yet' when the player has none", async () => {
     open([]);
     const dialog = await screen.findByRole('dialog', { name: 'Friends (0)' });
-    expect(within(dialog).getByText(en.friends.empty)).toBeTruthy();
+    expect(dialog.textContent).toContain(en.friends.empty);
     expect(within(dialog).queryAllByTestId('friend')).toHaveLength(0);
   });
 
@@ -93,10 +93,10 @@ describe('the social modal', () => {
     // The first load fails, its one retry too; the player's try again answers.
     const { bodies } = open([friend({})], (call) => (call < 2 ? failure() : jsonResponse({ Friends: [friend({})] })));
     const retry = await screen.findByRole('button', { name: en.common.tryAgain }, { timeout: 5000 });
-    expect(screen.getByText(en.friends.loadFailed)).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe(en.friends.loadFailed);
     const failedCalls = bodies.length;
     fireEvent.click(retry);
-    expect(await screen.findByText('Ada')).toBeTruthy();
+    expect((await screen.findAllByTestId('friend')).map((row) => row.querySelector('p')?.textContent)).toEqual(['Ada']);
     expect(bodies.length).toBeGreaterThan(failedCalls);
   });
 });

@@ -71,7 +71,7 @@ describe('the profile modal', () => {
   it('shows the full profile on the portal itself', async () => {
     const { profileRequests } = openAt('/play/sky-runner');
     const dialog = await screen.findByRole('dialog', { name: 'Ada' });
-    expect(within(dialog).getByText('ada@example.com')).toBeTruthy();
+    expect(dialog.textContent).toContain('ada@example.com');
     expect(within(dialog).queryByText(en.profile.embedded)).toBeNull();
     expect(profileRequests).toEqual(['/api/v1/profile']);
   });
@@ -79,7 +79,7 @@ describe('the profile modal', () => {
   it('shows only the reassurance inside a social platform', async () => {
     const { profileRequests } = openAt('/play/sky-runner/iframe/vkcom');
     const dialog = await screen.findByRole('dialog', { name: en.profile.title });
-    expect(within(dialog).getByText(en.profile.embedded)).toBeTruthy();
+    expect(dialog.textContent).toContain(en.profile.embedded);
     expect(within(dialog).queryByText('ada@example.com')).toBeNull();
     expect(within(dialog).queryByText(en.profile.userId)).toBeNull();
     expect(profileRequests).toEqual([]);
@@ -90,7 +90,7 @@ describe('the profile modal', () => {
     vi.spyOn(window, 'self', 'get').mockReturnValue({} as Window & typeof globalThis);
     const { profileRequests } = openAt('/play/sky-runner');
     const dialog = await screen.findByRole('dialog', { name: en.profile.title });
-    expect(within(dialog).getByText(en.profile.embedded)).toBeTruthy();
+    expect(dialog.textContent).toContain(en.profile.embedded);
     expect(within(dialog).queryByText('ada@example.com')).toBeNull();
     expect(profileRequests).toEqual([]);
   });

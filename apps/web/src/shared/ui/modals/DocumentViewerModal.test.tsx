@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mountModals, renderModal } from '../../../test/modal-test-kit';
 import { messages as en } from '../../i18n/locales/en';
@@ -46,12 +46,12 @@ describe('the document viewer', () => {
       openDocumentViewer(modals, 'Terms of Service', () => load.promise);
     });
     const dialog = await screen.findByRole('dialog', { name: 'Terms of Service' });
-    expect(await screen.findByText(en.common.loading)).toBeTruthy();
+    expect((await within(dialog).findByRole('status')).textContent).toBe(en.common.loading);
     expect(button(en.common.print)).toBeNull();
     await act(async () =>
       load.resolve({ kind: 'markdown', text: '# Gem terms\n\n<script>window.x=1</script>\n\n**Fair**' }),
     );
-    expect(await screen.findByRole('heading', { name: 'Gem terms' }, { timeout: 5000 })).toBeTruthy();
+    expect(dialog.contains(await screen.findByRole('heading', { name: 'Gem terms' }, { timeout: 5000 }))).toBe(true);
     expect(screen.getByText('Fair').tagName).toBe('STRONG');
     expect(dialog.querySelector('script')).toBeNull();
     expect(screen.queryByText(en.common.loading)).toBeNull();
@@ -89,7 +89,8 @@ describe('the document viewer', () => {
       openDocumentViewer(modals, 'Terms', async () => ({ kind: 'image', url: '/catalog/terms/page-1.png' }));
     });
     const image = await screen.findByRole('img', { name: 'Terms' });
-    expect(screen.getByText(en.common.loading)).toBeTruthy();
+    // The picture is still loading: a spinner, no Download yet.
+    expect(screen.getByRole('status').textContent).toBe(en.common.loading);
     expect(button(en.common.download)).toBeNull();
     fireEvent.load(image);
     fireEvent.click(await screen.findByRole('button', { name: en.common.download }));
@@ -104,14 +105,14 @@ describe('the document viewer', () => {
     act(() => {
       openDocumentViewer(modals, 'Terms', async () => ({ kind: 'markdown', text: 'First version' }));
     });
-    expect(await screen.findByText('First version', {}, { timeout: 5000 })).toBeTruthy();
+    expect((await screen.findByText('First version', {}, { timeout: 5000 })).tagName).toBe('P');
     fireEvent.click(button(en.common.close) as HTMLElement);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const pending = deferred();
     act(() => {
       openDocumentViewer(modals, 'Terms', () => pending.promise);
     });
-    expect(await screen.findByText(en.common.loading)).toBeTruthy();
+    expect((await screen.findByRole('status')).textContent).toBe(en.common.loading);
     expect(screen.queryByText('First version')).toBeNull();
   });
 });
@@ -126,7 +127,8 @@ describe('a framed document that refuses to be framed', () => {
     fireEvent.load(frame);
     return { frame, onClose };
   }
-  const refused = () => screen.queryByText(en.documents.frameRefused);
+  /** Whether the viewer says the page refused to be framed. */
+  const refused = () => screen.queryByText(en.documents.frameRefused) !== null;
   const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
   it('gives way to an open-in-new-page link at the check 2 s after it is shown', async () => {
@@ -134,9 +136,9 @@ describe('a framed document that refuses to be framed', () => {
     // Same origin as the portal, yet nothing to read: what the browser leaves of a refused page.
     expect(frame.contentDocument?.body?.textContent ?? '').toBe('');
     await advance(1_999);
-    expect(refused()).toBeNull();
+    expect(refused()).toBe(false);
     await advance(1);
-    expect(refused()).toBeTruthy();
+    expect(refused()).toBe(true);
     const link = screen.getByRole('link', { name: en.documents.openInNewPage });
     expect(link.getAttribute('href')).toBe('/docs/refusing');
     expect(link.getAttribute('target')).toBe('_blank');
@@ -148,21 +150,21 @@ describe('a framed document that refuses to be framed', () => {
     const { frame } = await showFrame('/docs/terms');
     showPage(frame, '<p>Terms</p>');
     await advance(2_000);
-    expect(refused()).toBeNull();
-    expect(button(en.common.print)).toBeTruthy();
+    expect(refused()).toBe(false);
+    expect(button(en.common.print)?.hasAttribute('disabled')).toBe(false);
     // Gone blank after the first check: the second one catches it.
     showPage(frame, '');
     await advance(2_999);
-    expect(refused()).toBeNull();
+    expect(refused()).toBe(false);
     await advance(1);
-    expect(refused()).toBeTruthy();
+    expect(refused()).toBe(true);
   });
 
   it('keeps a readable page after both checks, with a way out to a new page all the same', async () => {
     const { frame, onClose } = await showFrame('/docs/terms');
     showPage(frame, '<p>Terms</p>');
     await advance(10_000);
-    expect(refused()).toBeNull();
+    expect(refused()).toBe(false);
     expect(screen.getByTitle('Terms')).toBe(frame);
     expect(screen.getByRole('link', { name: en.documents.openInNewPage }).getAttribute('href')).toBe('/docs/terms');
     fireEvent.click(button(en.common.close) as HTMLElement);
