@@ -3,7 +3,9 @@
 //  1. no cycles between server modules (apps/server/src/modules/<module>),
 //  2. no server module imports another module's `*-repository` file (a module owns its tables;
 //     others ask its service),
-//  3. no web feature (apps/web/src/features/<feature>) imports another feature.
+//  3. no web feature (apps/web/src/features/<feature>) imports another feature,
+//  4. web layers import downwards only: app → features → entities → shared (shared imports none of
+//     the others, entities no feature and not app, features not app).
 // Test files (*.test.ts[x]) are left out: fixtures may reach into any module.
 // Imports are read with the TypeScript compiler already installed (ts.preProcessFile), so this
 // needs no dependency of its own. Exits 1 with one line per violation.
@@ -14,7 +16,10 @@ import ts from 'typescript';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const serverModules = join(root, 'apps/server/src/modules');
-const webFeatures = join(root, 'apps/web/src/features');
+const webSrc = join(root, 'apps/web/src');
+const webFeatures = join(webSrc, 'features');
+/** The portal's layers, lowest first: a file may import its own layer and those below it. */
+const webLayers = ['shared', 'entities', 'features', 'app'];
 
 /** Every non-test .ts/.tsx file under dir. */
 function sourceFiles(dir) {
@@ -120,8 +125,23 @@ for (const file of sourceFiles(webFeatures)) {
   }
 }
 
+// Web: layers import downwards only (files outside the layers, such as main.tsx and test/, are free).
+for (const layer of webLayers) {
+  const rank = webLayers.indexOf(layer);
+  for (const file of sourceFiles(join(webSrc, layer))) {
+    for (const target of importsOf(file)) {
+      const above = webLayers.indexOf(areaOf(webSrc, target));
+      if (above > rank) {
+        problems.push(`${show(file)} imports ${show(target)}: ${layer}/ does not import ${webLayers[above]}/`);
+      }
+    }
+  }
+}
+
 if (problems.length > 0) {
   console.error(`check-imports: ${problems.length} problem(s)\n${problems.map((p) => `  ${p}`).join('\n')}`);
   process.exit(1);
 }
-console.log('check-imports: no module cycles, no cross-module repository imports, no feature-to-feature imports');
+console.log(
+  'check-imports: no module cycles, no cross-module repository imports, no feature-to-feature imports, no upward web layer imports',
+);

@@ -4,17 +4,19 @@ import { defaultClientConditions, defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 /**
- * Shared modules only lazily loaded features use (purchases, the payment form, copy and
- * download helpers): in the kit they would cost every page's first load.
+ * Shared helpers only lazily loaded features use (copy, download, e-mail checks, the error
+ * page's navigation): in the kit they would cost every page's first load. Domain code
+ * (entities/) stays out of the kit unless PAGE_KIT names it.
  */
-const LAZY_ONLY =
-  /src\/shared\/(api\/(payment-|store-data|optimistic-order|update-order-pi|create-payment|logout|purchases|error-navigation)|lib\/(download-image|clipboard|email-address|use-sign-out))/;
+const LAZY_ONLY = /src\/shared\/lib\/(download-image|clipboard|email-address|error-navigation)/;
 
 /** Small modules every page loads: they travel in one chunk with the libraries (see `build`). */
 const PAGE_KIT = [
-  /src\/shared\/(ui|lib|config|api)\/(?!ModalFrame|MarkdownContent)/,
+  /src\/shared\/(ui|lib|config|api)\/(?!ModalFrame|MarkdownContent|modals\/)/,
   /src\/shared\/i18n\/language/,
-  /src\/shared\/modals\/(lazy-modals|ClosedWatcher)/,
+  // The catalog, branding and account queries the layouts run on every page.
+  /src\/entities\/(game\/|profile\/api\/account)/,
+  /src\/shared\/ui\/modals\/(lazy-modals|ClosedWatcher)/,
   /src\/app\/layouts\/(Site|SkipLink|LanguageSelect|SignInNotice)/,
   /src\/features\/auth\/lib\/sign-in-progress/,
 ];
@@ -27,7 +29,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     VitePWA({
-      // Registered by src/shared/startup/service-worker.ts after load, never inside the dev server.
+      // Registered by src/app/startup/service-worker.ts after load, never inside the dev server.
       injectRegister: false,
       registerType: 'autoUpdate',
       manifest: {

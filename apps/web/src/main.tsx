@@ -1,17 +1,17 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { disableContextMenu } from './app/startup/context-menu';
+import { loadDebugConsoles } from './app/startup/debug-consoles';
+import { startErrorReporting } from './app/startup/error-reporting';
+import { readStartupFlags } from './app/startup/flags';
+import { captureInstallPrompt } from './app/startup/install-prompt';
+import { registerServiceWorker } from './app/startup/service-worker';
 import { applyTheme, storedTheme } from './app/theme';
 import { createApiClient } from './shared/api/client';
 import { apiBaseUrl, readPageConfig } from './shared/config/page-config';
 import { initI18n } from './shared/i18n/i18n';
 import { configureLogging, createLogger } from './shared/lib/logger';
-import { disableContextMenu } from './shared/startup/context-menu';
-import { loadDebugConsoles } from './shared/startup/debug-consoles';
-import { startErrorReporting } from './shared/startup/error-reporting';
-import { readStartupFlags } from './shared/startup/flags';
-import { captureInstallPrompt } from './shared/startup/install-prompt';
-import { registerServiceWorker } from './shared/startup/service-worker';
 import './app/styles.css';
 
 // Startup behaviours of spec §1, in the order they matter.

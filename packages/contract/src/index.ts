@@ -1,5 +1,6 @@
 export * from './account.js';
 export * from './analytics.js';
+export * from './branding.js';
 export * from './content.js';
 export * from './cross-play.js';
 export * from './documents.js';

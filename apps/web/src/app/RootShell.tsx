@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { useBranding } from '../shared/api/branding';
-import { ModalProvider } from '../shared/modals/modal-manager';
+import { useBranding } from '../entities/game/branding';
+import { ModalProvider } from '../shared/ui/modals/modal-manager';
 import { useTheme } from './theme';
 
 // The session and language sync render nothing: they load beside the first page, not before it.

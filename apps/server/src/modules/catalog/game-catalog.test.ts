@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
+import { DEFAULT_BRANDING } from '@fxid/contract';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { migrateToLatest } from '../../db/migrate.js';
 import { DEMO_CATALOG } from '../../test/app.js';
 import { createTestDatabase, describeEachEngine, type TestDatabase } from '../../test/databases.js';
 import { parseCatalog } from './catalog-file.js';
 import { importCatalog } from './catalog-import.js';
-import { CATALOG_CHECK_INTERVAL_MS, createGameCatalog, DEFAULT_BRANDING } from './game-catalog.js';
+import { CATALOG_CHECK_INTERVAL_MS, createGameCatalog } from './game-catalog.js';
 
 const demoText = readFileSync(DEMO_CATALOG, 'utf8');
 const renamed = demoText.replace('CompanyName: Foxhound Interactive', 'CompanyName: Renamed Ltd');

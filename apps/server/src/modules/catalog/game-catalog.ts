@@ -1,4 +1,4 @@
-import type { CompanyBranding, FaqResponse } from '@fxid/contract';
+import { type CompanyBranding, DEFAULT_BRANDING, type FaqResponse } from '@fxid/contract';
 import { type Db, findCompany, listGameDefinitions, readCatalogVersion } from './catalog-repository.js';
 import type { GameDefinition } from './catalog-schema.js';
 
@@ -7,18 +7,6 @@ export interface GameRecord {
   id: string;
   definition: GameDefinition;
 }
-
-/** Branding used until an operator configures the company. */
-export const DEFAULT_BRANDING: CompanyBranding = {
-  CompanyName: 'fxid',
-  BrandName: 'fxid',
-  Logos: { CompanyLogo: '/brand/logo.svg', BrandLogo: '/brand/logo.svg', WebPlayerLogo: '/brand/logo.svg' },
-  HeaderElementType: 'BrandName',
-  ThemeType: 'Dark',
-  Auth: { AllowedAuthProviders: ['email'] },
-  Adapters: {},
-  LegalContacts: {},
-};
 
 /**
  * How often a server asks the database whether the catalog changed. An import in this

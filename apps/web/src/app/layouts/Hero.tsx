@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useBranding } from '../../shared/api/branding';
-import { useGamesList } from '../../shared/api/games-list';
+import { useGamesList } from '../../entities/game/api/games-list';
+import { useBranding } from '../../entities/game/branding';
 import { usePageConfig } from '../../shared/config/page-config-context';
 import { assetUrl } from '../../shared/lib/asset-url';
 import { Button } from '../../shared/ui/Button';

@@ -1,13 +1,13 @@
 import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { useBranding } from '../../shared/api/branding';
-import { useGamesList } from '../../shared/api/games-list';
+import { docsAdapterFor } from '../../entities/documents/docs-files';
+import { useGamesList } from '../../entities/game/api/games-list';
+import { useBranding } from '../../entities/game/branding';
 import { usePageConfig } from '../../shared/config/page-config-context';
 import { resolveAdapter } from '../../shared/config/site';
-import { docsAdapterFor } from '../../shared/documents/docs-files';
 import { assetUrl } from '../../shared/lib/asset-url';
-import { useModals } from '../../shared/modals/modal-manager';
+import { useModals } from '../../shared/ui/modals/modal-manager';
 
 // The FAQ and the contacts load when first opened, not with the page.
 const FaqModal = lazy(async () => ({ default: (await import('../../features/docs/components/DocsModals')).FaqModal }));

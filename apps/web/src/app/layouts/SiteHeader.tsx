@@ -1,16 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useBranding } from '../../entities/game/branding';
 import { useSignInInProgress } from '../../features/auth/lib/sign-in-progress';
-import { useBranding } from '../../shared/api/branding';
 import { assetUrl } from '../../shared/lib/asset-url';
 import { useAuthToken } from '../../shared/lib/auth-token';
 import { requestSignIn } from '../../shared/lib/sign-in-request';
-import { LazyInfoModal } from '../../shared/modals/lazy-modals';
-import { useModals } from '../../shared/modals/modal-manager';
-import { promptInstall, useInstallAvailable } from '../../shared/startup/install-prompt';
 import { Button } from '../../shared/ui/Button';
 import { buttonClass } from '../../shared/ui/button-styles';
 import { DownloadIcon, MoonIcon, SunIcon } from '../../shared/ui/icons';
+import { LazyInfoModal } from '../../shared/ui/modals/lazy-modals';
+import { useModals } from '../../shared/ui/modals/modal-manager';
+import { promptInstall, useInstallAvailable } from '../startup/install-prompt';
 import { useTheme } from '../theme';
 import { LanguageSelect } from './LanguageSelect';
 

@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBranding } from '../../entities/game/branding';
+import { NewsAlerts } from '../../entities/news/NewsAlerts';
 import { GameGrid } from '../../features/games/components/GameGrid';
-import { useBranding } from '../../shared/api/branding';
 import { useDocumentTitle } from '../../shared/lib/use-document-title';
-import { NewsAlerts } from '../../shared/news/NewsAlerts';
 
 // Below the games, so not in the first load; the alerts above already ask for the news it shows.
 const NewsStrip = lazy(async () => ({ default: (await import('../../features/news/components/NewsStrip')).NewsStrip }));

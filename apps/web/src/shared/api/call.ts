@@ -1,5 +1,10 @@
 import { ProblemError, problemFromResponse, problemFromThrown, RESPONSE_ERROR_MESSAGE } from './problem';
 
+/** The Authorization header of a signed-in call. */
+export function bearerHeaders(token: string): { Authorization: string } {
+  return { Authorization: `Bearer ${token}` };
+}
+
 /** What an openapi-fetch call resolves to. */
 export interface FetchResult<T> {
   data?: T;

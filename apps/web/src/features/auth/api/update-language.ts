@@ -1,5 +1,4 @@
-import { bearerHeaders } from '../../../shared/api/account';
-import { unwrap } from '../../../shared/api/call';
+import { bearerHeaders, unwrap } from '../../../shared/api/call';
 import type { ApiClient } from '../../../shared/api/client';
 
 /** POST /profile/update: saves the player's UI language on the account. */

@@ -4,8 +4,8 @@ import { Dialog } from 'radix-ui';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { messages as en } from '../../../shared/i18n/locales/en';
-import { ModalProvider } from '../../../shared/modals/modal-manager';
-import { jsonResponse, renderWithApp, TEST_PAGE_CONFIG, testApi } from '../../../shared/testing/app-test-kit';
+import { ModalProvider } from '../../../shared/ui/modals/modal-manager';
+import { jsonResponse, renderWithApp, TEST_PAGE_CONFIG, testApi } from '../../../test/app-test-kit';
 import { LoginModal } from './LoginModal';
 
 afterEach(cleanup);

@@ -1,8 +1,8 @@
 import { useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { useBranding } from '../../../entities/game/branding';
 import { useApiClient } from '../../../shared/api/api-context';
-import { useBranding } from '../../../shared/api/branding';
 import { usePageConfig } from '../../../shared/config/page-config-context';
 import { ModalFrame } from '../../../shared/ui/ModalFrame';
 import { requestEmailLogin } from '../lib/email-login';

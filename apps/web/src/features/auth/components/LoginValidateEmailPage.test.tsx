@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_TOKEN_KEY } from '../../../shared/lib/auth-token';
-import { jsonResponse, renderWithApp, testApi } from '../../../shared/testing/app-test-kit';
+import { jsonResponse, renderWithApp, testApi } from '../../../test/app-test-kit';
 import { browserNonce } from '../lib/browser-nonce';
 import { LoginValidateEmailPage } from './LoginValidateEmailPage';
 
@@ -62,14 +62,18 @@ describe('opening an emailed sign-in link (security.md §12 row 32)', () => {
   it('signs in at once in the browser that asked for the link', async () => {
     const nonce = browserNonce();
     const spent = open('link-token-1', nonce);
-    expect(await screen.findByText('profile page')).toBeTruthy();
+    // Sent on to the Profile route: nothing of the sign-in page is left.
+    await waitFor(() => expect(document.body.textContent).toBe('profile page'));
     expect(spent).toEqual([{ InviteToken: 'link-token-1', BrowserNonce: nonce }]);
     expect(localStorage.getItem(AUTH_TOKEN_KEY)).toContain('session-token-1');
   });
 
   it('anywhere else, says whose sign-in it is and which device asked, and signs in only when confirmed', async () => {
     const spent = open('link-token-2', 'the-nonce-of-the-asking-browser-0000000');
-    expect(await screen.findByRole('heading', { name: 'Sign in as owner@example.com?' })).toBeTruthy();
+    // The page's heading turns from "Signing in by email" into the question.
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Sign in as owner@example.com?'),
+    );
     expect(screen.getByTestId('sign-in-requested-on').textContent).toMatch(
       /^This link was asked for on Firefox on Windows, /,
     );
@@ -77,7 +81,8 @@ describe('opening an emailed sign-in link (security.md §12 row 32)', () => {
     expect(spent).toEqual([{ InviteToken: 'link-token-2' }]);
 
     fireEvent.click(screen.getByTestId('confirm-sign-in'));
-    expect(await screen.findByText('profile page')).toBeTruthy();
+    // Sent on to the Profile route: nothing of the sign-in page is left.
+    await waitFor(() => expect(document.body.textContent).toBe('profile page'));
     expect(spent.at(-1)).toEqual({ InviteToken: 'link-token-2', Confirmed: true });
     await waitFor(() => expect(localStorage.getItem(AUTH_TOKEN_KEY)).toContain('session-token-1'));
   });

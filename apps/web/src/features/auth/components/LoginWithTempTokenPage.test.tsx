@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import * as contract from '@fxid/contract';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LOGIN_EVENT_ID } from '../../../shared/analytics/login-event';
-import { ANALYTICS_PLATFORM_WEB, PAGE_SESSION_ID } from '../../../shared/analytics/session';
+import { LOGIN_EVENT_ID } from '../../../entities/analytics/login-event';
+import { ANALYTICS_PLATFORM_WEB, PAGE_SESSION_ID } from '../../../entities/analytics/session';
 import { AUTH_TOKEN_KEY } from '../../../shared/lib/auth-token';
-import { jsonResponse, renderWithApp, testApi } from '../../../shared/testing/app-test-kit';
+import { jsonResponse, renderWithApp, testApi } from '../../../test/app-test-kit';
 import { LoginWithTempTokenPage } from './LoginWithTempTokenPage';
 
 afterEach(() => {
@@ -46,7 +46,8 @@ function open(token: string, trackAnswer: () => Response = () => new Response(nu
 describe('signing in with a temp token', () => {
   it('records a login event for the new session, then goes where the token says', async () => {
     const tracked = open('temp-1');
-    expect(await screen.findByText('profile page')).toBeTruthy();
+    // Sent on to the Profile route: nothing of the sign-in page is left.
+    await waitFor(() => expect(document.body.textContent).toBe('profile page'));
     expect(localStorage.getItem(AUTH_TOKEN_KEY)).toContain('session-token-1');
     await waitFor(() => expect(tracked).toHaveLength(1));
     expect(tracked[0]).toEqual({
@@ -66,7 +67,8 @@ describe('signing in with a temp token', () => {
   it('signs in even when the event cannot be recorded', async () => {
     // A token of its own: the page spends each token once per page load.
     const tracked = open('temp-2', () => jsonResponse({ type: 'about:blank', title: 'x', status: 500 }, 500));
-    expect(await screen.findByText('profile page')).toBeTruthy();
+    // Sent on to the Profile route: nothing of the sign-in page is left.
+    await waitFor(() => expect(document.body.textContent).toBe('profile page'));
     await waitFor(() => expect(tracked).toHaveLength(1));
   });
 });

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { trackLogin } from '../../../shared/analytics/login-event';
+import { trackLogin } from '../../../entities/analytics/login-event';
 import { useApiClient } from '../../../shared/api/api-context';
 import { authenticateFromTempToken } from '../api/authenticate-from-temp-token';
 import { SignInLinkPage } from './SignInLinkPage';

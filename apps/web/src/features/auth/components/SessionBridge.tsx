@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useFriendInvite } from '../../../shared/friends/hooks/use-friend-invite';
+import { useFriendInvite } from '../../../entities/friends/hooks/use-friend-invite';
 import { provideSignIn } from '../../../shared/lib/sign-in-request';
 import { useAuthSync } from '../hooks/use-auth-sync';
 import { useLoginModal } from '../hooks/use-login-modal';

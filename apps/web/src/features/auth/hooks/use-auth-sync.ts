@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { accountQuery, useAccount } from '../../../shared/api/account';
+import { accountQuery, useAccount } from '../../../entities/profile/api/account';
 import { useApiClient } from '../../../shared/api/api-context';
 import { emitAuthEvent } from '../../../shared/lib/auth-events';
 import { clearAuthToken, useAuthToken } from '../../../shared/lib/auth-token';

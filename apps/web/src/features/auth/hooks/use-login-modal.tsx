@@ -1,6 +1,6 @@
 import { lazy, useCallback } from 'react';
-import { ClosedWatcher } from '../../../shared/modals/ClosedWatcher';
-import { useModals } from '../../../shared/modals/modal-manager';
+import { ClosedWatcher } from '../../../shared/ui/modals/ClosedWatcher';
+import { useModals } from '../../../shared/ui/modals/modal-manager';
 import type { LoginModalOptions } from '../components/LoginModal';
 
 // The modal (and its form library) loads when first opened, not with the page.

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Account, useAccount } from '../../../shared/api/account';
+import { type Account, useAccount } from '../../../entities/profile/api/account';
 import { useApiClient } from '../../../shared/api/api-context';
 import { switchLanguage } from '../../../shared/i18n/language';
 import { readAuthToken } from '../../../shared/lib/auth-token';

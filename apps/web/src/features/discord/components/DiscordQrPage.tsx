@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { usePublicGameConfig } from '../../../shared/api/public-game-config';
+import { usePublicGameConfig } from '../../../entities/game/api/public-game-config';
 import { platformOf } from '../../../shared/config/site';
 import { useSite } from '../../../shared/config/use-site';
 import { assetUrl } from '../../../shared/lib/asset-url';

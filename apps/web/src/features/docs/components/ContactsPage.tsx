@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
-import { usePublicGameConfig } from '../../../shared/api/public-game-config';
+import { DOCS_FILE_ADAPTERS, docsLanguageFor } from '../../../entities/documents/docs-files';
+import { usePublicGameConfig } from '../../../entities/game/api/public-game-config';
 import { platformOf } from '../../../shared/config/site';
-import { DOCS_FILE_ADAPTERS, docsLanguageFor } from '../../../shared/documents/docs-files';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { DocumentPanel } from './DocumentPanel';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
-import { useBranding } from '../../../shared/api/branding';
-import { DOCS_FILE_ADAPTERS, DOCS_FILE_LANGUAGES } from '../../../shared/documents/docs-files';
+import { DOCS_FILE_ADAPTERS, DOCS_FILE_LANGUAGES } from '../../../entities/documents/docs-files';
+import { useBranding } from '../../../entities/game/branding';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { DOCS_FILES } from '../doc-kinds';

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { Dialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { jsonResponse, renderWithApp, testApi } from '../../../shared/testing/app-test-kit';
+import { jsonResponse, renderWithApp, testApi } from '../../../test/app-test-kit';
 import { ContactsModal, FaqModal } from './DocsModals';
 
 afterEach(cleanup);
@@ -31,7 +31,7 @@ describe('the footer document modals', () => {
   it('show the FAQ straight in the modal, titled once, with no frame', async () => {
     open(<FaqModal title="Frequently asked questions" language="en" />);
     const dialog = await screen.findByRole('dialog', { name: 'Frequently asked questions' });
-    expect(await within(dialog).findByText('Free?')).toBeTruthy();
+    expect((await within(dialog).findByText('Free?')).tagName).toBe('SUMMARY');
     expect(within(dialog).getAllByText('Frequently asked questions')).toHaveLength(1);
     expect(dialog.querySelector('iframe')).toBeNull();
   });
@@ -39,7 +39,7 @@ describe('the footer document modals', () => {
   it('show the contacts straight in the modal, titled once, with no frame', async () => {
     open(<ContactsModal title="Contacts" game="sky-runner" adapter="fxid" />);
     const dialog = await screen.findByRole('dialog', { name: 'Contacts' });
-    expect(await within(dialog).findByText('Foxhound, 1 Main St')).toBeTruthy();
+    await waitFor(() => expect(dialog.textContent).toContain('Foxhound, 1 Main St'));
     expect(within(dialog).getAllByText('Contacts')).toHaveLength(1);
     expect(dialog.querySelector('iframe')).toBeNull();
   });

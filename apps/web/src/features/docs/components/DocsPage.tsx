@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { useBranding } from '../../../shared/api/branding';
+import { useBranding } from '../../../entities/game/branding';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { InfoPage } from '../../../shared/ui/InfoPage';
 import { Spinner } from '../../../shared/ui/Spinner';

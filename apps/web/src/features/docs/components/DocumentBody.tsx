@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { LegalDocument } from '../../../entities/documents/documents-api';
 import { languageDisplayName } from '../../../shared/i18n/language';
 import { Button } from '../../../shared/ui/Button';
 import { Spinner } from '../../../shared/ui/Spinner';
-import type { LegalDocument } from '../api/documents';
 
 // The markdown renderer is the heaviest part of a document page: it loads with the first document.
 const MarkdownContent = lazy(async () => ({

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { type LegalDocument, useDocuments } from '../../../entities/documents/documents-api';
 import { Spinner } from '../../../shared/ui/Spinner';
-import { type LegalDocument, useDocuments } from '../api/documents';
 import { DocumentBody } from './DocumentBody';
 import { DocumentPanel } from './DocumentPanel';
 

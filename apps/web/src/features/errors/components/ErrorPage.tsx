@@ -1,14 +1,14 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { useBranding } from '../../../shared/api/branding';
-import type { ErrorNavigationState } from '../../../shared/api/error-navigation';
+import { useBranding } from '../../../entities/game/branding';
+import type { ErrorNavigationState } from '../../../shared/lib/error-navigation';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
-import { useClipboard } from '../../../shared/modals/use-clipboard';
 import { Button } from '../../../shared/ui/Button';
 import { buttonClass } from '../../../shared/ui/button-styles';
 import { InfoPage } from '../../../shared/ui/InfoPage';
 import { AlertIcon } from '../../../shared/ui/icons';
+import { useClipboard } from '../../../shared/ui/modals/use-clipboard';
 import { formatBody, inviteErrorKey, problemMessage } from '../error-message';
 
 /**

@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { GameSummary } from '../../../shared/api/games-list';
+import type { GameSummary } from '../../../entities/game/api/games-list';
 import { appUrl } from '../../../shared/config/app-url';
 import { usePageConfig } from '../../../shared/config/page-config-context';
 import { assetUrl } from '../../../shared/lib/asset-url';
-import { LazyLinkShareModal } from '../../../shared/modals/lazy-modals';
-import { useModals } from '../../../shared/modals/modal-manager';
 import { Button } from '../../../shared/ui/Button';
 import { buttonClass } from '../../../shared/ui/button-styles';
 import { PlayIcon, ShareIcon } from '../../../shared/ui/icons';
+import { LazyLinkShareModal } from '../../../shared/ui/modals/lazy-modals';
+import { useModals } from '../../../shared/ui/modals/modal-manager';
 
 /** A game in the catalog: cover, icon, name, short description, Play and Share. */
 export function GameCard({ game }: { game: GameSummary }) {

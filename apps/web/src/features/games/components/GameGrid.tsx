@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useGamesList } from '../../../shared/api/games-list';
+import { useGamesList } from '../../../entities/game/api/games-list';
 import { usePageConfig } from '../../../shared/config/page-config-context';
 import { Notice } from '../../../shared/ui/Notice';
 import { Spinner } from '../../../shared/ui/Spinner';

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useGameLink } from '../../../shared/documents/use-game-link';
+import { useGameLink } from '../../../entities/documents/use-game-link';
+import { type NewsItem, newsText } from '../../../entities/news/news';
 import { assetUrl } from '../../../shared/lib/asset-url';
 import { cn } from '../../../shared/lib/cn';
-import { type NewsItem, newsText } from '../../../shared/news/news';
 
 const BADGES: Record<NewsItem['Priority'], string> = {
   Unspecified: 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200',

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { useNews } from '../../../entities/news/news';
 import { usePageConfig } from '../../../shared/config/page-config-context';
-import { useNews } from '../../../shared/news/news';
 import { Button } from '../../../shared/ui/Button';
 import { ModalFrame } from '../../../shared/ui/ModalFrame';
 import { Notice } from '../../../shared/ui/Notice';

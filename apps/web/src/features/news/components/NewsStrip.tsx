@@ -1,11 +1,11 @@
 import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNews } from '../../../entities/news/news';
+import { useNotificationOptIn } from '../../../entities/push/hooks/use-notification-opt-in';
 import { usePageConfig } from '../../../shared/config/page-config-context';
-import { useModals } from '../../../shared/modals/modal-manager';
-import { useNews } from '../../../shared/news/news';
-import { useNotificationOptIn } from '../../../shared/push/hooks/use-notification-opt-in';
 import { Button } from '../../../shared/ui/Button';
 import { BellIcon } from '../../../shared/ui/icons';
+import { useModals } from '../../../shared/ui/modals/modal-manager';
 import { Notice } from '../../../shared/ui/Notice';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { NewsCard } from './NewsCard';

@@ -3,16 +3,16 @@ import type { PageConfig } from '@fxid/contract/page-config';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { NewsAlerts } from '../../../entities/news/NewsAlerts';
+import type { NewsItem } from '../../../entities/news/news';
 import { messages as de } from '../../../shared/i18n/locales/de';
 import { messages as en } from '../../../shared/i18n/locales/en';
-import { ModalProvider } from '../../../shared/modals/modal-manager';
-import { NewsAlerts } from '../../../shared/news/NewsAlerts';
-import type { NewsItem } from '../../../shared/news/news';
-import { jsonResponse, renderWithApp, TEST_PAGE_CONFIG, testApi, testI18n } from '../../../shared/testing/app-test-kit';
+import { ModalProvider } from '../../../shared/ui/modals/modal-manager';
+import { jsonResponse, renderWithApp, TEST_PAGE_CONFIG, testApi, testI18n } from '../../../test/app-test-kit';
 import { NewsStrip } from './NewsStrip';
 
 beforeAll(async () => {
-  await Promise.all([import('./NewsListModal'), import('../../../shared/modals/ModalStack')]);
+  await Promise.all([import('./NewsListModal'), import('../../../shared/ui/modals/ModalStack')]);
 });
 afterEach(cleanup);
 
@@ -92,8 +92,8 @@ describe('the news list', () => {
       'Double gems',
     ]);
     const update = cards[1] as HTMLElement;
-    expect(within(update).getByText(en.newsPriority.Update)).toBeTruthy();
-    expect(within(update).getByText('Storm islands are here.')).toBeTruthy();
+    expect(update.textContent).toContain(en.newsPriority.Update);
+    expect(update.textContent).toContain('Storm islands are here.');
     expect(within(update).getByRole('time').getAttribute('datetime')).toBe('2026-11-10T12:00:00.000Z');
     expect(within(update).getByRole('time').textContent).toBe('Nov 10, 2026');
     const images = [...update.querySelectorAll('img')].map((image) => image.getAttribute('src'));
@@ -105,7 +105,7 @@ describe('the news list', () => {
         .getByRole('link', { name: /Learn more/ })
         .getAttribute('href'),
     ).toBe('/discord-qr?game=sky-runner');
-    expect(within(cards[0] as HTMLElement).getByText(en.newsPriority.Alert)).toBeTruthy();
+    expect(cards[0]?.textContent).toContain(en.newsPriority.Alert);
     // The list reuses the strip's query: one request.
     expect(requests).toEqual([{ Locale: 'en' }]);
 
@@ -119,9 +119,12 @@ describe('the news list', () => {
     const strip = await screen.findByRole('region', { name: de.landing.newsTitle });
     fireEvent.click(await within(strip).findByRole('button', { name: de.news.allNews }));
     const dialog = await screen.findByRole('dialog', { name: de.news.allTitle });
-    expect(within(dialog).getByRole('heading', { name: 'Wartung' })).toBeTruthy();
-    expect(within(dialog).getByText(de.newsPriority.Update)).toBeTruthy();
-    expect(within(dialog).getByRole('button', { name: de.common.close })).toBeTruthy();
+    const cards = within(dialog).getAllByRole('article');
+    expect(within(cards[0] as HTMLElement).getByRole('heading').textContent).toBe('Wartung');
+    expect(dialog.textContent).toContain(de.newsPriority.Update);
+    // Its close button is labelled in German, not in English.
+    expect(within(dialog).getByRole('button', { name: de.common.close }).hasAttribute('disabled')).toBe(false);
+    expect(within(dialog).queryByRole('button', { name: en.common.close })).toBeNull();
     expect(requests).toEqual([{ Locale: 'de' }]);
   });
 });

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PaymentForm } from '../../../shared/api/payment-form';
 import { Button } from '../../../shared/ui/Button';
 import { Notice } from '../../../shared/ui/Notice';
+import type { PaymentForm } from '../api/payment-form';
 
 interface PaymentFormDetailsProps {
   form: PaymentForm;

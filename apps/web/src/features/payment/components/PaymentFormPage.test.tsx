@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PaymentForm } from '../../../shared/api/payment-form';
 import { englishMessages as en } from '../../../shared/i18n/complete-messages';
-import { jsonResponse, renderWithApp, testApi } from '../../../shared/testing/app-test-kit';
+import { jsonResponse, renderWithApp, testApi } from '../../../test/app-test-kit';
+import type { PaymentForm } from '../api/payment-form';
 import { PaymentFormPage } from './PaymentFormPage';
 
 afterEach(cleanup);
@@ -52,12 +52,13 @@ function renderPage(
 describe('the card payment form page', () => {
   it('shows the demo bank, the product and a prefilled test card, and pays with that card', async () => {
     const { fetch, posted, leave } = renderPage(() => json(200, FORM));
-    expect(await screen.findByText('550 stars')).toBeTruthy();
+    const product = await screen.findByTestId('payment-form-product');
+    expect(within(product).getByRole('heading').textContent).toBe('550 stars');
     const asked = fetch.mock.calls[0]?.[0] as Request;
     expect(asked.url).toBe(`http://localhost/api/v1/store/payment_form/${TOKEN}?Locale=en`);
-    expect(screen.getByText(en.store.paymentFormDemo)).toBeTruthy();
-    expect(screen.getByText(en.store.paymentFormSandboxBank)).toBeTruthy();
-    expect(screen.getByText('A chest of stars.')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe(en.store.paymentFormDemo);
+    expect(screen.getByText(en.store.paymentFormSandboxBank).tagName).toBe('STRONG');
+    expect(product.textContent).toContain('A chest of stars.');
     const card = screen.getByLabelText(en.store.paymentFormCardLabel) as HTMLInputElement;
     expect(card.value).toBe('4242 4242 4242 4242');
 
@@ -81,7 +82,7 @@ describe('the card payment form page', () => {
 
   it('pays with the saved card instead of asking for a number', async () => {
     const { posted } = renderPage(() => json(200, { ...FORM, Card: { Brand: 'Visa', Last4: '4242' } }));
-    expect(await screen.findByText('Pay with Visa ending in 4242')).toBeTruthy();
+    expect((await screen.findByTestId('payment-form-card')).textContent).toBe('Pay with Visa ending in 4242');
     expect(screen.queryByLabelText(en.store.paymentFormCardLabel)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Pay $4.99' }));
     await waitFor(() => expect(posted).toEqual([{ PublicId: FORM.PublicId, Choice: 'Pay' }]));
@@ -101,7 +102,7 @@ describe('the card payment form page', () => {
 
   it('says so when the token is unknown or used, with a way home', async () => {
     renderPage(() => problem(404, 'not_found'));
-    expect(await screen.findByText(en.store.paymentFormInvalid)).toBeTruthy();
+    expect((await screen.findByRole('alert')).textContent).toBe(en.store.paymentFormInvalid);
     expect(screen.getByRole('link', { name: en.common.backHome }).getAttribute('href')).toBe('/');
   });
 
@@ -112,7 +113,7 @@ describe('the card payment form page', () => {
     ['Refunded', en.store.paymentFormClosed.Refunded],
   ] as const)('shows a checkout already %s with a link to the order instead of the form', async (status, text) => {
     renderPage(() => json(200, { ...FORM, Status: status }));
-    expect(await screen.findByText(text)).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(text));
     expect(screen.getByRole('link', { name: en.store.paymentFormSeeOrder }).getAttribute('href')).toBe(
       FORM.RedirectUris.Success,
     );
@@ -125,7 +126,7 @@ describe('the card payment form page', () => {
       () => problem(409, 'conflict'),
     );
     fireEvent.click(await screen.findByRole('button', { name: en.store.paymentFormDecline }));
-    expect(await screen.findByText(en.store.paymentFormClosed.Paid)).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(en.store.paymentFormClosed.Paid));
     expect(screen.queryByRole('button', { name: 'Pay $4.99' })).toBeNull();
     expect(leave).not.toHaveBeenCalled();
   });
@@ -138,8 +139,9 @@ describe('the card payment form page', () => {
     const card = (await screen.findByLabelText(en.store.paymentFormCardLabel)) as HTMLInputElement;
     fireEvent.change(card, { target: { value: '1234 5678 9012 3456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Pay $4.99' }));
-    expect(await screen.findByText(en.store.paymentFormCardInvalid)).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Pay $4.99' })).toBeTruthy();
+    expect((await screen.findByRole('alert')).textContent).toBe(en.store.paymentFormCardInvalid);
+    // The form stays, ready for another number.
+    expect(screen.getByRole('button', { name: 'Pay $4.99' }).hasAttribute('disabled')).toBe(false);
     expect(leave).not.toHaveBeenCalled();
   });
 });
@@ -158,7 +160,9 @@ describe('the card payment form inside the checkout modal (?embed=1)', () => {
     expect(screen.queryByRole('link', { name: en.common.backHome })).toBeNull();
     fireEvent.click(await screen.findByRole('button', { name: label }));
     expect((await screen.findByTestId('payment-form-outcome')).textContent).toBe(text);
-    expect(screen.getByText(en.store.paymentFormOutcomeClosing)).toBeTruthy();
+    expect(screen.getByTestId('payment-form-outcome').nextElementSibling?.textContent).toBe(
+      en.store.paymentFormOutcomeClosing,
+    );
     expect((posted[0] as { Choice: string }).Choice).toBe(choice);
     expect(screen.queryByRole('button', { name: 'Pay $4.99' })).toBeNull();
     // The frame stays on the form: no site page loads into the modal behind the outcome.

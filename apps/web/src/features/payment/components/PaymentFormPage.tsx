@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { type PaymentFormChoice, usePaymentForm, usePaymentFormChoice } from '../../../shared/api/payment-form';
 import { Button } from '../../../shared/ui/Button';
 import { buttonClass } from '../../../shared/ui/button-styles';
 import { InfoPage } from '../../../shared/ui/InfoPage';
 import { Notice } from '../../../shared/ui/Notice';
 import { Spinner } from '../../../shared/ui/Spinner';
+import { type PaymentFormChoice, usePaymentForm, usePaymentFormChoice } from '../api/payment-form';
 import { CheckoutShell } from './CheckoutShell';
 import { PaymentFormDetails } from './PaymentFormDetails';
 

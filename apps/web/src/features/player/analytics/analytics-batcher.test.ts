@@ -1,7 +1,7 @@
 import * as contract from '@fxid/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ANALYTICS_PLATFORM_WEB, newSessionId } from '../../../shared/analytics/session';
-import type { TrackBatch } from '../../../shared/analytics/track';
+import { ANALYTICS_PLATFORM_WEB, newSessionId } from '../../../entities/analytics/session';
+import type { TrackBatch } from '../../../entities/analytics/track';
 import { ANALYTICS_MAX_EVENTS, type AnalyticsEvent, createAnalyticsBatcher } from './analytics-batcher';
 
 const event = (n: number): AnalyticsEvent => ({ EventId: 781965164, CreatedAt: 1_000 + n, I1: n });

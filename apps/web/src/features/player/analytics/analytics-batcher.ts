@@ -1,5 +1,5 @@
-import { ANALYTICS_PLATFORM_WEB } from '../../../shared/analytics/session';
-import type { TrackBatch } from '../../../shared/analytics/track';
+import { ANALYTICS_PLATFORM_WEB } from '../../../entities/analytics/session';
+import type { TrackBatch } from '../../../entities/analytics/track';
 
 export type AnalyticsEvent = TrackBatch['Events'][number];
 

@@ -1,6 +1,5 @@
 import type { FxEvent } from '@fxid/sdk';
-import { bearerHeaders } from '../../../shared/api/account';
-import { unwrap } from '../../../shared/api/call';
+import { bearerHeaders, unwrap } from '../../../shared/api/call';
 import type { ApiClient } from '../../../shared/api/client';
 
 /** GET /cross-play/events/rules (B): the event codes of the game that count. */

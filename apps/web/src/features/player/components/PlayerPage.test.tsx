@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
+
+import { DEFAULT_BRANDING as FALLBACK_BRANDING } from '@fxid/contract/branding';
 import { cleanup, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FALLBACK_BRANDING } from '../../../shared/api/branding';
-import { ModalProvider } from '../../../shared/modals/modal-manager';
-import type { NewsItem } from '../../../shared/news/news';
-import { jsonResponse, renderWithApp, TEST_PAGE_CONFIG, testApi } from '../../../shared/testing/app-test-kit';
+import type { NewsItem } from '../../../entities/news/news';
+import { ModalProvider } from '../../../shared/ui/modals/modal-manager';
+import { jsonResponse, renderWithApp, TEST_PAGE_CONFIG, testApi } from '../../../test/app-test-kit';
 
 // The game channel answers the game's SDK (tested on its own); the page only has to mount it.
 vi.mock('./GameChannel', () => ({ GameChannel: () => null }));

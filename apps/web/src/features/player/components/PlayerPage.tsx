@@ -1,14 +1,14 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAccount } from '../../../shared/api/account';
-import { useBranding } from '../../../shared/api/branding';
-import { useNavigateToError } from '../../../shared/api/error-navigation';
-import { useGamesList } from '../../../shared/api/games-list';
-import { usePublicGameConfig } from '../../../shared/api/public-game-config';
+import { useGamesList } from '../../../entities/game/api/games-list';
+import { usePublicGameConfig } from '../../../entities/game/api/public-game-config';
+import { useBranding } from '../../../entities/game/branding';
+import { useAccount } from '../../../entities/profile/api/account';
 import { usePageConfig } from '../../../shared/config/page-config-context';
 import { platformOf } from '../../../shared/config/site';
 import { useSite } from '../../../shared/config/use-site';
 import { useAuthToken } from '../../../shared/lib/auth-token';
+import { useNavigateToError } from '../../../shared/lib/error-navigation';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { useLaunchData } from '../api/launch';
@@ -25,7 +25,7 @@ import { PlayerToolbar } from './PlayerToolbar';
 const GameChannel = lazy(async () => ({ default: (await import('./GameChannel')).GameChannel }));
 const UnityCanvas = lazy(async () => ({ default: (await import('./UnityCanvas')).UnityCanvas }));
 // The game's alerts come with the news request anyway, after the first paint.
-const NewsAlerts = lazy(async () => ({ default: (await import('../../../shared/news/NewsAlerts')).NewsAlerts }));
+const NewsAlerts = lazy(async () => ({ default: (await import('../../../entities/news/NewsAlerts')).NewsAlerts }));
 
 const isMobileDevice = () => window.matchMedia('(pointer: coarse)').matches;
 

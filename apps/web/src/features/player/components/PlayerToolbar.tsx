@@ -5,18 +5,18 @@ import { appUrl } from '../../../shared/config/app-url';
 import { usePageConfig } from '../../../shared/config/page-config-context';
 import { useSite } from '../../../shared/config/use-site';
 import { useAuthToken } from '../../../shared/lib/auth-token';
-import { LazyLinkShareModal } from '../../../shared/modals/lazy-modals';
-import { useModals } from '../../../shared/modals/modal-manager';
 import { Button } from '../../../shared/ui/Button';
 import { buttonClass } from '../../../shared/ui/button-styles';
 import { ExpandIcon, ShareIcon, ShrinkIcon } from '../../../shared/ui/icons';
+import { LazyLinkShareModal } from '../../../shared/ui/modals/lazy-modals';
+import { useModals } from '../../../shared/ui/modals/modal-manager';
 
 // Opened rarely and only by signed-in players: loads on first use.
 const LazyProfileModal = lazy(async () => ({
-  default: (await import('../../../shared/profile/components/ProfileModal')).ProfileModal,
+  default: (await import('../../../entities/profile/components/ProfileModal')).ProfileModal,
 }));
 const LazySocialModal = lazy(async () => ({
-  default: (await import('../../../shared/friends/components/SocialModal')).SocialModal,
+  default: (await import('../../../entities/friends/components/SocialModal')).SocialModal,
 }));
 
 /** The game's name and what the player can do around it: share, full screen, back to all games. */

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useDocumentAcceptance } from '../../../shared/documents/use-document-acceptance';
+import { useDocumentAcceptance } from '../../../entities/documents/use-document-acceptance';
 
 /**
  * Whether the game may load: a signed-in player first accepts every latest document

@@ -3,14 +3,14 @@ import { loadAdapter, type PlatformAdapter, type PortalFeatures } from '@fxid/pl
 import { type HostHandlers, resolvePath } from '@fxid/sdk/host';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Account } from '../../../shared/api/account';
-import type { LegalDocument } from '../../../shared/documents/documents-api';
+import { dueDocument as doc } from '../../../entities/documents/document-fixtures';
+import type { LegalDocument } from '../../../entities/documents/documents-api';
+import type { Account } from '../../../entities/profile/api/account';
 import { messages as en } from '../../../shared/i18n/locales/en';
 import { clearAuthToken, storeAuthToken } from '../../../shared/lib/auth-token';
 import { provideSignIn } from '../../../shared/lib/sign-in-request';
-import { ModalProvider } from '../../../shared/modals/modal-manager';
-import { jsonResponse, renderWithApp, testApi } from '../../../shared/testing/app-test-kit';
-import { dueDocument as doc } from '../../../shared/testing/documents';
+import { ModalProvider } from '../../../shared/ui/modals/modal-manager';
+import { jsonResponse, renderWithApp, testApi } from '../../../test/app-test-kit';
 import { type PlayerState, useHostHandlers } from './use-host-handlers';
 
 // The channel itself is the SDK's (tested there): here the handlers are called as it would call them.

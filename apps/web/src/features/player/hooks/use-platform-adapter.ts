@@ -1,7 +1,7 @@
 import type { PlatformAdapter, PortalFeatures } from '@fxid/platforms';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SESSION_ID } from '../../../shared/analytics/session';
+import { PAGE_SESSION_ID } from '../../../entities/analytics/session';
 import { useApiClient } from '../../../shared/api/api-context';
 import { storeAuthToken } from '../../../shared/lib/auth-token';
 import { createLogger } from '../../../shared/lib/logger';

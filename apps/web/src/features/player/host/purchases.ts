@@ -1,7 +1,7 @@
 import type { Purchase } from '@fxid/sdk';
 import { SdkError } from '@fxid/sdk/host';
+import type { GamePurchaseData } from '../../../entities/purchase/api/purchases';
 import { ProblemError } from '../../../shared/api/problem';
-import type { GamePurchaseData } from '../../../shared/api/purchases';
 
 /** A purchase as the API lists it, in the SDK's shape (absent rather than null). */
 export function toSdkPurchase(purchase: GamePurchaseData): Purchase {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StoreData } from '../../../shared/api/store-data';
+import type { StoreData } from '../../../entities/purchase/api/store-data';
 import { toSdkStoreFront } from './store-front';
 
 const product = (overrides: Partial<StoreData['Products'][number]> = {}): StoreData['Products'][number] => ({

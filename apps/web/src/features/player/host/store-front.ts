@@ -1,5 +1,5 @@
 import type { ProductPrice, StoreFront } from '@fxid/sdk';
-import type { StoreData, StoreProductData } from '../../../shared/api/store-data';
+import type { StoreData, StoreProductData } from '../../../entities/purchase/api/store-data';
 
 /** Digits after the point of a currency (ISO 4217 exponent): 2 for USD, 0 for JPY. */
 function minorDigits(currency: string): number {

@@ -1,15 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useAccount } from '../../../shared/api/account';
-import { useBranding } from '../../../shared/api/branding';
+import { useBranding } from '../../../entities/game/branding';
+import { useAccount } from '../../../entities/profile/api/account';
+import { ProfileDetails } from '../../../entities/profile/components/ProfileDetails';
+import { usePlatformOwnsAccount } from '../../../entities/profile/lib/use-platform-owns-account';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
-import { useSignOut } from '../../../shared/lib/use-sign-out';
-import { ProfileDetails } from '../../../shared/profile/components/ProfileDetails';
-import { usePlatformOwnsAccount } from '../../../shared/profile/lib/use-platform-owns-account';
 import { Button } from '../../../shared/ui/Button';
 import { InfoPage } from '../../../shared/ui/InfoPage';
 import { Notice } from '../../../shared/ui/Notice';
 import { Spinner } from '../../../shared/ui/Spinner';
+import { useSignOut } from '../hooks/use-sign-out';
 
 /**
  * The player's profile. Inside a social platform or an iframe the platform owns the

@@ -1,9 +1,9 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import type { OrderPersonalInfoBody } from '../../../entities/purchase/personal-info';
 import { useApiClient } from '../../../shared/api/api-context';
 import { unwrap } from '../../../shared/api/call';
 import type { ApiClient } from '../../../shared/api/client';
 import type { components } from '../../../shared/api/schema';
-import type { OrderPersonalInfoBody } from '../../../shared/purchase/personal-info';
 import { isOrderLinkToken } from '../lib/links';
 
 export type ContinueWithPi = components['schemas']['ContinueRedirectWithPiResponse'];

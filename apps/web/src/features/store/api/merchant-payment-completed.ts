@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { PURCHASE_TIMINGS } from '../../../entities/purchase/timings';
 import { useApiClient } from '../../../shared/api/api-context';
 import { unwrap } from '../../../shared/api/call';
 import type { ApiClient } from '../../../shared/api/client';
 import type { components } from '../../../shared/api/schema';
-import { PURCHASE_TIMINGS } from '../../../shared/purchase/timings';
 import { isOrderLinkToken } from '../lib/links';
 
 export type MerchantPaymentCompleted = components['schemas']['MerchantPaymentCompletedResponse'];

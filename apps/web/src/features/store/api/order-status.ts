@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { fetchPaymentStatus, type PaymentStatus } from '../../../entities/purchase/api/payment-status';
+import { PURCHASE_TIMINGS } from '../../../entities/purchase/timings';
 import { useApiClient } from '../../../shared/api/api-context';
-import { fetchPaymentStatus, type PaymentStatus } from '../../../shared/api/payment-status';
-import { PURCHASE_TIMINGS } from '../../../shared/purchase/timings';
 
 /** An order stops changing once it is Completed or Cancelled (CancelledPaid included). */
 export function isFinal(status: PaymentStatus | undefined): boolean {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { PersonalInfoForm } from '../../../shared/purchase/PersonalInfoForm';
+import { PersonalInfoForm } from '../../../entities/purchase/PersonalInfoForm';
 import { InfoPage } from '../../../shared/ui/InfoPage';
 import { Notice } from '../../../shared/ui/Notice';
 import { Spinner } from '../../../shared/ui/Spinner';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useClipboard } from '../../../shared/modals/use-clipboard';
 import { Button } from '../../../shared/ui/Button';
+import { useClipboard } from '../../../shared/ui/modals/use-clipboard';
 
 /** Marks where the id goes inside the translated "Order {{id}}", so it can be set apart. */
 const SLOT = '\u0000';

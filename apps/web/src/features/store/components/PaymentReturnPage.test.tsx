@@ -3,8 +3,8 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { englishMessages as en } from '../../../shared/i18n/complete-messages';
-import { ModalProvider } from '../../../shared/modals/modal-manager';
-import { renderWithApp, testApi } from '../../../shared/testing/app-test-kit';
+import { ModalProvider } from '../../../shared/ui/modals/modal-manager';
+import { renderWithApp, testApi } from '../../../test/app-test-kit';
 import { PaymentReturnPage } from './PaymentReturnPage';
 
 afterEach(() => {

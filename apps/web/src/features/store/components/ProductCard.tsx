@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { StoreProductData } from '../../../shared/api/store-data';
+import type { StoreProductData } from '../../../entities/purchase/api/store-data';
 import { assetUrl } from '../../../shared/lib/asset-url';
 import { Button } from '../../../shared/ui/Button';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PurchaseErrorCode } from '../../../shared/purchase/purchase-error';
+import type { PurchaseErrorCode } from '../../../entities/purchase/purchase-error';
 
 export interface PurchaseNotice {
   tone: 'info' | 'warning' | 'danger';

@@ -1,0 +1,62 @@
+import { lazy } from 'react';
+import { ClosedWatcher } from '../../shared/ui/modals/ClosedWatcher';
+import type { useModals } from '../../shared/ui/modals/modal-manager';
+import { checkoutFrameUrl } from './checkout-url';
+import type { CheckoutEnd, CheckoutTarget, CheckoutWindow } from './purchase-flow';
+import type { StripeLike } from './stripe-loader';
+
+const LazyCheckoutPageModal = lazy(async () => ({
+  default: (await import('./CheckoutPageModal')).CheckoutPageModal,
+}));
+
+// Stripe.js and its modal load with the first card checkout, never with a page.
+const LazyStripeCheckoutModal = lazy(async () => ({
+  default: (await import('./StripeCheckoutModal')).StripeCheckoutModal,
+}));
+
+async function loadStripeLazily(publishableKey: string): Promise<StripeLike> {
+  return (await import('./stripe-loader')).loadStripeJs(publishableKey);
+}
+
+/**
+ * Shows the provider's checkout in a modal: the provider's page in a frame (the portal's
+ * own payment form alone, in its embed mode), or Stripe's
+ * embedded checkout. `closed` settles once, with how it ended, however the modal went.
+ */
+export function openCheckout(
+  modals: ReturnType<typeof useModals>,
+  target: CheckoutTarget,
+  title: string,
+  loadStripe: (publishableKey: string) => Promise<StripeLike> = loadStripeLazily,
+): CheckoutWindow {
+  let end: CheckoutEnd = { kind: 'dismissed' };
+  let settle: (value: CheckoutEnd) => void = () => {};
+  const closed = new Promise<CheckoutEnd>((resolve) => {
+    settle = resolve;
+  });
+  const gone = () => settle(end);
+  const id = modals.open((close) => (
+    <>
+      <ClosedWatcher onGone={gone} />
+      {target.kind === 'page' ? (
+        <LazyCheckoutPageModal url={checkoutFrameUrl(target.url)} title={title} />
+      ) : (
+        <LazyStripeCheckoutModal
+          title={title}
+          publishableKey={target.publishableKey}
+          clientSecret={target.clientSecret}
+          loadStripe={loadStripe}
+          onComplete={() => {
+            end = { kind: 'completed' };
+          }}
+          onError={(error) => {
+            // The modal says so and stays until the player closes it; the purchase then rejects.
+            end = { kind: 'failed', error };
+          }}
+          onClose={close}
+        />
+      )}
+    </>
+  ));
+  return { closed, close: () => modals.close(id) };
+}

@@ -1,8 +1,0 @@
-import { bearerHeaders } from './account';
-import { unwrap } from './call';
-import type { ApiClient } from './client';
-
-/** GET /auth/logout: ends the session on the server. */
-export function logout(api: ApiClient, token: string) {
-  return unwrap(api.GET('/api/v1/auth/logout', { headers: bearerHeaders(token) }));
-}
