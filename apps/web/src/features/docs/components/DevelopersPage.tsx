@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import sdkGuide from '../../../../../../packages/sdk/README.md?raw';
-import { useBranding } from '../../../shared/api/branding';
+import { useBranding } from '../../../entities/game/branding';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { MarkdownContent } from '../../../shared/ui/MarkdownContent';
 import { portalGuide } from '../lib/portal-guide';
