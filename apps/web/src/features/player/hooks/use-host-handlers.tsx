@@ -236,6 +236,8 @@ export function useHostHandlers(
         if (paid) {
           if (paid.Sku !== sku)
             throw new SdkError('handler_failed', `Order ${orderId} was for ${paid.Sku}, not ${sku}`);
+          // What the store shows as owned may have changed with it.
+          void queryClient.invalidateQueries({ queryKey: ['store'] });
           const { transactionId, stats }: PurchaseResult = toSdkPurchase(paid);
           return { transactionId, stats };
         }
