@@ -62,6 +62,32 @@ async function api(path: string, token: string, body: unknown = {}) {
 
 const count = async (game: FrameLocator, line: string) => (await logLines(game)).filter((l) => l === line).length;
 
+/** How many times the app called a bridge method, by the simulated VK's protocol log. */
+const hostCalls = (page: Page, method: string) =>
+  page
+    .getByTestId('host-log')
+    .locator('li')
+    .filter({ hasText: `→ ${method} ` })
+    .count();
+
+/** Opens the demo game's folded panels (social, tools). */
+async function openPanels(game: FrameLocator) {
+  await game.locator('details').evaluateAll((sections) => {
+    for (const section of sections) (section as HTMLDetailsElement).open = true;
+  });
+}
+
+/** Presses a shop button the way a game that does not check `owned` would: even when it is disabled. */
+async function pressAnyway(game: FrameLocator, testId: string) {
+  await game.getByTestId(testId).evaluate((button) => {
+    (button as HTMLButtonElement).disabled = false;
+    (button as HTMLButtonElement).click();
+  });
+}
+
+const detailOf = async (game: FrameLocator, line: string) =>
+  (await logLine(game, line).first().locator('.detail').textContent()) ?? '';
+
 describe('the demo game on the simulated VK host', () => {
   it('signs in as the VK user without any email, reads social info, gets a rewarded ad and buys once', async () => {
     const { page } = await session.tab();
@@ -115,5 +141,97 @@ describe('the demo game on the simulated VK host', () => {
     expect(bought.Purchases).toEqual([]);
     expect(bought.Products.find((product: { Sku: string }) => product.Sku === 'stars_100')).toMatchObject({ Count: 0 });
     expect(await count(game, 'call consumePurchase ok')).toBe(0);
+  }, 120_000);
+
+  it('friends, invite and share dialogs, an interstitial, the banner, vkBridge.call and pause/resume go through VK', async () => {
+    const { page } = await session.tab();
+    const { game } = await openOnVk(page);
+    await openPanels(game);
+
+    // Friends from VKWebAppGetFriends: the simulated user's two VK friends.
+    await game.getByTestId('friends').click();
+    await logLine(game, 'call friends.get ok').waitFor();
+    expect(await detailOf(game, 'call friends.get ok')).toContain('Olga');
+    expect(await hostCalls(page, 'VKWebAppGetFriends')).toBe(1);
+
+    // VK's invite box and share dialog: sent, then closed by the player (cancelled).
+    await game.getByTestId('invite').click();
+    await answerHost(page, 'Invite friends', 'Invite');
+    await logLine(game, 'call friends.invite ok').waitFor();
+    await game.getByTestId('invite').click();
+    await answerHost(page, 'Invite friends', 'Cancel');
+    await logLine(game, 'call friends.invite error cancelled').waitFor();
+    await game.getByTestId('share').click();
+    await answerHost(page, 'Share', 'Share');
+    await logLine(game, 'call linkShare ok').waitFor();
+    await game.getByTestId('share').click();
+    await answerHost(page, 'Share', 'Cancel');
+    await logLine(game, 'call linkShare error cancelled').waitFor();
+    expect(await hostCalls(page, 'VKWebAppShowInviteBox')).toBe(2);
+    expect(await hostCalls(page, 'VKWebAppShare')).toBe(2);
+
+    // An interstitial through VKWebAppShowNativeAds, also sent as an ad event.
+    await game.getByTestId('ad-interstitial').click();
+    await answerHost(page, 'Ad: Interstitial', 'Finished');
+    await logLine(game, 'call ads.showInterstitial ok').waitFor();
+    expect(await detailOf(game, 'call ads.showInterstitial ok')).toContain('Finished');
+    await logLine(game, 'event ad').waitFor();
+    expect(await detailOf(game, 'event ad')).toContain('interstitial');
+
+    // VK's sticky banner, shown and hidden in the host page.
+    const banner = page.getByTestId('host-banner');
+    await game.getByTestId('banner-show').click();
+    await logLine(game, 'call ads.showStickyBanner ok').waitFor();
+    await banner.waitFor({ state: 'visible' });
+    expect(await banner.getAttribute('data-location')).toBe('bottom');
+    await game.getByTestId('banner-hide').click();
+    await logLine(game, 'call ads.hideStickyBanner ok').waitFor();
+    await banner.waitFor({ state: 'hidden' });
+
+    // The game's own vk-bridge call, forwarded to VK as it is, with VK's answer back.
+    await game.getByTestId('vk-bridge').click();
+    await logLine(game, 'call vkBridge.call ok').waitFor();
+    expect(await detailOf(game, 'call vkBridge.call ok')).toContain('Olga');
+    expect(await hostCalls(page, 'VKWebAppGetFriends')).toBe(2);
+
+    // VK hides and restores the app: the game pauses and resumes.
+    await page.getByTestId('host-view-hide').click();
+    await logLine(game, 'event pause').waitFor();
+    await page.getByTestId('host-view-restore').click();
+    await logLine(game, 'event resume').waitFor();
+    const lines = await logLines(game);
+    expect(lines.lastIndexOf('event pause')).toBeLessThan(lines.lastIndexOf('event resume'));
+  }, 120_000);
+
+  it('sells a one-time product once: refused before the order box, refunded from the order log, then on sale again', async () => {
+    const { page } = await session.tab();
+    const { portal, game } = await openOnVk(page);
+    const token = await portalToken(portal);
+    const noAds = async () =>
+      (await api('store/check-buy-products', token, { Game: GAME, Skus: ['no_ads'] })).Products[0];
+
+    await game.getByTestId('buy-no_ads').click();
+    await answerHost(page, 'VK order box', 'Pay');
+    await logLine(game, 'call buyProduct ok').waitFor();
+    // A one-time product stays unconsumed: the game reads it as owned.
+    await game.locator('[data-testid="buy-no_ads"][data-owned="true"]').waitFor();
+    expect(await noAds()).toMatchObject({ Owned: true, Count: 1 });
+
+    // A game that offers it anyway gets product_already_owned, and VK's order box never opens.
+    await pressAnyway(game, 'buy-no_ads');
+    await logLine(game, 'call buyProduct error product_already_owned').waitFor();
+    expect(await hostCalls(page, 'VKWebAppShowOrderBox')).toBe(1);
+
+    // VK refunds it (the simulator's order log posts VK's signed refund notification).
+    const order = page.locator('[data-testid="host-order"][data-item="no_ads"]');
+    await order.getByRole('button', { name: 'Refund', exact: true }).click();
+    await page.locator('[data-testid="host-order"][data-item="no_ads"][data-status="refunded"]').waitFor();
+    expect(await noAds()).toMatchObject({ Owned: false, Count: 0 });
+
+    // No longer owned, it can be bought again.
+    await pressAnyway(game, 'buy-no_ads');
+    await answerHost(page, 'VK order box', 'Pay');
+    await expect.poll(() => count(game, 'call buyProduct ok'), { timeout: 30_000 }).toBe(2);
+    expect(await noAds()).toMatchObject({ Owned: true, Count: 1 });
   }, 120_000);
 });

@@ -3,7 +3,9 @@
 // parameters the server signed, answers the @vkontakte/vk-bridge postMessage protocol
 // (platform-protocols.md §13e) from this parent page, and shows VK's dialogs with buttons
 // for success, cancel and error. On Pay the server posts VK's signed payment notifications
-// to our own callback, as VK would, before the order box answers.
+// to our own callback, as VK would, before the order box answers; each paid order is listed
+// with a Refund button that posts VK's signed refund notification. Hide/Restore send the
+// app VK's VKWebAppViewHide / VKWebAppViewRestore events.
 
 const base = location.pathname.replace(/\/$/, '');
 const form = /** @type {HTMLFormElement} */ (document.getElementById('launch'));
@@ -11,6 +13,7 @@ const frame = /** @type {HTMLIFrameElement} */ (document.getElementById('app'));
 const log = /** @type {HTMLOListElement} */ (document.getElementById('log'));
 const banner = /** @type {HTMLElement} */ (document.getElementById('banner'));
 const dialog = /** @type {HTMLElement} */ (document.getElementById('dialog'));
+const orders = /** @type {HTMLOListElement} */ (document.getElementById('orders'));
 
 /** The running session: the game, the simulated user and friends, VK storage. */
 let session = { game: '', user: /** @type {any} */ (null), friends: [], storage: new Map() };
@@ -62,6 +65,16 @@ const clientError = (code, reason) => ({
 });
 const userDenied = () => clientError(4, 'User denied');
 
+/** VK's banner answer (VKWebAppShowBannerAdResponse in vk-bridge's typings). */
+const bannerState = (result) => ({
+  result,
+  banner_width: 728,
+  banner_height: 90,
+  banner_location: banner.dataset.location ?? 'bottom',
+  layout_type: 'resize',
+  height_type: 'compact',
+});
+
 /** VK's answers, by bridge method: a result object, or `{ failed: error }`. */
 const METHODS = {
   VKWebAppInit: async () => ({ result: true }),
@@ -74,7 +87,7 @@ const METHODS = {
       : { failed: userDenied() },
   VKWebAppShare: async ({ link }) =>
     (await ask('Share', `Share ${link} on VK?`, ['Share', 'Cancel'])) === 'Share'
-      ? { result: [{ type: 'message', id: 1 }] }
+      ? { result: [{ type: 'message', users: [{ id: Number(session.friends[0]?.id ?? 1) }] }] }
       : { failed: userDenied() },
   VKWebAppAddToFavorites: async () => ({ result: true }),
   VKWebAppCheckNativeAds: async () => ({ result: true }),
@@ -87,11 +100,11 @@ const METHODS = {
   VKWebAppShowBannerAd: async ({ banner_location }) => {
     banner.hidden = false;
     banner.dataset.location = banner_location ?? 'bottom';
-    return { result: true };
+    return bannerState(true);
   },
   VKWebAppHideBannerAd: async () => {
     banner.hidden = true;
-    return { result: true };
+    return bannerState(true);
   },
   VKWebAppStorageGet: async ({ keys = [] }) => ({
     keys: keys.map((key) => ({ key, value: session.storage.get(key) ?? '' })),
@@ -112,9 +125,51 @@ const METHODS = {
       const error = (paid.StatusChange ?? paid.GetItem).error ?? {};
       return { failed: { error_type: 'api_error', error_data: { ...error, request_params: [] } } };
     }
+    listOrder(paid.OrderId, paid.Item);
     return { status: 'success', success: true, order_id: String(paid.OrderId) };
   },
 };
+
+/** A paid order in the order log, with VK's refund of it one button away. */
+function listOrder(orderId, item) {
+  const entry = document.createElement('li');
+  entry.dataset.testid = 'host-order';
+  entry.dataset.orderId = String(orderId);
+  entry.dataset.item = item.item;
+  const label = document.createElement('span');
+  label.textContent = `#${orderId} ${item.item} · ${item.price} votes · paid `;
+  const refund = document.createElement('button');
+  refund.type = 'button';
+  refund.textContent = 'Refund';
+  refund.addEventListener('click', async () => {
+    refund.disabled = true;
+    try {
+      const done = await post('vkcom/refund', {
+        Game: session.game,
+        UserId: session.user.id,
+        OrderId: orderId,
+        Item: item,
+      });
+      note(`callback order_status_change (refunded) → ${JSON.stringify(done.StatusChange)}`);
+      label.textContent = `#${orderId} ${item.item} · ${item.price} votes · ${done.Refunded ? 'refunded' : 'refund refused'} `;
+      entry.dataset.status = done.Refunded ? 'refunded' : 'refused';
+    } catch (error) {
+      note(`refund failed: ${error.message}`);
+      refund.disabled = false;
+    }
+  });
+  entry.dataset.status = 'paid';
+  entry.append(label, refund);
+  orders.prepend(entry);
+}
+
+/** Sends the app one of VK's events (no request_id: vk-bridge hands it to its subscribers). */
+function sendEvent(type) {
+  note(`← ${type} (event)`);
+  frame.contentWindow?.postMessage({ type, data: {} }, location.origin);
+}
+document.getElementById('view-hide').addEventListener('click', () => sendEvent('VKWebAppViewHide'));
+document.getElementById('view-restore').addEventListener('click', () => sendEvent('VKWebAppViewRestore'));
 
 window.addEventListener('message', async (event) => {
   // Only the framed app speaks the bridge to us.
@@ -136,6 +191,7 @@ async function launch() {
   const game = String(values.get('game') ?? '');
   const launched = await post('vkcom/launch', { Game: game, User: values.get('user') });
   session = { game, user: launched.User, friends: launched.Friends, storage: new Map() };
+  orders.replaceChildren();
   document.getElementById('who').textContent =
     `VK user ${launched.User.id} (${launched.User.first_name} ${launched.User.last_name}) in app ${launched.AppId}`;
   banner.hidden = true;

@@ -203,6 +203,7 @@ const BAD_REQUESTS: BadRequest[] = [
       'body.Status',
     ],
     ['/api/v1/store/check-buy-products', '{"Game":"sky-runner","Skus":["bad sku!"]}', 'body.Skus.0'],
+    ['/api/v1/platforms/purchase', '{"Game":"sky-runner","Platform":"VkontakteCom","OrderId":"a b"}', 'body.OrderId'],
     [
       '/api/v1/store/payment_form/sbx_short',
       '{"PublicId":"ord_aaaaaaaaaaaaaaaaaaaaaa","Choice":"Pay"}',
@@ -233,6 +234,7 @@ const BAD_REQUESTS: BadRequest[] = [
       '{"PublicOrderId":"ord_aaaaaaaaaaaaaaaaaaaaaa","Status":"Completed"}',
     ],
     ['POST', '/api/v1/store/check-buy-products', '{"Game":"sky-runner"}'],
+    ['POST', '/api/v1/platforms/purchase', '{"Game":"sky-runner","Platform":"VkontakteCom","OrderId":"1"}'],
     [
       'POST',
       '/api/v1/store/update-order-pi',

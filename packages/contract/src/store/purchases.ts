@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GameSystemNameSchema } from '../games.js';
+import { PlatformSchema } from '../platform.js';
 import { PublicOrderIdSchema, SkuSchema } from './core.js';
 import { PurchaseStatsSchema } from './payments.js';
 
@@ -54,6 +55,28 @@ export const CheckBuyProductsResponseSchema = z
       ),
   })
   .meta({ id: 'CheckBuyProductsResponse' });
+
+/** Which purchase a host platform's own order made (VK: the order_id VKWebAppShowOrderBox answered). */
+export const PlatformPurchaseRequestSchema = z
+  .object({
+    Game: GameSystemNameSchema,
+    Platform: PlatformSchema.describe('The host platform that took the payment, e.g. VkontakteCom'),
+    OrderId: z
+      .string()
+      .regex(/^[A-Za-z0-9_.:-]{1,64}$/)
+      .describe("The platform's id of the order"),
+  })
+  .strict()
+  .meta({ id: 'PlatformPurchaseRequest' });
+export type PlatformPurchaseRequest = z.infer<typeof PlatformPurchaseRequestSchema>;
+
+export const PlatformPurchaseResponseSchema = z
+  .object({
+    Purchase: GamePurchaseSchema.nullable().describe(
+      "The paid purchase the platform's order made for the player, not yet consumed; null until the platform's signed callback has been taken (poll), or when the order is not theirs, was consumed or was refunded",
+    ),
+  })
+  .meta({ id: 'PlatformPurchaseResponse' });
 
 export const ConsumePurchaseRequestSchema = z
   .object({ Game: GameSystemNameSchema, TransactionId: PublicOrderIdSchema })

@@ -16,6 +16,8 @@ describeEachEngine('the host simulator (/dev/hosts)', (engine) => {
     const script = await testApp().app.inject({ method: 'GET', url: '/dev/hosts/vk-host.js' });
     expect(script.headers['content-type']).toContain('javascript');
     expect(script.body).toContain('VKWebAppShowOrderBox');
+    expect(page.body).toContain('data-testid="host-orders"');
+    expect(page.body).toContain('data-testid="host-view-hide"');
   });
 
   it('frames the player with launch parameters our own sign-in accepts, for a new and a returning user', async () => {
@@ -57,6 +59,22 @@ describeEachEngine('the host simulator (/dev/hosts)', (engine) => {
       payload: { Game: 'sky-runner' },
     });
     expect(waiting.json().Purchases.map((purchase: { Sku: string }) => purchase.Sku)).toEqual(['stars_100']);
+    expect(paid.Item).toEqual({ item: 'stars_100', itemId: 'stars_100', title: '100 звёзд', price: '1' });
+
+    // The order log's Refund: VK's signed refund notification; the order is no longer the player's.
+    const refund = { Game: 'sky-runner', UserId: launched.User.id, OrderId: paid.OrderId, Item: paid.Item };
+    const refunded = (await post('/dev/hosts/vkcom/refund', refund)).json();
+    expect(refunded).toEqual({ Refunded: true, StatusChange: paid.StatusChange });
+    expect((await post('/dev/hosts/vkcom/refund', refund)).json()).toEqual(refunded);
+    const after = await testApp().app.inject({
+      method: 'POST',
+      url: '/api/v1/store/check-buy-products',
+      headers: { authorization: `Bearer ${Token}` },
+      payload: { Game: 'sky-runner' },
+    });
+    expect(after.json().Purchases).toEqual([]);
+    const unknownOrder = (await post('/dev/hosts/vkcom/refund', { ...refund, OrderId: paid.OrderId + 1 })).json();
+    expect(unknownOrder).toMatchObject({ Refunded: false, StatusChange: { error: { error_code: 11 } } });
     const unknown = (
       await post('/dev/hosts/vkcom/pay', { Game: 'sky-runner', UserId: launched.User.id, Item: 'nope' })
     ).json();
@@ -73,6 +91,7 @@ describe('the host simulator in production', () => {
       ['GET', '/dev/hosts/vk-host.js'],
       ['POST', '/dev/hosts/vkcom/launch'],
       ['POST', '/dev/hosts/vkcom/pay'],
+      ['POST', '/dev/hosts/vkcom/refund'],
     ] as const) {
       expect(
         (await testApp().app.inject({ method, url, payload: method === 'POST' ? {} : undefined })).statusCode,

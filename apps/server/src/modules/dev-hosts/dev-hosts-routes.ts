@@ -7,7 +7,7 @@ import type { AppContext } from '../../context.js';
 import { NotFoundError } from '../../errors.js';
 import { vkAppOf } from '../platforms/vk/vk-apps.js';
 import { renderHostsPage } from './hosts-page.js';
-import { simulatedVkFriends, simulatedVkUser, simulateVkPayment, vkLaunchUrl } from './vk-host.js';
+import { simulatedVkFriends, simulatedVkUser, simulateVkPayment, simulateVkRefund, vkLaunchUrl } from './vk-host.js';
 
 /** The browser half of the simulator: a plain module beside this package's sources, served as it is. */
 const HOST_SCRIPT = new URL('../../../dev-hosts/vk-host.js', import.meta.url);
@@ -15,7 +15,8 @@ const HOST_SCRIPT = new URL('../../../dev-hosts/vk-host.js', import.meta.url);
 /**
  * /dev/hosts, the host simulator (development only; never registered in production):
  * a page that plays VK around the portal's player, and the routes that sign for it
- * with the game's VK key. Hidden from the API reference: no client calls them.
+ * with the game's VK key (launch, pay, refund). Hidden from the API reference: no
+ * client calls them.
  */
 export function devHostsRoutes(ctx: AppContext, app: FastifyInstance): FastifyPluginAsyncZod {
   const vkGame = async (name: string) => {
@@ -83,7 +84,37 @@ export function devHostsRoutes(ctx: AppContext, app: FastifyInstance): FastifyPl
           GetItem: paid.getItem,
           StatusChange: paid.statusChange ?? null,
           Paid: !!paid.statusChange?.response,
+          Item: paid.item ?? null,
         };
+      },
+    );
+
+    scoped.post(
+      '/dev/hosts/vkcom/refund',
+      {
+        schema: {
+          hide: true,
+          body: z.object({
+            Game: GameSystemNameSchema,
+            UserId: z.string().regex(/^[1-9]\d{0,18}$/),
+            OrderId: z.number().int().positive(),
+            Item: z.object({
+              item: z.string().min(1).max(64),
+              itemId: z.string().max(64),
+              title: z.string().max(100),
+              price: z.string().regex(/^\d{1,9}$/),
+            }),
+          }),
+        },
+      },
+      async (request) => {
+        const { Game, UserId, OrderId, Item } = request.body;
+        const answer = await simulateVkRefund(app, ctx, await vkGame(Game), {
+          userId: UserId,
+          orderId: OrderId,
+          ...Item,
+        });
+        return { StatusChange: answer, Refunded: !!answer.response };
       },
     );
   };

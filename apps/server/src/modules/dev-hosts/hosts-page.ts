@@ -10,11 +10,13 @@ const STYLE =
   '#app{width:100%;height:640px;border:0;border-radius:8px}#banner{background:#4a76a8;color:#fff;padding:8px;text-align:center}' +
   'aside{width:320px;font-size:12px;max-height:680px;overflow:auto}#log li{margin:2px 0;word-break:break-all}' +
   '#dialog{position:fixed;inset:20% 30% auto;background:#fff;border:1px solid #99a;border-radius:12px;padding:16px;' +
-  'box-shadow:0 8px 40px #0006;z-index:10}#dialog-buttons{display:flex;gap:8px}button{padding:6px 14px}';
+  'box-shadow:0 8px 40px #0006;z-index:10}#dialog-buttons{display:flex;gap:8px}button{padding:6px 14px}' +
+  '#view{padding:0 16px}#orders li{margin:4px 0}';
 
 /**
  * The /dev/hosts page: pick a platform, a game and a simulated user; the host frame,
- * its dialogs and a log of the host protocol. A developer tool in English like
+ * its dialogs, hide/restore of the app, the orders paid (each with a Refund button) and a
+ * log of the host protocol. A developer tool in English like
  * /dev/mailbox; its script is a separate file, as the CSP allows no inline script.
  */
 export function renderHostsPage(vkGames: string[]): string {
@@ -30,8 +32,10 @@ export function renderHostsPage(vkGames: string[]): string {
 <label>User <select name="user"><option value="new">New user</option><option value="returning">Returning user</option></select></label>
 <button type="submit">Launch</button></form>
 <p id="who" data-testid="host-user"></p>
+<p id="view"><button type="button" id="view-hide" data-testid="host-view-hide">Hide app (VKWebAppViewHide)</button> <button type="button" id="view-restore" data-testid="host-view-restore">Restore app (VKWebAppViewRestore)</button></p>
 <main><div id="stage"><div id="banner" hidden data-testid="host-banner">VK banner ad</div><iframe id="app" title="Game on the simulated platform" data-testid="host-app-frame"></iframe></div>
-<aside><h2>Host protocol</h2><ol id="log" data-testid="host-log"></ol></aside></main>
+<aside><h2>Orders</h2><p>Paid through the VK order box; Refund posts VK's signed refund notification.</p><ol id="orders" data-testid="host-orders"></ol>
+<h2>Host protocol</h2><ol id="log" data-testid="host-log"></ol></aside></main>
 <div id="dialog" role="dialog" aria-modal="true" aria-labelledby="dialog-title" hidden><h2 id="dialog-title"></h2><p id="dialog-text"></p><div id="dialog-buttons"></div></div>
 <script type="module" src="hosts/vk-host.js"></script></body></html>`;
 }

@@ -81,17 +81,8 @@ export function vkLaunchUrl(
 
 type VkAnswer = { response?: Record<string, unknown>; error?: { error_code: number; error_msg: string } };
 
-/**
- * What VK does after the player presses Pay in the order box: `get_item` for the
- * item's title and price, then `order_status_change` with status chargeable for that
- * price, each a signed form POST to our callback (through this server's own HTTP stack).
- */
-export async function simulateVkPayment(
-  app: FastifyInstance,
-  ctx: AppContext,
-  game: GameRecord,
-  input: { userId: string; item: string },
-): Promise<{ orderId: number; getItem: VkAnswer; statusChange?: VkAnswer }> {
+/** Posts one VK payments notification to our callback, signed as VK signs it (through this server's own HTTP stack). */
+function vkNotifier(app: FastifyInstance, ctx: AppContext, game: GameRecord) {
   const vkApp = requireVkApp(ctx, game);
   const secret = vkApp.secrets[0] ?? '';
   const url = `${ctx.config.portal.routerBasePath}api/v1/platforms/vkcom/payments/${encodeURIComponent(game.definition.GameSystemName)}`;
@@ -105,25 +96,77 @@ export async function simulateVkPayment(
     });
     return response.json() as VkAnswer;
   };
-  const orderId = randomInt(1_000_000, 2 ** 40);
-  const common = {
+  const common = (userId: string, orderId: number) => ({
     app_id: vkApp.appId,
-    user_id: input.userId,
-    receiver_id: input.userId,
+    user_id: userId,
+    receiver_id: userId,
     order_id: String(orderId),
     version: VK_API_VERSION,
-  };
-  const getItem = await post({ ...common, notification_type: 'get_item', item: input.item, lang: 'ru_RU' });
+  });
+  return { post, common };
+}
+
+/** What VK's order_status_change says about the item, from VK's get_item answer. */
+export interface VkSimItem {
+  item: string;
+  itemId: string;
+  title: string;
+  price: string;
+}
+
+/**
+ * What VK does after the player presses Pay in the order box: `get_item` for the
+ * item's title and price, then `order_status_change` with status chargeable for that
+ * price, each a signed form POST to our callback.
+ */
+export async function simulateVkPayment(
+  app: FastifyInstance,
+  ctx: AppContext,
+  game: GameRecord,
+  input: { userId: string; item: string },
+): Promise<{ orderId: number; getItem: VkAnswer; statusChange?: VkAnswer; item?: VkSimItem }> {
+  const { post, common } = vkNotifier(app, ctx, game);
+  const orderId = randomInt(1_000_000, 2 ** 40);
+  const getItem = await post({
+    ...common(input.userId, orderId),
+    notification_type: 'get_item',
+    item: input.item,
+    lang: 'ru_RU',
+  });
   if (!getItem.response) return { orderId, getItem };
-  const statusChange = await post({
+  const item: VkSimItem = {
+    item: input.item,
+    itemId: String(getItem.response.item_id ?? input.item),
+    title: String(getItem.response.title ?? ''),
+    price: String(getItem.response.price ?? ''),
+  };
+  const statusChange = await post(statusChangeFields(common(input.userId, orderId), ctx, 'chargeable', item));
+  return { orderId, getItem, statusChange, item };
+}
+
+/**
+ * What VK does when it gives the votes of a paid order back (payments API 5.132+):
+ * `order_status_change` with status refunded for that order, signed, to our callback.
+ */
+export async function simulateVkRefund(
+  app: FastifyInstance,
+  ctx: AppContext,
+  game: GameRecord,
+  input: { userId: string; orderId: number } & VkSimItem,
+): Promise<VkAnswer> {
+  const { post, common } = vkNotifier(app, ctx, game);
+  return post(statusChangeFields(common(input.userId, input.orderId), ctx, 'refunded', input));
+}
+
+function statusChangeFields(common: Record<string, string>, ctx: AppContext, status: string, item: VkSimItem) {
+  return {
     ...common,
     notification_type: 'order_status_change',
     date: String(Math.floor(ctx.now() / 1000)),
-    status: 'chargeable',
-    item: input.item,
-    item_id: String(getItem.response.item_id ?? input.item),
-    item_title: String(getItem.response.title ?? ''),
-    item_price: String(getItem.response.price ?? ''),
-  });
-  return { orderId, getItem, statusChange };
+    status,
+    item: item.item,
+    item_id: item.itemId,
+    item_title: item.title,
+    item_price: item.price,
+  };
 }

@@ -26,3 +26,20 @@ export function findPlatformPurchase(db: Db, key: PlatformOrderKey): Promise<Pla
 export async function insertPlatformPurchase(trx: Db, row: PlatformPurchasesTable): Promise<void> {
   await trx.insertInto('platform_purchases').values(row).execute();
 }
+
+/** The records of a platform order id taken for this account in a game, real before test. */
+export function findPlatformPurchasesOfAccount(
+  db: Db,
+  key: Omit<PlatformOrderKey, 'test'>,
+  accountId: string,
+): Promise<PlatformPurchaseRow[]> {
+  return db
+    .selectFrom('platform_purchases')
+    .selectAll()
+    .where('platform', '=', key.platform)
+    .where('game_id', '=', key.gameId)
+    .where('external_order_id', '=', key.externalOrderId)
+    .where('account_id', '=', accountId)
+    .orderBy('test')
+    .execute();
+}

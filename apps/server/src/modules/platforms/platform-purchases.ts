@@ -1,12 +1,15 @@
 import { randomInt } from 'node:crypto';
-import type { PlatformName } from '@fxid/contract';
+import type { PlatformName, PlatformPurchaseRequest } from '@fxid/contract';
 import type { AppContext } from '../../context.js';
 import { lockForTransaction } from '../../db/database.js';
+import { GameNotFoundError, PlatformNotSupportedError } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
 import type { GameRecord } from '../catalog/game-catalog.js';
-import { createPaidPlatformOrder } from '../store/platform-orders.js';
+import { unconsumedPurchase } from '../store/ownership-service.js';
+import { createPaidPlatformOrder, refundPaidPlatformOrder } from '../store/platform-orders.js';
 import type { ProductRecord } from '../store/products-service.js';
 import * as repo from './platform-purchases-repository.js';
+import { serverPlatformFor } from './registry.js';
 
 export interface ConfirmedPlatformPurchase {
   adapter: string;
@@ -28,6 +31,52 @@ export async function knownAppOrderId(ctx: AppContext, key: repo.PlatformOrderKe
   return known && Number(known.app_order_id);
 }
 
+/** The sku and app order id of a platform order taken before, if it was. */
+export async function knownPlatformPurchase(ctx: AppContext, key: repo.PlatformOrderKey) {
+  const known = await repo.findPlatformPurchase(ctx.db, key);
+  return known && { sku: known.sku, appOrderId: Number(known.app_order_id) };
+}
+
+const lockKey = (key: repo.PlatformOrderKey) =>
+  `platform-purchase:${key.platform}:${key.gameId}:${key.externalOrderId}`;
+
+/**
+ * The platform refunded an order it had confirmed: its fxid order ends refunded
+ * (CancelledPaid) through the state machine, once; a repeat finds it refunded already.
+ * Undefined when the platform order was never taken here.
+ */
+export async function refundPlatformPurchase(
+  ctx: AppContext,
+  key: repo.PlatformOrderKey,
+  cause: string,
+): Promise<{ appOrderId: number; outcome: 'refunded' | 'already' | 'not_paid' } | undefined> {
+  return ctx.db.transaction().execute(async (trx) => {
+    await lockForTransaction(trx, lockKey(key));
+    const known = await repo.findPlatformPurchase(trx, key);
+    if (!known) return undefined;
+    const outcome = await refundPaidPlatformOrder(trx, known.order_id, cause, ctx.now());
+    return { appOrderId: Number(known.app_order_id), outcome };
+  });
+}
+
+/**
+ * What a platform order (e.g. the order_id VKWebAppShowOrderBox answered) bought for this
+ * player, ready for the game: undefined until the platform's signed callback was taken, and
+ * when the order is another player's, was consumed or was refunded.
+ */
+export async function platformOrderPurchase(ctx: AppContext, accountId: string, request: PlatformPurchaseRequest) {
+  const platform = serverPlatformFor(request.Platform);
+  if (!platform) throw new PlatformNotSupportedError(request.Platform);
+  const game = await ctx.catalog.find(request.Game);
+  if (!game) throw new GameNotFoundError(request.Game);
+  const key = { platform: platform.adapter, gameId: game.id, externalOrderId: request.OrderId };
+  for (const record of await repo.findPlatformPurchasesOfAccount(ctx.db, key, accountId)) {
+    const purchase = await unconsumedPurchase(ctx, accountId, record.order_id);
+    if (purchase) return purchase;
+  }
+  return undefined;
+}
+
 /**
  * Takes a purchase the platform confirmed, exactly once per platform order: the first
  * notification creates and pays the order (one transaction with its record here); a
@@ -45,7 +94,7 @@ export async function takePlatformPurchase(
   };
   return ctx.db.transaction().execute(async (trx) => {
     // Repeats of one order wait here for the first to commit; the UNIQUE index stays the backstop.
-    await lockForTransaction(trx, `platform-purchase:${key.platform}:${key.gameId}:${key.externalOrderId}`);
+    await lockForTransaction(trx, lockKey(key));
     const known = await repo.findPlatformPurchase(trx, key);
     if (known) return { appOrderId: Number(known.app_order_id), publicOrderId: undefined, duplicate: true };
     const provider = input.test ? `${input.adapter}-test` : input.adapter;

@@ -1,8 +1,15 @@
-import { AuthenticateFromSocialRequestSchema, AuthenticateFromSocialResponseSchema } from '@fxid/contract';
+import {
+  AuthenticateFromSocialRequestSchema,
+  AuthenticateFromSocialResponseSchema,
+  PlatformPurchaseRequestSchema,
+  PlatformPurchaseResponseSchema,
+} from '@fxid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
+import { accountOf } from '../../http/authenticate.js';
 import { geoCountry } from '../../http/geo-country.js';
 import { problemResponses } from '../../http/responses.js';
+import { platformOrderPurchase } from './platform-purchases.js';
 import { authenticateFromSocial } from './platform-sign-in.js';
 import { SERVER_PLATFORMS } from './registry.js';
 
@@ -22,6 +29,21 @@ export function platformRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 200: AuthenticateFromSocialResponseSchema, ...problemResponses(400, 401, 404, 429, 503) },
       },
       handler: async (request) => authenticateFromSocial(ctx, request.body, geoCountry(ctx.config, request.headers)),
+    });
+
+    app.post('/platforms/purchase', {
+      config: { auth: 'bearer' },
+      schema: {
+        tags: ['platforms'],
+        summary: "The purchase a host platform's own order made for the player (VK: VKWebAppShowOrderBox's order_id)",
+        description:
+          "Exact where matching by sku is not: two quick purchases of one product each find their own order. Purchase is null until the platform's signed payment callback was taken (poll), and for an order that is another player's, consumed or refunded. A platform the server does not verify answers 400 platform_not_supported; an unknown game 404 game_not_found.",
+        body: PlatformPurchaseRequestSchema,
+        response: { 200: PlatformPurchaseResponseSchema, ...problemResponses(400, 401, 404) },
+      },
+      handler: async (request) => ({
+        Purchase: (await platformOrderPurchase(ctx, accountOf(request), request.body)) ?? null,
+      }),
     });
 
     for (const platform of Object.values(SERVER_PLATFORMS)) {

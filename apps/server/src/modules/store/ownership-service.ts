@@ -10,7 +10,7 @@ import {
 import { transitionOrder } from './order-state-machine.js';
 import { orderStatusOf, toGamePurchase } from './orders-presenter.js';
 import * as repo from './orders-repository.js';
-import type { ProductRecord } from './products-repository.js';
+import { findTieredProducts, type ProductRecord } from './products-repository.js';
 
 /**
  * How long an open checkout of a one-time product holds it for its player. The portal gives
@@ -58,6 +58,16 @@ export async function assertCanBuy(
   }
 }
 
+/** assertCanBuy for a product whose bundled tiers are looked up here (a host platform's purchase). */
+export async function assertCanBuyProduct(
+  ctx: AppContext,
+  accountId: string,
+  gameId: string,
+  product: ProductRecord,
+): Promise<void> {
+  await assertCanBuy(ctx, accountId, gameId, product, await findTieredProducts(ctx.db, gameId, product));
+}
+
 async function cancelLeftBehind(ctx: AppContext, order: repo.OrderRow, sku: string): Promise<void> {
   const provider = ctx.payments.get(order.provider);
   if (order.provider_ref && provider) {
@@ -93,6 +103,14 @@ export async function listPurchases(ctx: AppContext, accountId: string, gameId: 
   );
   const purchases = orders.map((order) => toGamePurchase(order, products.get(order.id) ?? []));
   return skus ? purchases.filter((purchase) => skus.includes(purchase.Sku)) : purchases;
+}
+
+/** One paid order of the player as the game collects it, unless it was consumed, refunded or is not theirs. */
+export async function unconsumedPurchase(ctx: AppContext, accountId: string, orderId: string) {
+  const order = await repo.findOrderById(ctx.db, orderId);
+  if (!order || order.account_id !== accountId || order.consumed_at !== null) return undefined;
+  if (!(repo.PAID_STATUSES as readonly string[]).includes(order.status)) return undefined;
+  return toGamePurchase(order, await repo.listOrderProducts(ctx.db, order.id));
 }
 
 /**

@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { PlatformName } from '@fxid/contract';
 import type { AppContext } from '../../context.js';
+import { PurchaseInProgressError } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
 import type { GameRecord } from '../catalog/game-catalog.js';
 import { startFulfilment } from './fulfilment.js';
 import { orderLines } from './order-lines.js';
-import { recordCreation, transitionOrder } from './order-state-machine.js';
+import { canTransition, recordCreation, transitionOrder } from './order-state-machine.js';
+import { orderStatusOf } from './orders-presenter.js';
 import * as repo from './orders-repository.js';
+import { isOneTime } from './ownership-service.js';
 import { usdAmount } from './prices.js';
 import { findTieredProducts, type ProductRecord } from './products-repository.js';
 
@@ -64,19 +67,47 @@ export async function createPaidPlatformOrder(
     created_at: now,
     updated_at: now,
     completed_at: null,
-    // Platform purchases do not take part in the one-at-a-time guard of web checkouts (yet).
-    exclusive_sku: null,
+    // A one-time product is owned once, whichever provider sold it: the unique index on
+    // exclusive_sku refuses a second paid (or open) order of it, even one racing this one.
+    exclusive_sku: isOneTime(product) ? product.row.sku : null,
     consumed_at: null,
   };
-  await repo.insertOrder(
-    trx,
-    order,
-    orderLines(order.id, { main: product, tiers }, { amount, currency }, { locale, fallbackLocale: fallback }, now),
-  );
+  try {
+    await repo.insertOrder(
+      trx,
+      order,
+      orderLines(order.id, { main: product, tiers }, { amount, currency }, { locale, fallbackLocale: fallback }, now),
+    );
+  } catch (error) {
+    // Another order of this one-time product, paid or still open, got there first (orders_exclusive_purchase).
+    if (order.exclusive_sku && repo.isUniqueViolation(error)) throw new PurchaseInProgressError(order.exclusive_sku);
+    throw error;
+  }
   await recordCreation(trx, order.id, input.cause, now);
   await transitionOrder(trx, order.id, 'Created', 'WaitingForPayment', input.cause, now);
   await transitionOrder(trx, order.id, 'WaitingForPayment', 'PayedWaitingForSending', input.cause, now);
   const paid = { ...order, status: 'PayedWaitingForSending' };
   await startFulfilment(ctx, trx, paid, game.definition.GameSystemName);
   return paid;
+}
+
+/**
+ * The platform gave the money of a paid order back (a refund it made itself): the order
+ * ends CancelledPaid inside the caller's transaction, so the player no longer owns what
+ * it sold and it is no longer listed for the game. Idempotent: an order already refunded
+ * stays as it is (`already`); one that was never paid is left alone (`not_paid`).
+ */
+export async function refundPaidPlatformOrder(
+  trx: repo.Db,
+  orderId: string,
+  cause: string,
+  now: number,
+): Promise<'refunded' | 'already' | 'not_paid'> {
+  const order = await repo.findOrderById(trx, orderId);
+  if (!order) return 'not_paid';
+  const status = orderStatusOf(order);
+  if (status === 'CancelledPaid') return 'already';
+  if (!canTransition(status, 'CancelledPaid') || status === 'Cancelled') return 'not_paid';
+  await transitionOrder(trx, order.id, status, 'CancelledPaid', cause, now);
+  return 'refunded';
 }

@@ -806,6 +806,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/platforms/purchase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The purchase a host platform's own order made for the player (VK: VKWebAppShowOrderBox's order_id)
+         * @description Exact where matching by sku is not: two quick purchases of one product each find their own order. Purchase is null until the platform's signed payment callback was taken (poll), and for an order that is another player's, consumed or refunded. A platform the server does not verify answers 400 platform_not_supported; an unknown game 404 game_not_found.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PlatformPurchaseRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PlatformPurchaseResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/platforms/vkcom/payments/{Game}": {
         parameters: {
             query?: never;
@@ -817,7 +887,7 @@ export interface paths {
         put?: never;
         /**
          * VK payments notifications (get_item, order_status_change and their _test twins) for a game's VK app
-         * @description Signed by VK with the app secure key (md5 over the sorted parameters). get_item answers the product title and its catalog PlatformPrices.vkcom in votes; order_status_change with status chargeable creates and pays the order once per VK order_id, and a repeat gets the same app_order_id. Errors use VK's codes: 10 signature, 11 inconsistent parameters or price, 20 unknown product, 22 unknown user, 2 temporary.
+         * @description Signed by VK with the app secure key (md5 over the sorted parameters). get_item answers the product title and its catalog PlatformPrices.vkcom in votes; order_status_change with status chargeable creates and pays the order once per VK order_id, and a repeat gets the same app_order_id; with status refunded the paid order ends refunded (CancelledPaid), once. Errors use VK's codes: 10 signature, 11 inconsistent parameters, price or refund, 20 unknown product, 22 unknown user, 2 temporary; and our own 100 (a one-time product the player already owns) and 101 (its web checkout is open), both critical so that VK cancels the order without charging.
          */
         post: {
             parameters: {
@@ -5370,6 +5440,17 @@ export interface components {
             /** @description Paid purchases (of Skus, or all) the game has not consumed yet, oldest first; a consumed one never comes back */
             Purchases: components["schemas"]["GamePurchaseInput"][];
         };
+        PlatformPurchaseRequestInput: {
+            Game: components["schemas"]["GameSystemNameInput"];
+            /** @description The host platform that took the payment, e.g. VkontakteCom */
+            Platform: components["schemas"]["PlatformInput"];
+            /** @description The platform's id of the order */
+            OrderId: string;
+        };
+        PlatformPurchaseResponseInput: {
+            /** @description The paid purchase the platform's order made for the player, not yet consumed; null until the platform's signed callback has been taken (poll), or when the order is not theirs, was consumed or was refunded */
+            Purchase: components["schemas"]["GamePurchaseInput"] | null;
+        };
         ConsumePurchaseRequestInput: {
             Game: components["schemas"]["GameSystemNameInput"];
             TransactionId: components["schemas"]["PublicOrderIdInput"];
@@ -6636,6 +6717,17 @@ export interface components {
             }[];
             /** @description Paid purchases (of Skus, or all) the game has not consumed yet, oldest first; a consumed one never comes back */
             Purchases: components["schemas"]["GamePurchase"][];
+        };
+        PlatformPurchaseRequest: {
+            Game: components["schemas"]["GameSystemName"];
+            /** @description The host platform that took the payment, e.g. VkontakteCom */
+            Platform: components["schemas"]["Platform"];
+            /** @description The platform's id of the order */
+            OrderId: string;
+        };
+        PlatformPurchaseResponse: {
+            /** @description The paid purchase the platform's order made for the player, not yet consumed; null until the platform's signed callback has been taken (poll), or when the order is not theirs, was consumed or was refunded */
+            Purchase: components["schemas"]["GamePurchase"] | null;
         };
         ConsumePurchaseRequest: {
             Game: components["schemas"]["GameSystemName"];

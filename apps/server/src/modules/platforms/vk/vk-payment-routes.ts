@@ -35,7 +35,7 @@ export function vkPaymentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         summary: "VK payments notifications (get_item, order_status_change and their _test twins) for a game's VK app",
         description:
           'Signed by VK with the app secure key (md5 over the sorted parameters). get_item answers the product ' +
-          "title and its catalog PlatformPrices.vkcom in votes; order_status_change with status chargeable creates and pays the order once per VK order_id, and a repeat gets the same app_order_id. Errors use VK's codes: 10 signature, 11 inconsistent parameters or price, 20 unknown product, 22 unknown user, 2 temporary.",
+          "title and its catalog PlatformPrices.vkcom in votes; order_status_change with status chargeable creates and pays the order once per VK order_id, and a repeat gets the same app_order_id; with status refunded the paid order ends refunded (CancelledPaid), once. Errors use VK's codes: 10 signature, 11 inconsistent parameters, price or refund, 20 unknown product, 22 unknown user, 2 temporary; and our own 100 (a one-time product the player already owns) and 101 (its web checkout is open), both critical so that VK cancels the order without charging.",
         params: z.object({ Game: GameSystemNameSchema }),
         response: { 200: VkAnswerSchema, ...problemResponses(400, 413, 415) },
       },

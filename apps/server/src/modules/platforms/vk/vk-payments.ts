@@ -1,18 +1,26 @@
 import type { AppContext } from '../../../context.js';
+import { ProductAlreadyOwnedError, PurchaseInProgressError } from '../../../errors.js';
 import { findAccountIdByIdentity } from '../../accounts/identity-service.js';
 import type { GameRecord } from '../../catalog/game-catalog.js';
 import { productSnapshot } from '../../store/orders-presenter.js';
+import { assertCanBuyProduct } from '../../store/ownership-service.js';
 import { findProduct, type ProductRecord } from '../../store/products-service.js';
-import { knownAppOrderId, takePlatformPurchase } from '../platform-purchases.js';
+import {
+  knownAppOrderId,
+  knownPlatformPurchase,
+  refundPlatformPurchase,
+  takePlatformPurchase,
+} from '../platform-purchases.js';
 import { vkAppOf } from './vk-apps.js';
 import { verifyVkNotification } from './vk-payment-sign.js';
 
 /**
  * VK payments notifications for one game (platform-protocols.md §1a): `get_item`
  * answers the catalog product's title and its VK price in votes; `order_status_change`
- * with `status=chargeable` creates and pays the order once. `*_test` notifications
- * take the same path, kept apart from real ones. Every answer is VK's JSON, never a
- * problem document: VK reads `response` or `error`.
+ * with `status=chargeable` creates and pays the order once, and with `status=refunded`
+ * (payments API 5.132+) ends it refunded. `*_test` notifications take the same path,
+ * kept apart from real ones. Every answer is VK's JSON, never a problem document: VK
+ * reads `response` or `error`.
  */
 
 export type VkAnswer =
@@ -27,6 +35,23 @@ export const VK_ERRORS = {
   inconsistent: 11,
   noProduct: 20,
   noUser: 22,
+  /**
+   * App-defined (100–999: VK shows error_msg to the player and, critical, cancels the
+   * order without charging): a one-time product the player already owns. Not 20 or 21,
+   * which say the product does not exist or is out of stock for everyone.
+   */
+  alreadyOwned: 100,
+  /** App-defined: another checkout of the same one-time product is open (a web payment window). */
+  purchaseInProgress: 101,
+} as const;
+
+/** What VK shows the player for our own refusals, in VK's languages we speak (English otherwise). */
+const REFUSALS = {
+  alreadyOwned: { ru: 'Этот товар у вас уже есть', en: 'You already own this item' },
+  purchaseInProgress: {
+    ru: 'Этот товар уже покупается в другом окне',
+    en: 'This item is already being bought in another window',
+  },
 } as const;
 
 export function vkError(code: number, message: string, critical = true): VkAnswer {
@@ -92,10 +117,38 @@ async function receiverOf({ ctx, params }: Verified) {
 /** VK's `lang` (ru_RU) as a catalog locale (ru). */
 const localeOf = (params: Map<string, string>) => params.get('lang')?.split('_')[0]?.toLowerCase() || undefined;
 
+/** VK's error for a one-time product the player may not buy now, or undefined when they may. */
+function refusalOf(error: unknown, params: Map<string, string>): VkAnswer | undefined {
+  const kind =
+    error instanceof ProductAlreadyOwnedError
+      ? 'alreadyOwned'
+      : error instanceof PurchaseInProgressError
+        ? 'purchaseInProgress'
+        : undefined;
+  if (!kind) return undefined;
+  return vkError(VK_ERRORS[kind], REFUSALS[kind][localeOf(params) === 'ru' ? 'ru' : 'en']);
+}
+
+/** The one-time product guard of web checkouts (store/ownership-service), answered in VK's terms. */
+async function ownershipRefusal(input: Verified, product: ProductRecord, accountId: string) {
+  try {
+    await assertCanBuyProduct(input.ctx, accountId, input.game.id, product);
+    return undefined;
+  } catch (error) {
+    const refusal = refusalOf(error, input.params);
+    if (!refusal) throw error;
+    return refusal;
+  }
+}
+
 async function getItem(input: Verified): Promise<VkAnswer> {
   const found = await productOf(input);
   if ('error' in found) return found.error;
-  if (!(await receiverOf(input))) return vkError(VK_ERRORS.noUser, 'User does not exist');
+  const accountId = await receiverOf(input);
+  if (!accountId) return vkError(VK_ERRORS.noUser, 'User does not exist');
+  // Refused before VK shows the order box's price: nothing is charged.
+  const refused = await ownershipRefusal(input, found.product, accountId);
+  if (refused) return refused;
   const { ctx, game, params } = input;
   const fallback = game.definition.DefaultLanguage;
   const snapshot = productSnapshot(found.product, localeOf(params) ?? fallback, fallback);
@@ -114,11 +167,12 @@ async function orderStatusChange(input: Verified): Promise<VkAnswer> {
   const { ctx, game, params, test } = input;
   const orderId = params.get('order_id') ?? '';
   if (!/^\d{1,15}$/.test(orderId)) return vkError(VK_ERRORS.inconsistent, 'order_id is missing or not a number');
-  // A repeat gets the identical answer, whatever changed in the catalog since (VK retries until answered).
   const key = { platform: 'vkcom', gameId: game.id, externalOrderId: orderId, test };
+  if (params.get('status') === 'refunded') return refunded(input, key);
+  // A repeat gets the identical answer, whatever changed in the catalog since (VK retries until answered).
   const known = await knownAppOrderId(ctx, key);
   if (known !== undefined) return { response: { order_id: Number(orderId), app_order_id: known } };
-  // Refunds (API 5.132+) and other statuses are not taken yet; VK is told so rather than thanked.
+  // Other statuses are not VK's to send for items; VK is told so rather than thanked.
   if (params.get('status') !== 'chargeable') {
     return vkError(VK_ERRORS.inconsistent, `Unsupported order status ${params.get('status')}`);
   }
@@ -130,16 +184,47 @@ async function orderStatusChange(input: Verified): Promise<VkAnswer> {
   }
   const accountId = await receiverOf(input);
   if (!accountId) return vkError(VK_ERRORS.noUser, 'User does not exist');
-  const taken = await takePlatformPurchase(ctx, {
-    adapter: 'vkcom',
-    platform: 'VkontakteCom',
-    game,
-    product: found.product,
-    accountId,
-    externalOrderId: orderId,
-    externalAmount: found.votes,
-    test,
-    locale: localeOf(params),
-  });
-  return { response: { order_id: Number(orderId), app_order_id: taken.appOrderId } };
+  // Checked again: two order boxes of one one-time product may both have passed get_item.
+  // An error here makes VK cancel the order without charging (critical).
+  const refused = await ownershipRefusal(input, found.product, accountId);
+  if (refused) return refused;
+  try {
+    const taken = await takePlatformPurchase(ctx, {
+      adapter: 'vkcom',
+      platform: 'VkontakteCom',
+      game,
+      product: found.product,
+      accountId,
+      externalOrderId: orderId,
+      externalAmount: found.votes,
+      test,
+      locale: localeOf(params),
+    });
+    return { response: { order_id: Number(orderId), app_order_id: taken.appOrderId } };
+  } catch (error) {
+    // A racing order of the same one-time product won (the unique index decided).
+    const refusal = refusalOf(error, params);
+    if (!refusal) throw error;
+    return refusal;
+  }
+}
+
+/**
+ * `status=refunded`: VK gave the votes of an order it had charged back. The order ends
+ * refunded (CancelledPaid) once; a repeat gets the identical answer. An order VK never
+ * had us take, or one for another item, is inconsistent (11) and changes nothing.
+ */
+async function refunded(input: Verified, key: Parameters<typeof knownPlatformPurchase>[1]): Promise<VkAnswer> {
+  const { ctx, params } = input;
+  const known = await knownPlatformPurchase(ctx, key);
+  if (!known) return vkError(VK_ERRORS.inconsistent, `Order ${key.externalOrderId} was never paid here`);
+  const item = params.get('item');
+  if (item && item !== known.sku)
+    return vkError(VK_ERRORS.inconsistent, `Order ${key.externalOrderId} was not for ${item}`);
+  const provider = key.test ? 'vkcom-test' : 'vkcom';
+  const done = await refundPlatformPurchase(ctx, key, `${provider} order ${key.externalOrderId} refunded by VK`);
+  if (!done || done.outcome === 'not_paid') {
+    return vkError(VK_ERRORS.inconsistent, `Order ${key.externalOrderId} is not paid`);
+  }
+  return { response: { order_id: Number(key.externalOrderId), app_order_id: done.appOrderId } };
 }

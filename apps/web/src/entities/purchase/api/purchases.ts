@@ -12,6 +12,34 @@ export async function fetchPurchases(api: ApiClient, token: string, game: string
   return data.Purchases;
 }
 
+/** POST /store/check-buy-products for some skus (bearer): those the player owns as one-time products. */
+export async function fetchOwnedSkus(
+  api: ApiClient,
+  token: string,
+  game: string,
+  skus: string[],
+): Promise<Set<string>> {
+  const data = await unwrap(
+    api.POST('/api/v1/store/check-buy-products', { body: { Game: game, Skus: skus }, headers: bearerHeaders(token) }),
+  );
+  return new Set(data.Products.filter((product) => product.Owned).map((product) => product.Sku));
+}
+
+export type PlatformPurchaseBody = components['schemas']['PlatformPurchaseRequest'];
+
+/**
+ * POST /platforms/purchase (bearer): the purchase one host-platform order made (VK's order_id),
+ * or null while the platform's signed callback is still on its way.
+ */
+export async function fetchPlatformPurchase(
+  api: ApiClient,
+  token: string,
+  body: PlatformPurchaseBody,
+): Promise<GamePurchaseData | null> {
+  const data = await unwrap(api.POST('/api/v1/platforms/purchase', { body, headers: bearerHeaders(token) }));
+  return data.Purchase;
+}
+
 /** POST /store/consume-purchase (bearer): the game took the purchase; exactly once. */
 export function consumePurchase(api: ApiClient, token: string, game: string, transactionId: string) {
   return unwrap(

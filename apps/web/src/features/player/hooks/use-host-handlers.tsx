@@ -13,7 +13,13 @@ import { fetchFriends } from '../../../entities/friends/api/friends';
 import { useInviteShare } from '../../../entities/friends/hooks/use-invite-share';
 import type { PublicGameConfig } from '../../../entities/game/api/public-game-config';
 import { type Account, accountQuery } from '../../../entities/profile/api/account';
-import { consumePurchase, fetchPurchases } from '../../../entities/purchase/api/purchases';
+import {
+  consumePurchase,
+  fetchOwnedSkus,
+  fetchPlatformPurchase,
+  fetchPurchases,
+  type PlatformPurchaseBody,
+} from '../../../entities/purchase/api/purchases';
 import { storeDataQuery } from '../../../entities/purchase/api/store-data';
 import { usePurchase } from '../../../entities/purchase/use-purchase';
 import { usePushRegistration } from '../../../entities/push/hooks/use-push-registration';
@@ -208,16 +214,30 @@ export function useHostHandlers(
       // What the store shows as owned may have changed with it.
       void queryClient.invalidateQueries({ queryKey: ['store'] });
     },
-    platformOrder: async (sku, known) => {
+    ownsOneTime: async (sku) => {
+      const token = readAuthToken();
+      if (!token) return false;
+      const owned = await fetchOwnedSkus(api, token, state.game, [sku]).catch((error: unknown) =>
+        Promise.reject(toSdkError(error)),
+      );
+      return owned.has(sku);
+    },
+    platformOrder: async ({ platform, orderId, sku }) => {
       const deadline = Date.now() + PLATFORM_ORDER_TIMEOUT_MS;
       for (;;) {
         const token = readAuthToken();
         if (!token) throw new SdkError('guest', 'Buying needs a signed-in player');
-        const purchases = await fetchPurchases(api, token, state.game).catch((error: unknown) =>
-          Promise.reject(toSdkError(error)),
-        );
-        const paid = purchases.find((item) => item.Sku === sku && !known.has(item.TransactionId));
+        // Exactly the order the platform named: a second quick purchase of the same sku has its own.
+        const paid = await fetchPlatformPurchase(api, token, {
+          Game: state.game,
+          Platform: platform as PlatformPurchaseBody['Platform'],
+          OrderId: orderId,
+        }).catch((error: unknown) => Promise.reject(toSdkError(error)));
         if (paid) {
+          if (paid.Sku !== sku)
+            throw new SdkError('handler_failed', `Order ${orderId} was for ${paid.Sku}, not ${sku}`);
+          // What the store shows as owned may have changed with it.
+          void queryClient.invalidateQueries({ queryKey: ['store'] });
           const { transactionId, stats }: PurchaseResult = toSdkPurchase(paid);
           return { transactionId, stats };
         }

@@ -42,7 +42,7 @@ const purchase = {
 };
 
 /** The portal's services and the features the own site's adapter borrows, as one fake page. */
-type FakePage = Omit<PortalServices, 'signInFromPlatform' | 'platformOrder' | 'emitAd'> & {
+type FakePage = Omit<PortalServices, 'signInFromPlatform' | 'ownsOneTime' | 'platformOrder' | 'emitAd'> & {
   share(link: string, text?: string): void;
   buyProduct(sku: string, developerPayload?: string): Promise<PurchaseResult>;
   friends(): Promise<PortalFriend[]>;
@@ -86,6 +86,7 @@ function setup(overrides: Partial<FakePage> = {}) {
   const services: PortalServices = {
     ...deps,
     signInFromPlatform: vi.fn(async () => false),
+    ownsOneTime: vi.fn(async () => false),
     platformOrder: vi.fn(async () => Promise.reject(new Error('no platform orders on fxid'))),
     emitAd: vi.fn(),
   };
@@ -382,6 +383,7 @@ function hostPlatform(overrides: Partial<PlatformAdapter> = {}) {
       return true;
     }),
     purchases: vi.fn(async () => [purchase]),
+    ownsOneTime: vi.fn(async () => false),
     platformOrder: vi.fn(async () => ({ transactionId: 'ord_new', stats: { currency: 'VKV', currencyAmount: 1 } })),
     emitAd: vi.fn(),
     log: vi.fn(),
@@ -417,8 +419,48 @@ describe('a host platform through the same handlers', () => {
     });
     expect(services.signInFromPlatform).toHaveBeenCalledOnce();
     expect(adapter.purchase).toHaveBeenCalledWith('stars_100', undefined);
-    // Purchases waiting before the order box are not taken for the new one.
-    expect(services.platformOrder).toHaveBeenCalledWith('stars_100', new Set([purchase.transactionId]));
+    // Exactly the order the platform named (VK's order_id), never the first purchase of the sku.
+    expect(services.platformOrder).toHaveBeenCalledWith({ platform: 'VkontakteCom', orderId: '42', sku: 'stars_100' });
+    expect(services.purchases).not.toHaveBeenCalled();
+  });
+
+  it('two quick purchases of one sku each get the order their own platform order id made', async () => {
+    let next = 0;
+    const { call, services } = hostPlatform({
+      purchase: vi.fn(async (sku: string) => ({
+        kind: 'platform-order' as const,
+        sku,
+        externalOrderId: `vk-${++next}`,
+      })),
+    });
+    vi.mocked(services.platformOrder).mockImplementation(async ({ orderId }) => ({
+      transactionId: `ord_for_${orderId}`,
+      stats: { currency: 'VKV', currencyAmount: 1 },
+    }));
+    const [first, second] = await Promise.all([
+      call('buyProduct', { sku: 'stars_100' }),
+      call('buyProduct', { sku: 'stars_100' }),
+    ]);
+    expect(new Set([first, second].map((result) => (result as { transactionId: string }).transactionId))).toEqual(
+      new Set(['ord_for_vk-1', 'ord_for_vk-2']),
+    );
+  });
+
+  it('refuses a one-time product the player owns with product_already_owned before the order box opens', async () => {
+    const { call, services, adapter } = hostPlatform();
+    vi.mocked(services.ownsOneTime).mockResolvedValueOnce(true);
+    await expect(call('buyProduct', { sku: 'no_ads' })).rejects.toMatchObject({ code: 'product_already_owned' });
+    expect(services.ownsOneTime).toHaveBeenCalledWith('no_ads');
+    expect(adapter.purchase).not.toHaveBeenCalled();
+    expect(services.platformOrder).not.toHaveBeenCalled();
+  });
+
+  it('a platform payment that names no order is handler_failed, not a guess', async () => {
+    const { call, services } = hostPlatform({
+      purchase: async (sku: string) => ({ kind: 'platform-order' as const, sku, externalOrderId: '' }),
+    });
+    await expect(call('buyProduct', { sku: 'stars_100' })).rejects.toMatchObject({ code: 'handler_failed' });
+    expect(services.platformOrder).not.toHaveBeenCalled();
   });
 
   it('passes a cancelled order box on as it is and looks for no order', async () => {

@@ -31,10 +31,16 @@ export interface PortalServices {
   /** Marks a purchase taken by the game; rejects with SdkError `purchase_already_consumed` the second time. */
   consumePurchase(transactionId: string): Promise<void>;
   /**
-   * The paid order a platform's signed callback made on our server for `sku`: the first
-   * waiting purchase of it that is not among `known`; rejects with `timeout` when none comes.
+   * Whether the signed-in player owns `sku` as a one-time product (bought on any provider),
+   * so that it cannot be bought again.
    */
-  platformOrder(sku: string, known: ReadonlySet<string>): Promise<PurchaseResult>;
+  ownsOneTime(sku: string): Promise<boolean>;
+  /**
+   * The paid purchase a platform's signed callback made on our server for exactly this
+   * platform order (its id as the platform's client answered it); rejects with `timeout`
+   * when the callback does not come.
+   */
+  platformOrder(order: PlatformOrder): Promise<PurchaseResult>;
   /** Posts the player's status in this game (POST /friends/status). */
   setStatus(status: string): Promise<void>;
   onLoadingReady(): void;
@@ -48,6 +54,13 @@ export interface PortalServices {
   registerPush(): Promise<{ registered: boolean }>;
   /** Sends an ad event to the game. */
   emitAd(event: AdEvent): void;
+}
+
+/** A purchase a host platform took: which platform, its order id, and the product it was for. */
+export interface PlatformOrder {
+  platform: PlatformAdapter['platform'];
+  orderId: string;
+  sku: string;
 }
 
 const signedIn = (portal: PortalServices) => !!portal.gameInfo().fxId.userId;
@@ -151,13 +164,20 @@ export function createHostHandlers(adapter: PlatformAdapter, live: () => PortalS
         throw new SdkError('handler_failed', `${adapter.platform} reported an order the portal does not take`);
       }
       // A platform's own payment completes on our server through its signed callback: the
-      // buyer's account must exist there first, and the new order is told apart from older ones.
+      // buyer's account must exist there first, and the order is found by the platform's id of it.
       if (!signedIn(portal) && !(await signInHere(adapter, portal))) {
         throw new SdkError('guest', 'Buying needs a signed-in player');
       }
-      const known = new Set((await portal.purchases()).map((purchase) => purchase.transactionId));
+      // As on the web: a one-time product the player owns is not sold again (the server refuses it too).
+      if (await portal.ownsOneTime(sku)) {
+        throw new SdkError('product_already_owned', `You already own ${sku}; it can be bought only once`);
+      }
       const done = await adapter.purchase(sku, developerPayload);
-      return done.kind === 'completed' ? done.result : portal.platformOrder(done.sku, known);
+      if (done.kind === 'completed') return done.result;
+      if (!done.externalOrderId) {
+        throw new SdkError('handler_failed', `${adapter.platform} took the payment but named no order`);
+      }
+      return portal.platformOrder({ platform: adapter.platform, orderId: done.externalOrderId, sku: done.sku });
     },
     storeFront: () => portal.storeFront(),
     // What a store purchase (or one made in another tab) left for the game: nothing for a guest.
