@@ -58,6 +58,10 @@ describe('loadConfig', () => {
       VK_APPS:
         'sky-runner=51234567:vk-secure-key-old-0001, sky-runner=51234567:vk-secure-key-new-0002,gem-garden=7654321:gem-garden-vk-secure-key',
       VK_LAUNCH_MAX_AGE_SECONDS: '3600',
+      TELEGRAM_BOTS: 'sky-runner=7100000001:AAFakeSkyRunnerBotTokenForTests0001,gem-garden=7100000002',
+      TELEGRAM_INIT_DATA_MAX_AGE_SECONDS: '600',
+      TELEGRAM_THIRD_PARTY_KEY: 'production',
+      TELEGRAM_WEBHOOK_SECRET: 'telegram-webhook-secret-0001',
     });
     expect(result).toEqual({
       ok: true,
@@ -75,6 +79,7 @@ describe('loadConfig', () => {
         maxConnectionsPerIp: 32,
         catalogFile: '/etc/fxid/catalog.yaml',
         webDistDir: '/srv/web',
+        sdkDistDir: 'packages/sdk/dist',
         trustProxy: true,
         frameAncestors: ["'self'", 'https://vk.com'],
         redirectAllowlist: ['https://shop.example.com', 'https://pay.example.com'],
@@ -117,8 +122,48 @@ describe('loadConfig', () => {
             devSecret: undefined,
             launchMaxAgeSeconds: 3600,
           },
+          telegram: {
+            bots: {
+              'sky-runner': { botId: '7100000001', tokens: ['7100000001:AAFakeSkyRunnerBotTokenForTests0001'] },
+              'gem-garden': { botId: '7100000002', tokens: [] },
+            },
+            devTokenSecret: undefined,
+            thirdPartyKey: expect.anything(),
+            initDataMaxAgeSeconds: 600,
+            botApiUrl: 'https://api.telegram.org',
+            webhookSecret: 'telegram-webhook-secret-0001',
+          },
         },
       },
+    });
+  });
+
+  it("refuses Telegram's test key, a plain-http Bot API and a missing webhook secret in production", () => {
+    const result = loadConfig({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://play.example.com',
+      TURNSTILE_SECRET: '0x4AAAAAAAreal-secret',
+      SMTP_URL: 'smtp://mail.example.com:587',
+      TELEGRAM_BOTS: 'sky-runner=7100000001:AAFakeSkyRunnerBotTokenForTests0001,gem-garden=7100000002',
+      TELEGRAM_THIRD_PARTY_KEY: 'test',
+      TELEGRAM_BOT_API_URL: 'http://127.0.0.1:8081',
+    });
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.problems).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^TELEGRAM_THIRD_PARTY_KEY: /),
+          expect.stringMatching(/^TELEGRAM_BOT_API_URL: /),
+          expect.stringMatching(/^TELEGRAM_WEBHOOK_SECRET: /),
+        ]),
+      );
+    }
+    const dev = loadConfig({});
+    expect(dev.ok && dev.config.platforms.telegram).toMatchObject({
+      devTokenSecret: 'dev-telegram-bot-token-not-for-prod',
+      webhookSecret: 'dev-telegram-webhook-secret-not-for-production',
+      botApiUrl: undefined,
+      thirdPartyKey: undefined,
     });
   });
 

@@ -3,7 +3,12 @@ import { z } from 'zod';
 import { emptyAsUndefined, optional } from './config/env-helpers.js';
 import { DEFAULT_FRAME_ANCESTORS } from './config/frame-ancestors.js';
 import { tunnelTarget } from './modules/error-tunnel/sentry-envelope.js';
-import { PLATFORM_ENV, type PlatformsConfig, platformsConfig } from './modules/platforms/platform-configs.js';
+import {
+  PLATFORM_ENV,
+  type PlatformsConfig,
+  platformProblems,
+  platformsConfig,
+} from './modules/platforms/platform-configs.js';
 import { VAPID_ENV, type VapidConfig, vapidConfig, vapidProblems } from './modules/push/push-config.js';
 import {
   PAYMENT_PROVIDER_CHOICES,
@@ -265,6 +270,7 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
   // Production's provider checks ran above, in the order operators read them; development's run here.
   if (mode === 'development') problems.push(...providerProblems(e, mode));
   problems.push(...vapidProblems(e));
+  problems.push(...platformProblems(e, mode));
   if (problems.length > 0) return { ok: false, problems };
   const supportEmail = e.SUPPORT_EMAIL ?? (mode === 'development' ? 'support@localhost' : undefined);
 

@@ -14,6 +14,7 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   platform_app_mismatch: "The platform's sign-in data is for another app",
   platform_not_supported: 'Sign-in from this platform is not supported',
   platform_not_configured: 'This game is not set up on this platform',
+  platform_webhook_unauthorized: "The platform's webhook secret is missing or wrong",
   forbidden: 'Not allowed',
   sign_in_confirmation_required: 'Confirm the sign-in on this device',
   not_found: 'Not found',
@@ -160,6 +161,15 @@ export class PlatformNotConfiguredError extends AppError {
   constructor(game: string, platform: string) {
     super('platform_not_configured', `Game "${game}" has no ${platform} app configured on this server`, {
       Game: game,
+      Platform: platform,
+    });
+  }
+}
+
+/** A platform webhook (Telegram's bot updates) without its shared secret: nothing is read or changed. */
+export class PlatformWebhookAuthError extends AppError {
+  constructor(platform: string) {
+    super('platform_webhook_unauthorized', `${ERROR_TITLES.platform_webhook_unauthorized} (${platform})`, {
       Platform: platform,
     });
   }

@@ -17,6 +17,7 @@ export const ERROR_STATUS = {
   platform_app_mismatch: 401,
   platform_not_supported: 400,
   platform_not_configured: 503,
+  platform_webhook_unauthorized: 401,
   forbidden: 403,
   sign_in_confirmation_required: 403,
   not_found: 404,

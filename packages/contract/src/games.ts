@@ -33,6 +33,10 @@ export const PlatformDataSchema = z
     FxIdGameId: z.string().optional(),
     VkontaktePlayAppId: z.string().optional(),
     VkontakteComAppId: z.string().optional(),
+    TelegramBotId: z
+      .string()
+      .optional()
+      .describe("The numeric id of the game's Telegram bot (the part of its token before ':')"),
     OdnoklassnikiAppId: z.string().optional(),
     WizQAppId: z.string().optional(),
     AndroidPackage: z.string().optional(),

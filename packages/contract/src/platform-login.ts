@@ -20,6 +20,18 @@ export const VkontakteComLoginSchema = z
   .strict()
   .meta({ id: 'VkontakteComLogin' });
 
+/** Telegram Mini Apps: `Telegram.WebApp.initData` (the `tgWebAppData` of the launch URL's hash), sent verbatim (security.md §3). */
+export const TelegramLoginSchema = z
+  .object({
+    InitData: z
+      .string()
+      .min(1)
+      .max(8192)
+      .describe('The raw initData string as Telegram gave it (never initDataUnsafe re-encoded): its hash is checked'),
+  })
+  .strict()
+  .meta({ id: 'TelegramLogin' });
+
 export const AuthenticateFromSocialRequestSchema = z
   .object({
     Social: PlatformInputSchema.describe('The host platform, by name or number (e.g. VkontakteCom or 3)'),
@@ -27,6 +39,7 @@ export const AuthenticateFromSocialRequestSchema = z
     Locale: LocaleSchema.optional().describe('Language of a new account when the platform names none'),
     SessionId: z.string().max(128).optional().describe("The portal's analytics session, if any"),
     VkontakteComLogin: VkontakteComLoginSchema.optional().describe('Required when Social is VkontakteCom'),
+    TelegramLogin: TelegramLoginSchema.optional().describe('Required when Social is Telegram'),
   })
   .strict()
   .meta({ id: 'AuthenticateFromSocialRequest' });

@@ -78,6 +78,35 @@ export const PlatformPurchaseResponseSchema = z
   })
   .meta({ id: 'PlatformPurchaseResponse' });
 
+/** Opens a host platform's own payment of a product on our server (Telegram: a Stars invoice link). */
+export const PlatformPaymentRequestSchema = z
+  .object({
+    Game: GameSystemNameSchema,
+    Platform: PlatformSchema.describe('The host platform whose payment opens, e.g. Telegram'),
+    Sku: SkuSchema,
+    DeveloperPayload: z.string().max(1024).optional().describe("The game's own note, kept with the order"),
+  })
+  .strict()
+  .meta({ id: 'PlatformPaymentRequest' });
+export type PlatformPaymentRequest = z.infer<typeof PlatformPaymentRequestSchema>;
+
+export const PlatformPaymentResponseSchema = z
+  .object({
+    OrderId: z
+      .string()
+      .regex(/^[A-Za-z0-9_.:-]{1,64}$/)
+      .describe('Our id of the platform payment: POST /platforms/purchase with it finds the paid purchase'),
+    Price: z
+      .object({ Amount: z.number().int().positive(), Currency: z.string() })
+      .describe('What the platform charges, in its own units (Telegram: Stars, XTR)'),
+    Telegram: z
+      .object({ InvoiceUrl: z.url().describe('The Stars invoice link, for Telegram.WebApp.openInvoice') })
+      .optional()
+      .describe('Spec store §3 payment creation response, Telegram block'),
+  })
+  .meta({ id: 'PlatformPaymentResponse' });
+export type PlatformPaymentResponse = z.infer<typeof PlatformPaymentResponseSchema>;
+
 export const ConsumePurchaseRequestSchema = z
   .object({ Game: GameSystemNameSchema, TransactionId: PublicOrderIdSchema })
   .strict()

@@ -1,6 +1,8 @@
 /** What host platforms reported (a platform that keeps state adds its table here). */
 export interface PlatformsTables {
   platform_purchases: PlatformPurchasesTable;
+  telegram_invoices: TelegramInvoicesTable;
+  telegram_charges: TelegramChargesTable;
 }
 
 /** Purchases a host platform confirmed; UNIQUE (platform, game, platform order id, test) makes repeats find their first answer. */
@@ -21,4 +23,32 @@ export interface PlatformPurchasesTable {
   /** 1 for a platform test notification (`*_test`). */
   test: number;
   created_at: number;
+}
+
+/** A Telegram Stars invoice our server made; its id is the invoice payload and the order id the portal looks up. */
+export interface TelegramInvoicesTable {
+  id: string;
+  game_id: string;
+  /** The buyer: the account signed in with this Telegram user. */
+  account_id: string;
+  telegram_user_id: string;
+  sku: string;
+  /** The price in Stars (XTR) the invoice link asks. */
+  stars: number;
+  developer_payload: string | null;
+  created_at: number;
+}
+
+/** A Stars payment Telegram reported (successful_payment); the charge id is the primary key, so a repeat acts once. */
+export interface TelegramChargesTable {
+  charge_id: string;
+  /** Null when the payload named no invoice of ours. */
+  invoice_id: string | null;
+  game_id: string;
+  telegram_user_id: string;
+  stars: number;
+  /** `paid` (the order was made), or why it was refused and refunded, e.g. `refund:already_paid`. */
+  outcome: string;
+  created_at: number;
+  refunded_at: number | null;
 }

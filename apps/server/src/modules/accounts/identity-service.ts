@@ -46,3 +46,13 @@ export async function findAccountIdByIdentity(
 ): Promise<string | undefined> {
   return (await repo.accountIdBySocialIdentifier(db, type, id))?.account_id;
 }
+
+/** The account's id on a platform (e.g. its Telegram user id), if it has an identity there. */
+export async function findIdentityOfAccount(
+  db: repo.Db,
+  accountId: string,
+  type: SocialIdentifierType,
+): Promise<string | undefined> {
+  const identities = await repo.listSocialIdentifiers(db, accountId);
+  return identities.find((identity) => identity.type === type)?.identifier;
+}

@@ -1,19 +1,26 @@
 import type { z } from 'zod';
+import { TELEGRAM_ENV, type TelegramConfig, telegramConfig, telegramProblems } from './telegram/telegram-config.js';
 import { VK_ENV, type VkConfig, vkConfig } from './vk/vk-config.js';
 
 /**
  * The configuration fragments of the server platforms, one line each: config.ts merges
  * their environment variables into its schema and their settings into Config.
  */
-export const PLATFORM_ENV = { ...VK_ENV };
+export const PLATFORM_ENV = { ...VK_ENV, ...TELEGRAM_ENV };
+
+type PlatformEnv = z.output<z.ZodObject<typeof PLATFORM_ENV>>;
 
 export interface PlatformsConfig {
   vkcom: VkConfig;
+  /** Optional so that a test may configure one platform alone; absent, no game is on Telegram here. */
+  telegram?: TelegramConfig;
 }
 
-export function platformsConfig(
-  env: z.output<z.ZodObject<typeof PLATFORM_ENV>>,
-  mode: 'development' | 'production',
-): PlatformsConfig {
-  return { vkcom: vkConfig(env, mode) };
+export function platformsConfig(env: PlatformEnv, mode: 'development' | 'production'): PlatformsConfig {
+  return { vkcom: vkConfig(env, mode), telegram: telegramConfig(env, mode) };
+}
+
+/** Every bad platform variable of this mode, as config.ts lists them. */
+export function platformProblems(env: PlatformEnv, mode: 'development' | 'production'): string[] {
+  return [...telegramProblems(env, mode)];
 }

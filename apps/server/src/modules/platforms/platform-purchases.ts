@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
-import type { PlatformName, PlatformPurchaseRequest } from '@fxid/contract';
+import type { PlatformName, PlatformPaymentRequest, PlatformPurchaseRequest } from '@fxid/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { lockForTransaction } from '../../db/database.js';
 import { GameNotFoundError, PlatformNotSupportedError } from '../../errors.js';
@@ -8,6 +9,7 @@ import type { GameRecord } from '../catalog/game-catalog.js';
 import { unconsumedPurchase } from '../store/ownership-service.js';
 import { createPaidPlatformOrder, refundPaidPlatformOrder } from '../store/platform-orders.js';
 import type { ProductRecord } from '../store/products-service.js';
+import { requireGameOnPlatform } from '../store/store-front-service.js';
 import * as repo from './platform-purchases-repository.js';
 import { serverPlatformFor } from './registry.js';
 
@@ -23,6 +25,10 @@ export interface ConfirmedPlatformPurchase {
   /** A platform test notification: its own key space, never a real order's (platform-protocols.md R2). */
   test: boolean;
   locale: string | undefined;
+  /** The game's own note, kept with the order. */
+  developerPayload?: string | null | undefined;
+  /** Runs in the transaction that takes the purchase, only when it is taken now (not for a repeat). */
+  onTaken?: ((trx: repo.Db, orderId: string) => Promise<void>) | undefined;
 }
 
 /** The app order id already answered for a platform order, if it was taken before. */
@@ -77,6 +83,25 @@ export async function platformOrderPurchase(ctx: AppContext, accountId: string, 
   return undefined;
 }
 
+/** Opens the platform's own payment of a product (POST /platforms/payment), where our server starts it. */
+export async function createPlatformPayment(
+  ctx: AppContext,
+  accountId: string,
+  request: PlatformPaymentRequest,
+  log: Pick<FastifyBaseLogger, 'error'>,
+) {
+  const platform = serverPlatformFor(request.Platform);
+  if (!platform?.createPayment) throw new PlatformNotSupportedError(request.Platform);
+  const game = await requireGameOnPlatform(ctx, request.Game, platform.platform);
+  return platform.createPayment(
+    ctx,
+    accountId,
+    game,
+    { sku: request.Sku, developerPayload: request.DeveloperPayload },
+    log,
+  );
+}
+
 /**
  * Takes a purchase the platform confirmed, exactly once per platform order: the first
  * notification creates and pays the order (one transaction with its record here); a
@@ -106,6 +131,7 @@ export async function takePlatformPurchase(
       provider,
       providerRef: input.externalOrderId,
       locale: input.locale,
+      developerPayload: input.developerPayload ?? null,
       cause: `${provider} order ${input.externalOrderId} paid (${input.externalAmount} platform units)`,
     });
     // A number, as VK wants it; random so that it reveals nothing about order volume.
@@ -123,6 +149,7 @@ export async function takePlatformPurchase(
       test: input.test ? 1 : 0,
       created_at: ctx.now(),
     });
+    await input.onTaken?.(trx, order.id);
     return { appOrderId, publicOrderId: order.public_id, duplicate: false };
   });
 }

@@ -1,6 +1,8 @@
 import {
   AuthenticateFromSocialRequestSchema,
   AuthenticateFromSocialResponseSchema,
+  PlatformPaymentRequestSchema,
+  PlatformPaymentResponseSchema,
   PlatformPurchaseRequestSchema,
   PlatformPurchaseResponseSchema,
 } from '@fxid/contract';
@@ -9,7 +11,7 @@ import type { AppContext } from '../../context.js';
 import { accountOf } from '../../http/authenticate.js';
 import { geoCountry } from '../../http/geo-country.js';
 import { problemResponses } from '../../http/responses.js';
-import { platformOrderPurchase } from './platform-purchases.js';
+import { createPlatformPayment, platformOrderPurchase } from './platform-purchases.js';
 import { authenticateFromSocial } from './platform-sign-in.js';
 import { SERVER_PLATFORMS } from './registry.js';
 
@@ -29,6 +31,23 @@ export function platformRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 200: AuthenticateFromSocialResponseSchema, ...problemResponses(400, 401, 404, 429, 503) },
       },
       handler: async (request) => authenticateFromSocial(ctx, request.body, geoCountry(ctx.config, request.headers)),
+    });
+
+    app.post('/platforms/payment', {
+      config: { auth: 'bearer', rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['platforms'],
+        summary: "Opens a host platform's own payment of a product (Telegram: a Stars invoice link)",
+        description:
+          'For platforms whose payment our server starts: Telegram answers a Stars invoice link (Telegram.InvoiceUrl, price from the ' +
+          "catalog's PlatformPrices.telegram) made for the player's Telegram user, and OrderId, which POST /platforms/purchase finds " +
+          "once Telegram's successful_payment reached the bot webhook. 400 platform_not_supported for a platform without one; " +
+          '403 forbidden when the account has no identity on the platform; 404 for a product not sold there; 409 ' +
+          'product_already_owned / purchase_in_progress for a one-time product; 503 when the platform does not answer.',
+        body: PlatformPaymentRequestSchema,
+        response: { 200: PlatformPaymentResponseSchema, ...problemResponses(400, 401, 403, 404, 409, 503) },
+      },
+      handler: async (request) => createPlatformPayment(ctx, accountOf(request), request.body, request.log),
     });
 
     app.post('/platforms/purchase', {

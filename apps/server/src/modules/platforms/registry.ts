@@ -1,5 +1,6 @@
 import type { ADAPTER_PLATFORM, PlatformName } from '@fxid/contract';
 import type { ServerPlatform } from './server-platform.js';
+import { telegramPlatform } from './telegram/telegram-platform.js';
 import { vkPlatform } from './vk/vk-platform.js';
 
 /**
@@ -8,6 +9,7 @@ import { vkPlatform } from './vk/vk-platform.js';
  */
 export const SERVER_PLATFORMS: Partial<Record<keyof typeof ADAPTER_PLATFORM, ServerPlatform>> = {
   vkcom: vkPlatform,
+  telegram: telegramPlatform,
 };
 
 /** The server side of a platform, or undefined when none is registered. */

@@ -1,4 +1,11 @@
-import type { AdapterName, PlatformLoginBlockName, PlatformName, SocialIdentifierType } from '@fxid/contract';
+import type {
+  AdapterName,
+  PlatformLoginBlockName,
+  PlatformName,
+  PlatformPaymentResponse,
+  SocialIdentifierType,
+} from '@fxid/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import type { GameRecord } from '../catalog/game-catalog.js';
@@ -22,6 +29,18 @@ export interface ServerPlatform {
    * does not verify, PlatformNotConfiguredError (503) when the game lacks settings.
    */
   verifyLogin(ctx: AppContext, game: GameRecord, block: unknown): Promise<ExternalIdentity> | ExternalIdentity;
+  /**
+   * Opens the platform's own payment of a product for the signed-in player (POST
+   * /platforms/payment), where our server must start it (Telegram: a Stars invoice link).
+   * Platforms whose client opens the payment alone (VK's order box) have none.
+   */
+  createPayment?(
+    ctx: AppContext,
+    accountId: string,
+    game: GameRecord,
+    input: { sku: string; developerPayload?: string | undefined },
+    log: Pick<FastifyBaseLogger, 'error'>,
+  ): Promise<PlatformPaymentResponse>;
   /** Routes the platform's servers call (payment notifications), registered under /api/v1. */
   callbackRoutes?(ctx: AppContext): FastifyPluginAsyncZod;
 }

@@ -25,6 +25,8 @@ export interface PaidPlatformPurchase {
   providerRef: string;
   /** Player's language for the product snapshot; the game's default otherwise. */
   locale: string | undefined;
+  /** The game's own note (MerchantDeveloperPayload), kept with the order. */
+  developerPayload?: string | null | undefined;
   cause: string;
 }
 
@@ -60,7 +62,7 @@ export async function createPaidPlatformOrder(
     embedding_type: 'Embed',
     provider: input.provider,
     provider_ref: input.providerRef,
-    developer_payload: null,
+    developer_payload: input.developerPayload ?? null,
     pi_email: null,
     pi_phone: null,
     pi_auto_confirm: 0,
