@@ -88,6 +88,19 @@ export interface PortalFeatures {
   inviteLink(): Promise<void>;
   /** The portal's link share modal (QR code and copyable link). */
   shareLink(link: string, text?: string): void;
+  /**
+   * Asks our server to open the host platform's own payment of a product (POST
+   * /platforms/payment), for platforms whose payment our server starts (Telegram's Stars
+   * invoice link); rejects with a coded SdkError.
+   */
+  platformPayment(sku: string, developerPayload?: string): Promise<PlatformPaymentStart>;
+}
+
+/** What our server answers when it opens a platform's payment (spec store §3, Telegram block). */
+export interface PlatformPaymentStart {
+  /** Our id of the payment; the portal finds the paid order by it. */
+  OrderId: string;
+  Telegram?: { InvoiceUrl: string } | undefined;
 }
 
 /** What the portal lends an adapter when it makes one. */
@@ -95,6 +108,8 @@ export interface AdapterContext {
   game: string;
   /** The portal page's query string as the host launched it (`window.location.search`). */
   launchQuery: string;
+  /** The portal page's hash as the host launched it (`window.location.hash`; Telegram's tgWebAppData). */
+  launchHash?: string;
   /** The portal's language, for platforms that do not report one. */
   locale(): string;
   portal: PortalFeatures;

@@ -21,7 +21,7 @@ export const ADAPTERS: Record<AdapterName, () => Promise<AdapterFactory>> = {
   fbgames: notBuilt('fbgames'),
   crazygames: notBuilt('crazygames'),
   ymobage: notBuilt('ymobage'),
-  telegram: notBuilt('telegram'),
+  telegram: async () => (await import('./telegram/telegram-adapter.js')).telegramAdapter,
   fxlauncher: notBuilt('fxlauncher'),
   fxnative: notBuilt('fxnative'),
   steam: notBuilt('steam'),
@@ -29,7 +29,7 @@ export const ADAPTERS: Record<AdapterName, () => Promise<AdapterFactory>> = {
 };
 
 /** Adapters that work today; the rest answer 'Unsupported adapter for {platform}'. */
-export const BUILT_ADAPTERS: readonly AdapterName[] = ['fxid', 'vkcom'];
+export const BUILT_ADAPTERS: readonly AdapterName[] = ['fxid', 'vkcom', 'telegram'];
 
 export function isAdapterName(name: string): name is AdapterName {
   return Object.hasOwn(ADAPTER_PLATFORMS, name);

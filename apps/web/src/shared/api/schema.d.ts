@@ -806,6 +806,103 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/platforms/payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Opens a host platform's own payment of a product (Telegram: a Stars invoice link)
+         * @description For platforms whose payment our server starts: Telegram answers a Stars invoice link (Telegram.InvoiceUrl, price from the catalog's PlatformPrices.telegram) made for the player's Telegram user, and OrderId, which POST /platforms/purchase finds once Telegram's successful_payment reached the bot webhook. 400 platform_not_supported for a platform without one; 403 forbidden when the account has no identity on the platform; 404 for a product not sold there; 409 product_already_owned / purchase_in_progress for a one-time product; 503 when the platform does not answer.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PlatformPaymentRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PlatformPaymentResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/platforms/purchase": {
         parameters: {
             query?: never;
@@ -911,6 +1008,99 @@ export interface paths {
                 };
                 /** @description Problem details (RFC 9457) */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/platforms/telegram/webhook/{Game}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Telegram bot updates (Stars payments) for a game's bot
+         * @description Requires the X-Telegram-Bot-Api-Secret-Token header given to setWebhook (else 401 platform_webhook_unauthorized, nothing read). pre_checkout_query is answered through answerPreCheckoutQuery: ok when the payload is an invoice of this game for this Telegram user at its price in Stars, not paid yet and not a one-time product the player owns; else ok=false with a message. successful_payment makes and pays the order once per telegram_payment_charge_id; a payment that cannot be delivered (another game, another user, amount mismatch, invoice already paid, one-time product owned) is refunded with refundStarPayment. refunded_payment ends the order refunded. Outcome names what was done, as a stable code.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    Game: components["schemas"]["GameSystemNameInput"];
+                };
+                cookie?: never;
+            };
+            /** @description A Telegram Update */
+            requestBody: {
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TelegramWebhookAnswer"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4380,6 +4570,8 @@ export interface components {
             FxIdGameId?: string;
             VkontaktePlayAppId?: string;
             VkontakteComAppId?: string;
+            /** @description The numeric id of the game's Telegram bot (the part of its token before ':') */
+            TelegramBotId?: string;
             OdnoklassnikiAppId?: string;
             WizQAppId?: string;
             AndroidPackage?: string;
@@ -4921,7 +5113,7 @@ export interface components {
             Documents: components["schemas"]["LegalDocumentInput"][];
         };
         /** @enum {string} */
-        ErrorCodeInput: "validation_failed" | "malformed_json" | "invalid_token" | "expired_token" | "captcha_failed" | "redirect_not_allowed" | "unauthorized" | "platform_sign_invalid" | "platform_payload_expired" | "platform_app_mismatch" | "platform_not_supported" | "platform_not_configured" | "forbidden" | "sign_in_confirmation_required" | "not_found" | "method_not_allowed" | "request_timeout" | "game_not_found" | "game_not_on_platform" | "conflict" | "push_subscription_taken" | "already_connected" | "connected_to_another_account" | "game_not_connected" | "product_already_owned" | "purchase_in_progress" | "purchase_already_consumed" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
+        ErrorCodeInput: "validation_failed" | "malformed_json" | "invalid_token" | "expired_token" | "captcha_failed" | "redirect_not_allowed" | "unauthorized" | "platform_sign_invalid" | "platform_payload_expired" | "platform_app_mismatch" | "platform_not_supported" | "platform_not_configured" | "platform_webhook_unauthorized" | "forbidden" | "sign_in_confirmation_required" | "not_found" | "method_not_allowed" | "request_timeout" | "game_not_found" | "game_not_on_platform" | "conflict" | "push_subscription_taken" | "already_connected" | "connected_to_another_account" | "game_not_connected" | "product_already_owned" | "purchase_in_progress" | "purchase_already_consumed" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
         FieldIssueInput: {
             /** @description Where the bad value is, e.g. "body/Email" or "query/WebPublishingPlatform" */
             Field: string;
@@ -5092,6 +5284,10 @@ export interface components {
             /** @description window.location.search of the VK launch URL, as received (the signed vk_* parameters and sign) */
             QueryString: string;
         };
+        TelegramLoginInput: {
+            /** @description The raw initData string as Telegram gave it (never initDataUnsafe re-encoded): its hash is checked */
+            InitData: string;
+        };
         AuthenticateFromSocialRequestInput: {
             /** @description The host platform, by name or number (e.g. VkontakteCom or 3) */
             Social: ("Unspecified" | "FxId" | "VkontaktePlay" | "Odnoklassniki" | "VkontakteCom" | "YandexGames" | "AbsoluteGames" | "Kongregate" | "FacebookGames" | "CrazyGames" | "WizQ" | "Telegram" | "FxLauncher" | "FxNative" | "Steam" | "FacebookInstantGames") | number | string;
@@ -5102,6 +5298,8 @@ export interface components {
             SessionId?: string;
             /** @description Required when Social is VkontakteCom */
             VkontakteComLogin?: components["schemas"]["VkontakteComLoginInput"];
+            /** @description Required when Social is Telegram */
+            TelegramLogin?: components["schemas"]["TelegramLoginInput"];
         };
         AuthenticateFromSocialResponseInput: {
             /** @description Bearer token of the new session, as email sign-in gives */
@@ -5451,6 +5649,31 @@ export interface components {
             /** @description The paid purchase the platform's order made for the player, not yet consumed; null until the platform's signed callback has been taken (poll), or when the order is not theirs, was consumed or was refunded */
             Purchase: components["schemas"]["GamePurchaseInput"] | null;
         };
+        PlatformPaymentRequestInput: {
+            Game: components["schemas"]["GameSystemNameInput"];
+            /** @description The host platform whose payment opens, e.g. Telegram */
+            Platform: components["schemas"]["PlatformInput"];
+            Sku: components["schemas"]["SkuInput"];
+            /** @description The game's own note, kept with the order */
+            DeveloperPayload?: string;
+        };
+        PlatformPaymentResponseInput: {
+            /** @description Our id of the platform payment: POST /platforms/purchase with it finds the paid purchase */
+            OrderId: string;
+            /** @description What the platform charges, in its own units (Telegram: Stars, XTR) */
+            Price: {
+                Amount: number;
+                Currency: string;
+            };
+            /** @description Spec store §3 payment creation response, Telegram block */
+            Telegram?: {
+                /**
+                 * Format: uri
+                 * @description The Stars invoice link, for Telegram.WebApp.openInvoice
+                 */
+                InvoiceUrl: string;
+            };
+        };
         ConsumePurchaseRequestInput: {
             Game: components["schemas"]["GameSystemNameInput"];
             TransactionId: components["schemas"]["PublicOrderIdInput"];
@@ -5616,6 +5839,11 @@ export interface components {
                 critical: boolean;
             };
         };
+        TelegramWebhookAnswerInput: {
+            /** @constant */
+            Received: true;
+            Outcome: string;
+        };
         /** @enum {string} */
         PlayGameType: "Unity" | "Iframe";
         /** @enum {string} */
@@ -5657,6 +5885,8 @@ export interface components {
             FxIdGameId?: string;
             VkontaktePlayAppId?: string;
             VkontakteComAppId?: string;
+            /** @description The numeric id of the game's Telegram bot (the part of its token before ':') */
+            TelegramBotId?: string;
             OdnoklassnikiAppId?: string;
             WizQAppId?: string;
             AndroidPackage?: string;
@@ -6199,7 +6429,7 @@ export interface components {
             Documents: components["schemas"]["LegalDocument"][];
         };
         /** @enum {string} */
-        ErrorCode: "validation_failed" | "malformed_json" | "invalid_token" | "expired_token" | "captcha_failed" | "redirect_not_allowed" | "unauthorized" | "platform_sign_invalid" | "platform_payload_expired" | "platform_app_mismatch" | "platform_not_supported" | "platform_not_configured" | "forbidden" | "sign_in_confirmation_required" | "not_found" | "method_not_allowed" | "request_timeout" | "game_not_found" | "game_not_on_platform" | "conflict" | "push_subscription_taken" | "already_connected" | "connected_to_another_account" | "game_not_connected" | "product_already_owned" | "purchase_in_progress" | "purchase_already_consumed" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
+        ErrorCode: "validation_failed" | "malformed_json" | "invalid_token" | "expired_token" | "captcha_failed" | "redirect_not_allowed" | "unauthorized" | "platform_sign_invalid" | "platform_payload_expired" | "platform_app_mismatch" | "platform_not_supported" | "platform_not_configured" | "platform_webhook_unauthorized" | "forbidden" | "sign_in_confirmation_required" | "not_found" | "method_not_allowed" | "request_timeout" | "game_not_found" | "game_not_on_platform" | "conflict" | "push_subscription_taken" | "already_connected" | "connected_to_another_account" | "game_not_connected" | "product_already_owned" | "purchase_in_progress" | "purchase_already_consumed" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
         FieldIssue: {
             /** @description Where the bad value is, e.g. "body/Email" or "query/WebPublishingPlatform" */
             Field: string;
@@ -6370,6 +6600,10 @@ export interface components {
             /** @description window.location.search of the VK launch URL, as received (the signed vk_* parameters and sign) */
             QueryString: string;
         };
+        TelegramLogin: {
+            /** @description The raw initData string as Telegram gave it (never initDataUnsafe re-encoded): its hash is checked */
+            InitData: string;
+        };
         AuthenticateFromSocialRequest: {
             /** @description The host platform, by name or number (e.g. VkontakteCom or 3) */
             Social: unknown;
@@ -6380,6 +6614,8 @@ export interface components {
             SessionId?: string;
             /** @description Required when Social is VkontakteCom */
             VkontakteComLogin?: components["schemas"]["VkontakteComLogin"];
+            /** @description Required when Social is Telegram */
+            TelegramLogin?: components["schemas"]["TelegramLogin"];
         };
         AuthenticateFromSocialResponse: {
             /** @description Bearer token of the new session, as email sign-in gives */
@@ -6729,6 +6965,31 @@ export interface components {
             /** @description The paid purchase the platform's order made for the player, not yet consumed; null until the platform's signed callback has been taken (poll), or when the order is not theirs, was consumed or was refunded */
             Purchase: components["schemas"]["GamePurchase"] | null;
         };
+        PlatformPaymentRequest: {
+            Game: components["schemas"]["GameSystemName"];
+            /** @description The host platform whose payment opens, e.g. Telegram */
+            Platform: components["schemas"]["Platform"];
+            Sku: components["schemas"]["Sku"];
+            /** @description The game's own note, kept with the order */
+            DeveloperPayload?: string;
+        };
+        PlatformPaymentResponse: {
+            /** @description Our id of the platform payment: POST /platforms/purchase with it finds the paid purchase */
+            OrderId: string;
+            /** @description What the platform charges, in its own units (Telegram: Stars, XTR) */
+            Price: {
+                Amount: number;
+                Currency: string;
+            };
+            /** @description Spec store §3 payment creation response, Telegram block */
+            Telegram?: {
+                /**
+                 * Format: uri
+                 * @description The Stars invoice link, for Telegram.WebApp.openInvoice
+                 */
+                InvoiceUrl: string;
+            };
+        };
         ConsumePurchaseRequest: {
             Game: components["schemas"]["GameSystemName"];
             TransactionId: components["schemas"]["PublicOrderId"];
@@ -6894,6 +7155,11 @@ export interface components {
                 error_msg: string;
                 critical: boolean;
             };
+        };
+        TelegramWebhookAnswer: {
+            /** @constant */
+            Received: true;
+            Outcome: string;
         };
     };
     responses: never;

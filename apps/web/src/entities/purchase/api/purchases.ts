@@ -40,6 +40,13 @@ export async function fetchPlatformPurchase(
   return data.Purchase;
 }
 
+export type PlatformPaymentBody = components['schemas']['PlatformPaymentRequest'];
+
+/** POST /platforms/payment (bearer): our server opens a host platform's own payment (Telegram: a Stars invoice link). */
+export function createPlatformPayment(api: ApiClient, token: string, body: PlatformPaymentBody) {
+  return unwrap(api.POST('/api/v1/platforms/payment', { body, headers: bearerHeaders(token) }));
+}
+
 /** POST /store/consume-purchase (bearer): the game took the purchase; exactly once. */
 export function consumePurchase(api: ApiClient, token: string, game: string, transactionId: string) {
   return unwrap(

@@ -15,9 +15,11 @@ import type { PublicGameConfig } from '../../../entities/game/api/public-game-co
 import { type Account, accountQuery } from '../../../entities/profile/api/account';
 import {
   consumePurchase,
+  createPlatformPayment,
   fetchOwnedSkus,
   fetchPlatformPurchase,
   fetchPurchases,
+  type PlatformPaymentBody,
   type PlatformPurchaseBody,
 } from '../../../entities/purchase/api/purchases';
 import { storeDataQuery } from '../../../entities/purchase/api/store-data';
@@ -303,6 +305,16 @@ export function useHostHandlers(
     inviteLink: () => inviteShare(state.game, state.name),
     shareLink: (link, text) =>
       modals.open(() => <LazyLinkShareModal url={link} title={text ?? t('landing.shareGame', { name: state.name })} />),
+    platformPayment: async (sku, developerPayload) => {
+      const token = readAuthToken();
+      if (!token) throw new SdkError('guest', 'Buying needs a signed-in player');
+      return createPlatformPayment(api, token, {
+        Game: state.game,
+        Platform: state.platform as PlatformPaymentBody['Platform'],
+        Sku: sku,
+        ...(developerPayload ? { DeveloperPayload: developerPayload } : {}),
+      }).catch((error: unknown) => Promise.reject(toSdkError(error)));
+    },
   };
   const live = useRef(services);
   live.current = services;

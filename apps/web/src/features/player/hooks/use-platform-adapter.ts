@@ -56,6 +56,7 @@ export function usePlatformAdapter(name: string, game: string | undefined): Acti
       const adapter = factory({
         game,
         launchQuery: window.location.search,
+        launchHash: window.location.hash,
         locale,
         portal,
         log: (message, data) => logger.debug(message, data),

@@ -97,6 +97,7 @@ function setup(overrides: Partial<FakePage> = {}) {
     friends: async (): Promise<Friend[]> => (await deps.friends()).map(toSdkFriend),
     inviteLink: () => deps.inviteFriends(),
     shareLink: (link, text) => deps.share(link, text),
+    platformPayment: async () => Promise.reject(new Error('no platform payments on fxid')),
   });
   const handlers = createHostHandlers(adapter, () => services);
   /** Calls a handler by its dotted path, as the channel does. */
