@@ -201,6 +201,13 @@ async function launch() {
 
 form.addEventListener('submit', (event) => {
   event.preventDefault();
+  // Another platform plays on a page of its own (/dev/hosts/{platform}).
+  const platform = String(new FormData(form).get('platform') ?? 'vkcom');
+  if (platform !== 'vkcom') {
+    const values = new FormData(form);
+    location.assign(`${base}/${platform}?game=${values.get('game')}&user=${values.get('user')}`);
+    return;
+  }
   launch().catch((error) => note(`launch failed: ${error.message}`));
 });
 

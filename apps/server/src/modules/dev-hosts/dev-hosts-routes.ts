@@ -7,6 +7,7 @@ import type { AppContext } from '../../context.js';
 import { NotFoundError } from '../../errors.js';
 import { vkAppOf } from '../platforms/vk/vk-apps.js';
 import { renderHostsPage } from './hosts-page.js';
+import { telegramHostRoutes } from './telegram-host-routes.js';
 import { simulatedVkFriends, simulatedVkUser, simulateVkPayment, simulateVkRefund, vkLaunchUrl } from './vk-host.js';
 
 /** The browser half of the simulator: a plain module beside this package's sources, served as it is. */
@@ -26,7 +27,15 @@ export function devHostsRoutes(ctx: AppContext, app: FastifyInstance): FastifyPl
     return game;
   };
   return async (scoped) => {
-    scoped.get('/dev/hosts', { schema: { hide: true } }, async (_request, reply) => {
+    await scoped.register(telegramHostRoutes(ctx, app));
+
+    scoped.get('/dev/hosts', { schema: { hide: true } }, async (request, reply) => {
+      // Each other platform has a page of its own: /dev/hosts?platform=telegram&… goes there.
+      const query = new URLSearchParams(request.url.split('?')[1] ?? '');
+      const platform = query.get('platform');
+      if (platform && platform !== 'vkcom' && /^[a-z]+$/.test(platform)) {
+        return reply.redirect(`hosts/${platform}?${query}`);
+      }
       const games = (await ctx.catalog.list()).filter(
         (game) => game.definition.Platforms.includes('vkcom') && vkAppOf(ctx, game),
       );

@@ -1,7 +1,10 @@
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** The platforms the simulator plays; each has a script half in apps/server/dev-hosts/. */
-export const SIMULATED_PLATFORMS = [{ adapter: 'vkcom', name: 'VK (vk.com Mini Apps)' }] as const;
+export const SIMULATED_PLATFORMS = [
+  { adapter: 'vkcom', name: 'VK (vk.com Mini Apps)' },
+  { adapter: 'telegram', name: 'Telegram Mini Apps' },
+] as const;
 
 const STYLE =
   'body{font-family:system-ui,sans-serif;margin:0;background:#edeef0;color:#222}header,form,#who{padding:0 16px}' +

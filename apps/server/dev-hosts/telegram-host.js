@@ -1,0 +1,178 @@
+// The browser half of the simulated Telegram (served at /dev/hosts/telegram-host.js in development
+// only). It plays Telegram Web around a Mini App: frames /play/{game}/iframe/telegram with
+// #tgWebAppData=… that the server signed with the game's bot token, answers the
+// telegram-web-app.js postMessage protocol (platform-protocols.md §13f: JSON strings
+// { eventType, eventData } both ways), and shows Telegram's Stars invoice with Pay, Cancel and
+// Fail. On Pay the server's fake Bot API posts the bot's webhook pre_checkout_query and, once
+// the bot answered ok, successful_payment, as Telegram does, before invoice_closed is sent.
+
+const base = location.pathname.replace(/\/telegram\/?$/, '');
+const form = /** @type {HTMLFormElement} */ (document.getElementById('launch'));
+const frame = /** @type {HTMLIFrameElement} */ (document.getElementById('app'));
+const log = /** @type {HTMLOListElement} */ (document.getElementById('log'));
+const dialog = /** @type {HTMLElement} */ (document.getElementById('dialog'));
+const orders = /** @type {HTMLOListElement} */ (document.getElementById('orders'));
+
+let session = { game: '', user: /** @type {any} */ (null), theme: {} };
+
+function note(text) {
+  const item = document.createElement('li');
+  item.textContent = `${new Date().toISOString().slice(11, 19)} ${text}`;
+  log.prepend(item);
+}
+
+async function post(path, body) {
+  const response = await fetch(`${base}/telegram/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const data = await response.json();
+  if (!response.ok) throw new Error(data.detail ?? data.title ?? `HTTP ${response.status}`);
+  return data;
+}
+
+/** Shows Telegram's sheet and resolves with the label of the button pressed. */
+function ask(title, text, choices) {
+  return new Promise((resolve) => {
+    document.getElementById('dialog-title').textContent = title;
+    document.getElementById('dialog-text').textContent = text;
+    document.getElementById('dialog-buttons').replaceChildren(
+      ...choices.map((choice) => {
+        const button = document.createElement('button');
+        button.type = 'button';
+        button.textContent = choice;
+        button.addEventListener('click', () => {
+          dialog.hidden = true;
+          resolve(choice);
+        });
+        return button;
+      }),
+    );
+    dialog.setAttribute('aria-label', title);
+    dialog.hidden = false;
+  });
+}
+
+/** Sends the Mini App one of Telegram's events, as Telegram Web does: a JSON string. */
+function send(eventType, eventData) {
+  note(`← ${eventType} ${JSON.stringify(eventData)}`);
+  frame.contentWindow?.postMessage(JSON.stringify({ eventType, eventData }), location.origin);
+}
+
+const payer = () => ({ id: session.user.id, first_name: session.user.first_name });
+
+function listCharge(chargeId, invoice) {
+  const entry = document.createElement('li');
+  const label = document.createElement('span');
+  label.textContent = `${invoice.Title} · ${invoice.Amount} Stars · paid `;
+  const refund = document.createElement('button');
+  refund.type = 'button';
+  refund.textContent = 'Refund';
+  refund.addEventListener('click', async () => {
+    refund.disabled = true;
+    try {
+      const done = await post('refund', { ChargeId: chargeId, Payer: payer() });
+      note(`webhook refunded_payment → ${JSON.stringify(done.Answer)}`);
+      label.textContent = `${invoice.Title} · ${invoice.Amount} Stars · refunded `;
+      entry.dataset.status = 'refunded';
+    } catch (error) {
+      note(`refund failed: ${error.message}`);
+      refund.disabled = false;
+    }
+  });
+  entry.dataset.status = 'paid';
+  entry.append(label, refund);
+  orders.prepend(entry);
+}
+
+/** The Stars invoice: Pay drives the Bot API's webhook updates; the answer is how it closed. */
+async function openInvoice(slug) {
+  const invoice = await post('invoice', { Slug: slug });
+  const choice = await ask(invoice.Title, `${invoice.Description} — ${invoice.Amount} Stars`, [
+    `Pay ${invoice.Amount} Stars`,
+    'Cancel',
+    'Fail',
+  ]);
+  if (choice === 'Cancel') return 'cancelled';
+  if (choice === 'Fail') return 'failed';
+  const paid = await post('pay', { Slug: slug, Payer: payer() });
+  for (const delivery of paid.Deliveries) note(`webhook ${delivery.update} → ${JSON.stringify(delivery.body)}`);
+  if (paid.Status !== 'paid') {
+    note(`payment refused: ${paid.ErrorMessage}`);
+    await ask('Payment failed', paid.ErrorMessage ?? 'The payment failed', ['OK']);
+    return 'failed';
+  }
+  listCharge(paid.ChargeId, invoice);
+  return 'paid';
+}
+
+/** Telegram's answers to the Mini App's events, by event type. */
+const EVENTS = {
+  iframe_ready: () => undefined,
+  web_app_ready: () => undefined,
+  web_app_expand: () => undefined,
+  web_app_request_theme: () => send('theme_changed', { theme_params: session.theme }),
+  web_app_request_viewport: () =>
+    send('viewport_changed', { height: frame.clientHeight, is_expanded: true, is_state_stable: true }),
+  web_app_open_invoice: async ({ slug }) => {
+    const status = await openInvoice(slug).catch((error) => {
+      note(`invoice failed: ${error.message}`);
+      return 'failed';
+    });
+    send('invoice_closed', { slug, status });
+  },
+  web_app_open_tg_link: async ({ path_full }) => {
+    await ask('Share', `Telegram's share sheet: t.me${path_full}`, ['Send', 'Cancel']);
+  },
+};
+
+window.addEventListener('message', (event) => {
+  // Only the framed Mini App speaks the protocol to us, in JSON strings.
+  if (event.source !== frame.contentWindow || typeof event.data !== 'string') return;
+  let message;
+  try {
+    message = JSON.parse(event.data);
+  } catch {
+    return;
+  }
+  const { eventType, eventData } = message;
+  if (typeof eventType !== 'string') return;
+  note(`→ ${eventType} ${JSON.stringify(eventData ?? '')}`);
+  const handler = EVENTS[eventType];
+  if (!handler) return note(`(${eventType} is not simulated)`);
+  Promise.resolve(handler(eventData && typeof eventData === 'object' ? eventData : {})).catch((error) =>
+    note(`${eventType} failed: ${error.message}`),
+  );
+});
+
+document.getElementById('view-hide').addEventListener('click', () => send('visibility_changed', { is_visible: false }));
+document
+  .getElementById('view-restore')
+  .addEventListener('click', () => send('visibility_changed', { is_visible: true }));
+
+async function launch() {
+  const values = new FormData(form);
+  const game = String(values.get('game') ?? '');
+  const launched = await post('launch', { Game: game, User: values.get('user') });
+  session = { game, user: launched.User, theme: launched.Theme };
+  orders.replaceChildren();
+  document.getElementById('who').textContent =
+    `Telegram user ${launched.User.id} (${launched.User.first_name} ${launched.User.last_name}) with bot ${launched.BotId}`;
+  note(`launch ${launched.Url.split('#')[0]}`);
+  frame.src = launched.Url;
+}
+
+form.addEventListener('submit', (event) => {
+  event.preventDefault();
+  launch().catch((error) => note(`launch failed: ${error.message}`));
+});
+
+// /dev/hosts/telegram?game=sky-runner&user=new launches at once (bookmarks, tests).
+const query = new URLSearchParams(location.search);
+for (const name of ['game', 'user']) {
+  const value = query.get(name);
+  const field = form.elements.namedItem(name);
+  if (value && field instanceof HTMLSelectElement) field.value = value;
+}
+if (query.has('game')) form.requestSubmit();
