@@ -1,0 +1,113 @@
+import type { FrameLocator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { logLine, logLines } from '../harness/game';
+import { localeMessages } from '../harness/messages';
+import { browserSession } from '../harness/session';
+import { portalUrl } from '../harness/sites';
+
+// The demo game on Telegram, offline: /dev/hosts/telegram plays Telegram Web around the
+// portal's player (initData signed with the game's dev bot token, telegram-web-app.js's
+// postMessage protocol, the Stars invoice) and, on Pay, its fake Bot API posts the bot
+// webhook's pre_checkout_query and successful_payment to our server, as Telegram would.
+const session = browserSession(portalUrl);
+const GAME = 'sky-runner';
+
+interface TelegramRun {
+  page: Page;
+  portal: FrameLocator;
+  game: FrameLocator;
+}
+
+/** Opens the simulated Telegram for a new user and waits until the game runs (terms accepted on the way). */
+async function openOnTelegram(page: Page): Promise<TelegramRun> {
+  await page.goto(`dev/hosts?platform=telegram&game=${GAME}&user=new`);
+  const portal = page.frameLocator('[data-testid="host-app-frame"]');
+  const game = portal.frameLocator('[data-testid="game-frame"]');
+  const ready = logLine(game, 'call loadingReady ok');
+  const en = await localeMessages('en');
+  const accept = portal.getByRole('button', { name: en.documents.accept, exact: true });
+  for (;;) {
+    await Promise.race([ready.waitFor(), accept.waitFor()]);
+    if (await ready.isVisible()) break;
+    await accept.click({ timeout: 2_000 }).catch(() => undefined);
+  }
+  return { page, portal, game };
+}
+
+/** Telegram's sheet in the host page, answered with one of its buttons. */
+async function answerHost(page: Page, title: string, choice: string) {
+  const dialog = page.getByRole('dialog', { name: title });
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: choice, exact: true }).click();
+}
+
+async function portalToken(portal: FrameLocator): Promise<string> {
+  const token = await portal.locator('html').evaluate(() => localStorage.getItem('AuthToken'));
+  if (!token) throw new Error('the portal in the Telegram frame has no session');
+  return token;
+}
+
+async function api(path: string, token: string, body: unknown = {}) {
+  const response = await fetch(new URL(`api/v1/${path}`, portalUrl()), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  return response.json();
+}
+
+const count = async (game: FrameLocator, line: string) => (await logLines(game)).filter((l) => l === line).length;
+const hostLog = (page: Page, text: string) => page.getByTestId('host-log').locator('li').filter({ hasText: text });
+const stars100 = async (token: string) =>
+  (await api('store/check-buy-products', token, { Game: GAME })).Products.find(
+    (product: { Sku: string }) => product.Sku === 'stars_100',
+  );
+
+describe('the demo game on the simulated Telegram host', () => {
+  it('signs in as the Telegram user without any email and buys with Stars once', async () => {
+    const { page } = await session.tab();
+    const { portal, game } = await openOnTelegram(page);
+
+    // Signed in by initData alone: a Telegram identity, no email.
+    const who = (await page.getByTestId('host-user').textContent()) ?? '';
+    const [, telegramId = '', name = ''] = /Telegram user (\d+) \(([^)]+)\)/.exec(who) ?? [];
+    const token = await portalToken(portal);
+    const profile = await api('profile', token);
+    expect(profile).toMatchObject({ Email: null, HasEmail: false });
+    expect(profile.SocialIdentifiers).toContainEqual({ Type: 'Telegram', Id: telegramId });
+    await game.getByTestId('platform').filter({ hasText: 'platform: Telegram' }).waitFor();
+    await game.getByTestId('player-name').filter({ hasText: name }).waitFor();
+    expect(await hostLog(page, '→ web_app_ready').count()).toBe(1);
+
+    // The Stars invoice, paid: our bot answers pre_checkout_query, successful_payment makes the order.
+    await game.getByTestId('buy-stars_100').click();
+    await answerHost(page, '100 stars', 'Pay 50 Stars');
+    await logLine(game, 'call buyProduct ok').waitFor();
+    await logLine(game, 'call consumePurchase ok').waitFor();
+    await hostLog(page, 'webhook pre_checkout_query → {"Received":true,"Outcome":"approved"}').waitFor();
+    await hostLog(page, 'webhook successful_payment → {"Received":true,"Outcome":"paid"}').waitFor();
+    await hostLog(page, '← invoice_closed').filter({ hasText: '"status":"paid"' }).waitFor();
+    expect(await stars100(token)).toMatchObject({ Count: 1 });
+    expect((await api('store/check-buy-products', token, { Game: GAME })).Purchases).toEqual([]);
+    expect(await count(game, 'call consumePurchase ok')).toBe(1);
+  }, 120_000);
+
+  it('a cancelled invoice is UserCancelled and a failed one is not completed; nothing is bought', async () => {
+    const { page } = await session.tab();
+    const { portal, game } = await openOnTelegram(page);
+    const token = await portalToken(portal);
+
+    await game.getByTestId('buy-stars_100').click();
+    await answerHost(page, '100 stars', 'Cancel');
+    await logLine(game, 'call buyProduct error cancelled').waitFor();
+
+    await game.getByTestId('buy-stars_100').click();
+    await answerHost(page, '100 stars', 'Fail');
+    await logLine(game, 'call buyProduct error payment_not_completed').waitFor();
+
+    expect(await stars100(token)).toMatchObject({ Count: 0 });
+    expect((await api('store/check-buy-products', token, { Game: GAME })).Purchases).toEqual([]);
+    expect(await count(game, 'call consumePurchase ok')).toBe(0);
+    expect(await hostLog(page, 'webhook').count()).toBe(0);
+  }, 120_000);
+});
