@@ -167,6 +167,15 @@ const BAD_REQUESTS: BadRequest[] = [
     code: 'not_found',
   },
   { name: 'readiness with a body', method: 'POST', url: '/readyz', payload: '{}', status: 404, code: 'not_found' },
+  // Telegram's bot webhook: without its secret token nothing is read.
+  {
+    name: 'no secret token',
+    method: 'POST',
+    url: '/api/v1/platforms/telegram/webhook/sky-runner',
+    payload: '{"update_id":1}',
+    status: 401,
+    code: 'platform_webhook_unauthorized',
+  },
   ...invalidBodies([
     ['/api/v1/invite/email_invite', '{"Email":"not-an-email","CaptchaResult":"x"}', 'body.Email'],
     ['/api/v1/auth/authenticate_from_email_invite', '{}', 'body.InviteToken'],
@@ -204,6 +213,7 @@ const BAD_REQUESTS: BadRequest[] = [
     ],
     ['/api/v1/store/check-buy-products', '{"Game":"sky-runner","Skus":["bad sku!"]}', 'body.Skus.0'],
     ['/api/v1/platforms/purchase', '{"Game":"sky-runner","Platform":"VkontakteCom","OrderId":"a b"}', 'body.OrderId'],
+    ['/api/v1/platforms/payment', '{"Game":"sky-runner","Platform":"Telegram","Sku":"bad sku!"}', 'body.Sku'],
     [
       '/api/v1/store/payment_form/sbx_short',
       '{"PublicId":"ord_aaaaaaaaaaaaaaaaaaaaaa","Choice":"Pay"}',
@@ -235,6 +245,7 @@ const BAD_REQUESTS: BadRequest[] = [
     ],
     ['POST', '/api/v1/store/check-buy-products', '{"Game":"sky-runner"}'],
     ['POST', '/api/v1/platforms/purchase', '{"Game":"sky-runner","Platform":"VkontakteCom","OrderId":"1"}'],
+    ['POST', '/api/v1/platforms/payment', '{"Game":"sky-runner","Platform":"Telegram","Sku":"stars_100"}'],
     [
       'POST',
       '/api/v1/store/update-order-pi',
