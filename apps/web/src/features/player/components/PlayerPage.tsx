@@ -120,6 +120,7 @@ export function PlayerPage() {
           gameUrl={gameUrl}
           presentation={presentationFor(data, isMobile)}
           orientation={isMobile ? data.MobileGameOrientation : data.GameOrientation}
+          touch={isMobile}
           loader={loader}
         >
           {documentsAccepted && UnityGameConfig && (
