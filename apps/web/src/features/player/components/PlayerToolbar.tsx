@@ -9,7 +9,7 @@ import { LazyLinkShareModal } from '../../../shared/modals/lazy-modals';
 import { useModals } from '../../../shared/modals/modal-manager';
 import { Button } from '../../../shared/ui/Button';
 import { buttonClass } from '../../../shared/ui/button-styles';
-import { ExpandIcon, ShareIcon, ShrinkIcon } from '../../../shared/ui/icons';
+import { ExpandIcon, GridIcon, ShareIcon, ShrinkIcon, UserIcon, UsersIcon } from '../../../shared/ui/icons';
 
 // Opened rarely and only by signed-in players: loads on first use.
 const LazyProfileModal = lazy(async () => ({
@@ -18,6 +18,11 @@ const LazyProfileModal = lazy(async () => ({
 const LazySocialModal = lazy(async () => ({
   default: (await import('../../../shared/friends/components/SocialModal')).SocialModal,
 }));
+
+/** A button's words: beside its icon from the small breakpoint up, for screen readers only on phones. */
+function Label({ children }: { children: string }) {
+  return <span className="sr-only sm:not-sr-only">{children}</span>;
+}
 
 /** The game's name and what the player can do around it: share, full screen, back to all games. */
 export function PlayerToolbar({
@@ -51,39 +56,42 @@ export function PlayerToolbar({
       <LazyLinkShareModal url={appUrl(config, `/play/${game}`)} title={t('landing.shareGame', { name })} />
     ));
 
+  // Wraps rather than widening the page: a phone shows icons, and a long name or language still fits.
   return (
-    <div className="flex items-center gap-2 text-white">
-      <h1 className="min-w-0 flex-1 truncate text-lg font-bold sm:text-xl">{name}</h1>
-      {signedIn && (
+    <div className="flex flex-wrap items-center gap-2 text-white">
+      <h1 className="min-w-0 flex-[1_1_7rem] truncate text-lg font-bold sm:text-xl">{name}</h1>
+      <div className="ms-auto flex flex-wrap items-center gap-2">
+        {signedIn && (
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => modals.open(() => <LazySocialModal game={game} name={name} />)}
+          >
+            <UsersIcon /> <Label>{t('friends.social')}</Label>
+          </Button>
+        )}
+        {signedIn && (
+          <Button variant="secondary" size="sm" onClick={() => modals.open(() => <LazyProfileModal />)}>
+            <UserIcon /> <Label>{t('header.profile')}</Label>
+          </Button>
+        )}
+        <Button variant="secondary" size="sm" onClick={share}>
+          <ShareIcon /> <Label>{t('common.share')}</Label>
+        </Button>
         <Button
           variant="secondary"
           size="sm"
-          onClick={() => modals.open(() => <LazySocialModal game={game} name={name} />)}
+          onClick={toggleFullScreen}
+          aria-label={fullScreen ? t('common.exitFullScreen') : t('common.fullScreen')}
         >
-          {t('friends.social')}
+          {fullScreen ? <ShrinkIcon /> : <ExpandIcon />}
         </Button>
-      )}
-      {signedIn && (
-        <Button variant="secondary" size="sm" onClick={() => modals.open(() => <LazyProfileModal />)}>
-          {t('header.profile')}
-        </Button>
-      )}
-      <Button variant="secondary" size="sm" onClick={share}>
-        <ShareIcon /> {t('common.share')}
-      </Button>
-      <Button
-        variant="secondary"
-        size="sm"
-        onClick={toggleFullScreen}
-        aria-label={fullScreen ? t('common.exitFullScreen') : t('common.fullScreen')}
-      >
-        {fullScreen ? <ShrinkIcon /> : <ExpandIcon />}
-      </Button>
-      {!site.singleGame && (
-        <Link to="/" className={buttonClass('secondary', 'sm')}>
-          {t('common.allGames')}
-        </Link>
-      )}
+        {!site.singleGame && (
+          <Link to="/" className={buttonClass('secondary', 'sm')}>
+            <GridIcon /> <Label>{t('common.allGames')}</Label>
+          </Link>
+        )}
+      </div>
     </div>
   );
 }
