@@ -7,9 +7,9 @@ import { browserSession } from '../harness/session';
 import { type SignedIn, signInByEmail } from '../harness/sign-in';
 import { portalUrl } from '../harness/sites';
 
-// Issue 15 items 6–7, measured on element boxes: the rotate prompt only on touch devices
-// held the wrong way, and no sideways scrolling (toolbar, Terms and Report modals) on
-// phones, signed in or not.
+// Issue 15 items 6–8, measured on element boxes: the rotate prompt only on touch devices
+// held the wrong way, no sideways scrolling (toolbar, Terms and Report modals) on phones
+// signed in or not, and on a laptop the largest game area the viewport holds.
 const session = browserSession(portalUrl);
 
 const VIEWPORTS = [
@@ -57,6 +57,13 @@ function measure(page: Page) {
   });
 }
 
+/** How far the demo game's board reaches below the bottom of its frame (> 0: the frame must be scrolled). */
+function boardOverflow(page: Page) {
+  return gameFrame(page)
+    .locator('.stage')
+    .evaluate((stage) => stage.getBoundingClientRect().bottom - document.documentElement.clientHeight);
+}
+
 const rotatePrompt = (page: Page, name: string) => page.getByText(fill(en.player.rotate, { name }));
 
 describe('the player page', () => {
@@ -75,6 +82,17 @@ describe('the player page', () => {
       });
     }
   }
+
+  it('at 1366×768 the game gets the height between the site header and the bottom of the screen', async () => {
+    const page = await openPlayer('gem-garden', { viewport: { width: 1366, height: 768 } });
+    const { header, frame } = await measure(page);
+    // Gem Garden's maintenance banner sits in the title row, not on a row of its own.
+    expect(frame.top - header.bottom).toBeLessThanOrEqual(80);
+    expect(768 - frame.bottom).toBeLessThanOrEqual(16);
+    expect(frame.height).toBeGreaterThanOrEqual(600);
+    // The board is seen whole without scrolling inside the game's frame.
+    expect(await boardOverflow(page)).toBeLessThanOrEqual(0);
+  });
 
   for (const { width, height } of VIEWPORTS.filter((viewport) => viewport.width < 640)) {
     it(`on a ${width}×${height} phone, signed in, the Terms and Report modals fit the screen`, async () => {

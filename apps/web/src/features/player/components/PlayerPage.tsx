@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../../shared/api/account';
 import { useBranding } from '../../../shared/api/branding';
@@ -15,6 +15,7 @@ import { useLaunchData } from '../api/launch';
 import { useDocumentGate } from '../hooks/use-document-gate';
 import { useKeptWhileReloading } from '../hooks/use-kept-while-reloading';
 import { usePlatformAdapter } from '../hooks/use-platform-adapter';
+import { useViewportFill } from '../hooks/use-viewport-fill';
 import { presentationFor } from '../lib/presentation';
 import { GameStage } from './GameStage';
 import { LoaderScreen } from './LoaderScreen';
@@ -58,7 +59,8 @@ export function PlayerPage() {
 
   const [ready, setReady] = useState(false);
   const [isMobile] = useState(isMobileDevice);
-  const player = useRef<HTMLDivElement>(null);
+  const [player, setPlayer] = useState<HTMLElement | null>(null);
+  const height = useViewportFill(player);
   // The game learns later language changes by event: a new address would reload it.
   const [launchLanguage] = useState(() => i18n.resolvedLanguage ?? i18n.language);
   // The game mounts only after the signed-in player accepted the documents due.
@@ -101,18 +103,25 @@ export function PlayerPage() {
 
   return (
     <section
-      ref={player}
+      ref={setPlayer}
       aria-label={name}
+      // Down to the bottom of the screen, measured; the fallback until then leaves room for the site header.
+      style={{ height }}
       className="mx-auto flex h-[calc(100dvh-6rem)] min-h-80 w-full max-w-7xl flex-col gap-2 px-2 pb-2 sm:px-4"
     >
       <Suspense fallback={null}>
         <GameChannel frame={frame} adapter={active.adapter} features={active.features} {...channel} />
       </Suspense>
-      {/* The game's Alert and Critical news (and the portal's) stay in sight above it, as on the landing. */}
-      <Suspense fallback={null}>
-        <NewsAlerts game={site.game} className="shrink-0 space-y-2" />
-      </Suspense>
-      <PlayerToolbar name={name} game={site.game} player={player} />
+      <PlayerToolbar name={name} game={site.game} player={player}>
+        {/* The game's Alert and Critical news (and the portal's) stay in sight above it, as on the landing. */}
+        <Suspense fallback={null}>
+          <NewsAlerts
+            game={site.game}
+            compact
+            className="order-first basis-full space-y-2 lg:order-none lg:min-w-0 lg:flex-1 lg:basis-0"
+          />
+        </Suspense>
+      </PlayerToolbar>
       <div className="min-h-0 flex-1 overflow-hidden rounded-2xl bg-slate-950 shadow-xl ring-1 ring-black/10">
         <GameStage
           name={name}

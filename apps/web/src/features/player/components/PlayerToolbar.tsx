@@ -1,4 +1,4 @@
-import { lazy, type RefObject, useEffect, useState } from 'react';
+import { lazy, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { appUrl } from '../../../shared/config/app-url';
@@ -24,15 +24,22 @@ function Label({ children }: { children: string }) {
   return <span className="sr-only sm:not-sr-only">{children}</span>;
 }
 
-/** The game's name and what the player can do around it: share, full screen, back to all games. */
+/**
+ * The game's name and what the player can do around it: share, full screen, back to all games.
+ * `children` (the game's alerts) sit above the row on narrow screens and between the name and
+ * the buttons on wide ones, where one line holds them all and leaves the height to the game.
+ */
 export function PlayerToolbar({
   name,
   game,
   player,
+  children,
 }: {
   name: string;
   game: string;
-  player: RefObject<HTMLElement | null>;
+  /** The element shown in full screen: the whole player, toolbar included. */
+  player: HTMLElement | null;
+  children?: ReactNode;
 }) {
   const { t } = useTranslation();
   const config = usePageConfig();
@@ -48,7 +55,7 @@ export function PlayerToolbar({
 
   const toggleFullScreen = () => {
     // Browsers refuse full screen in some embeddings; the game simply stays in the page (spec §8).
-    const request = fullScreen ? document.exitFullscreen() : player.current?.requestFullscreen();
+    const request = fullScreen ? document.exitFullscreen() : player?.requestFullscreen();
     request?.catch(() => {});
   };
   const share = () =>
@@ -59,7 +66,8 @@ export function PlayerToolbar({
   // Wraps rather than widening the page: a phone shows icons, and a long name or language still fits.
   return (
     <div className="flex flex-wrap items-center gap-2 text-white">
-      <h1 className="min-w-0 flex-[1_1_7rem] truncate text-lg font-bold sm:text-xl">{name}</h1>
+      <h1 className="min-w-0 flex-[1_1_7rem] truncate text-lg font-bold sm:text-xl lg:flex-initial">{name}</h1>
+      {children}
       <div className="ms-auto flex flex-wrap items-center gap-2">
         {signedIn && (
           <Button
