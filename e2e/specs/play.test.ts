@@ -61,6 +61,22 @@ describe('a visitor plays Sky Runner', () => {
     await saveScreenshot(page, 'player-sky-runner-desktop');
   });
 
+  it("the game's frame asks only for features Chromium knows, without conflicting attributes", async () => {
+    const { page } = await session.tab();
+    // Chromium warns (not errs) about a frame's permissions policy: the harness does not record warnings.
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    await page.goto('play/gem-garden');
+    await waitForReadyGame(page);
+    expect(warnings.filter((line) => /feature|allowfullscreen|allow attribute/i.test(line))).toEqual([]);
+    // Full screen is still allowed, through the allow attribute alone.
+    const allow = await page.getByTestId('game-frame').getAttribute('allow');
+    expect(allow?.split(';').map((feature) => feature.trim())).toContain('fullscreen');
+    expect(await page.getByTestId('game-frame').getAttribute('allowfullscreen')).toBeNull();
+  });
+
   it('SDK calls come back with results and stable error codes', async () => {
     const { page } = await session.open('/play/sky-runner');
     const frame = await waitForReadyGame(page);

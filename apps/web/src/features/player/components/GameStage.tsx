@@ -48,8 +48,9 @@ export function GameStage({
               title={t('player.frameTitle', { name })}
               data-testid="game-frame"
               className="h-full w-full border-0"
-              allow="autoplay; fullscreen; gamepad; clipboard-write; web-share"
-              allowFullScreen
+              // No web-share: games share through the SDK (the portal's share modal), and Chromium
+              // builds without Web Share warn about the name. No allowfullscreen: `allow` grants it.
+              allow="autoplay; fullscreen; gamepad; clipboard-write"
             />
           ) : (
             children
