@@ -17,6 +17,7 @@ import { useKeptWhileReloading } from '../hooks/use-kept-while-reloading';
 import { usePlatformAdapter } from '../hooks/use-platform-adapter';
 import { useViewportFill } from '../hooks/use-viewport-fill';
 import { presentationFor } from '../lib/presentation';
+import { GameNotFound, isGameNotFound } from './GameNotFound';
 import { GameStage } from './GameStage';
 import { LoaderScreen } from './LoaderScreen';
 import { PlayerToolbar } from './PlayerToolbar';
@@ -32,7 +33,8 @@ const isMobileDevice = () => window.matchMedia('(pointer: coarse)').matches;
 
 /**
  * The game player: /play/{game}, /player/{game}, their /iframe/{adapter} forms, and
- * the home of a single-game site. A game that cannot be loaded sends the player to /error.
+ * the home of a single-game site. An address that names no game says so in place; a game
+ * that cannot be loaded otherwise sends the player to /error.
  */
 export function PlayerPage() {
   const { i18n } = useTranslation();
@@ -85,10 +87,12 @@ export function PlayerPage() {
   };
 
   const failure = publicConfig.error ?? launch.error ?? active.error;
+  const notFound = isGameNotFound(failure);
   useEffect(() => {
-    if (failure) toError(failure);
-  }, [failure, toError]);
+    if (failure && !notFound) toError(failure);
+  }, [failure, notFound, toError]);
 
+  if (notFound && site.game) return <GameNotFound game={site.game} />;
   if (!site.game || !publicConfig.data || !launch.data || !active.adapter) return <Spinner />;
   const { PublicGameData: data, PublicWebClientConfig: web } = publicConfig.data;
   const { UnityGameConfig } = launch.data;
