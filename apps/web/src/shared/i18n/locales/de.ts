@@ -81,6 +81,9 @@ export const messages: CoreMessages = {
     rotate: 'Dreh dein Gerät, um {{name}} zu spielen',
     frameTitle: '{{name}}, das Spiel',
     failed: '{{name}} konnte auf diesem Gerät nicht starten. Versuche es mit einem anderen Browser oder Gerät.',
+    notFoundTitle: 'Spiel nicht gefunden',
+    notFound: 'Es gibt kein Spiel namens „{{game}}“. Prüfe die Adresse oder wähle ein Spiel aus der Liste.',
+    browseGames: 'Alle Spiele ansehen',
   },
   docs: {
     tos: 'Nutzungsbedingungen',

@@ -82,6 +82,9 @@ export const messages = {
     rotate: 'Turn your device to play {{name}}',
     frameTitle: '{{name}}, the game',
     failed: '{{name}} could not start on this device. Try another browser or device.',
+    notFoundTitle: 'Game not found',
+    notFound: 'There is no game called “{{game}}”. Check the address, or pick a game from the list.',
+    browseGames: 'See all games',
   },
   docs: {
     tos: 'Terms of Service',

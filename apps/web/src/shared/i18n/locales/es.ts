@@ -81,6 +81,9 @@ export const messages: CoreMessages = {
     rotate: 'Gira tu dispositivo para jugar a {{name}}',
     frameTitle: '{{name}}, el juego',
     failed: '{{name}} no pudo iniciarse en este dispositivo. Prueba con otro navegador o dispositivo.',
+    notFoundTitle: 'Juego no encontrado',
+    notFound: 'No existe ningún juego llamado «{{game}}». Revisa la dirección o elige un juego de la lista.',
+    browseGames: 'Ver todos los juegos',
   },
   docs: {
     tos: 'Condiciones del servicio',

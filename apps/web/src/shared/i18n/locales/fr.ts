@@ -81,6 +81,9 @@ export const messages: CoreMessages = {
     rotate: 'Tournez votre appareil pour jouer à {{name}}',
     frameTitle: '{{name}}, le jeu',
     failed: '{{name}} n’a pas pu démarrer sur cet appareil. Essayez un autre navigateur ou appareil.',
+    notFoundTitle: 'Jeu introuvable',
+    notFound: 'Aucun jeu ne s’appelle « {{game}} ». Vérifiez l’adresse ou choisissez un jeu dans la liste.',
+    browseGames: 'Voir tous les jeux',
   },
   docs: {
     tos: 'Conditions d’utilisation',

@@ -81,6 +81,9 @@ export const messages: CoreMessages = {
     rotate: 'Ruota il dispositivo per giocare a {{name}}',
     frameTitle: '{{name}}, il gioco',
     failed: 'Impossibile avviare {{name}} su questo dispositivo. Prova un altro browser o dispositivo.',
+    notFoundTitle: 'Gioco non trovato',
+    notFound: 'Non esiste alcun gioco chiamato «{{game}}». Controlla l’indirizzo o scegli un gioco dall’elenco.',
+    browseGames: 'Vedi tutti i giochi',
   },
   docs: {
     tos: 'Termini di servizio',

@@ -81,6 +81,9 @@ export const messages: CoreMessages = {
     rotate: '{{name}} をプレイするには端末を回転してください',
     frameTitle: 'ゲーム「{{name}}」',
     failed: 'この端末では {{name}} を起動できませんでした。別のブラウザーや端末でお試しください。',
+    notFoundTitle: 'ゲームが見つかりません',
+    notFound: '「{{game}}」という名前のゲームはありません。アドレスを確認するか、一覧からゲームを選んでください。',
+    browseGames: 'すべてのゲームを見る',
   },
   docs: {
     tos: '利用規約',

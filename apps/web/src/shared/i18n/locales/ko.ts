@@ -80,6 +80,9 @@ export const messages: CoreMessages = {
     rotate: '{{name}}을(를) 플레이하려면 기기를 돌려 주세요',
     frameTitle: '게임 {{name}}',
     failed: '이 기기에서 {{name}}을(를) 시작할 수 없습니다. 다른 브라우저나 기기를 사용해 보세요.',
+    notFoundTitle: '게임을 찾을 수 없습니다',
+    notFound: '“{{game}}”(이)라는 게임이 없습니다. 주소를 확인하거나 목록에서 게임을 고르세요.',
+    browseGames: '모든 게임 보기',
   },
   docs: {
     tos: '서비스 약관',

@@ -80,6 +80,9 @@ export const messages: CoreMessages = {
     rotate: 'Obróć urządzenie, aby zagrać w {{name}}',
     frameTitle: '{{name}} – gra',
     failed: 'Nie udało się uruchomić {{name}} na tym urządzeniu. Spróbuj innej przeglądarki lub urządzenia.',
+    notFoundTitle: 'Nie znaleziono gry',
+    notFound: 'Nie ma gry o nazwie „{{game}}”. Sprawdź adres albo wybierz grę z listy.',
+    browseGames: 'Zobacz wszystkie gry',
   },
   docs: {
     tos: 'Regulamin',

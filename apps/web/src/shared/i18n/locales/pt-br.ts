@@ -80,6 +80,9 @@ export const messages: CoreMessages = {
     rotate: 'Gire o aparelho para jogar {{name}}',
     frameTitle: '{{name}}, o jogo',
     failed: 'Não foi possível iniciar {{name}} neste aparelho. Tente outro navegador ou aparelho.',
+    notFoundTitle: 'Jogo não encontrado',
+    notFound: 'Não existe nenhum jogo chamado “{{game}}”. Confira o endereço ou escolha um jogo da lista.',
+    browseGames: 'Ver todos os jogos',
   },
   docs: {
     tos: 'Termos de Serviço',

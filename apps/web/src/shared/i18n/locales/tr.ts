@@ -80,6 +80,9 @@ export const messages: CoreMessages = {
     rotate: '{{name}} oynamak için cihazını döndür',
     frameTitle: '{{name}} oyunu',
     failed: '{{name}} bu cihazda başlatılamadı. Başka bir tarayıcı ya da cihaz dene.',
+    notFoundTitle: 'Oyun bulunamadı',
+    notFound: '“{{game}}” adında bir oyun yok. Adresi kontrol et ya da listeden bir oyun seç.',
+    browseGames: 'Tüm oyunları gör',
   },
   docs: {
     tos: 'Hizmet Koşulları',

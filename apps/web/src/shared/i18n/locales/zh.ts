@@ -80,6 +80,9 @@ export const messages: CoreMessages = {
     rotate: '请旋转设备以游玩 {{name}}',
     frameTitle: '游戏 {{name}}',
     failed: '{{name}} 无法在此设备上启动。请尝试其他浏览器或设备。',
+    notFoundTitle: '找不到游戏',
+    notFound: '没有名为“{{game}}”的游戏。请检查地址，或从列表中选择游戏。',
+    browseGames: '查看全部游戏',
   },
   docs: {
     tos: '服务条款',
