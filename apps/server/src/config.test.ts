@@ -95,8 +95,10 @@ describe('loadConfig', () => {
         outboxIntervalMs: 250,
         outboxLeaseMs: 30000,
         store: {
-          paymentProvider: 'sandbox',
-          sandboxWebhookSecrets: ['sandbox-secret-0123456789-new', 'sandbox-secret-0123456789-old'],
+          paymentProviders: ['sandbox'],
+          providers: {
+            sandbox: { webhookSecrets: ['sandbox-secret-0123456789-new', 'sandbox-secret-0123456789-old'] },
+          },
           gameWebhooks: { 'sky-runner': 'https://sky.example.com/fxid', 'gem-garden': 'http://10.0.0.7:8000/hook' },
         },
         portal: {
@@ -148,13 +150,9 @@ describe('loadConfig', () => {
       SMTP_URL: 'smtp://mail.example.com',
     };
     const off = loadConfig(base);
-    expect(off.ok && off.config.store).toEqual({
-      paymentProvider: 'none',
-      sandboxWebhookSecrets: [],
-      gameWebhooks: {},
-    });
+    expect(off.ok && off.config.store).toEqual({ paymentProviders: [], providers: {}, gameWebhooks: {} });
     const dev = loadConfig({});
-    expect(dev.ok && dev.config.store.paymentProvider).toBe('sandbox');
+    expect(dev.ok && dev.config.store.paymentProviders).toEqual(['sandbox']);
     expect(
       loadConfig({ ...base, PAYMENT_PROVIDER: 'sandbox', GAME_WEBHOOKS: 'sky-runner=https://x.example/h' }),
     ).toEqual({
@@ -185,12 +183,14 @@ describe('loadConfig', () => {
     };
     const full = loadConfig({ ...base, ...keys, PAYMENT_PROVIDER: 'stripe' });
     expect(full.ok && full.config.store).toMatchObject({
-      paymentProvider: 'stripe',
-      stripe: {
-        secretKey: keys.STRIPE_SECRET_KEY,
-        publishableKey: keys.STRIPE_PUBLISHABLE_KEY,
-        webhookSecrets: ['whsec_new0123456789', 'whsec_old0123456789'],
-        apiBase: undefined,
+      paymentProviders: ['stripe'],
+      providers: {
+        stripe: {
+          secretKey: keys.STRIPE_SECRET_KEY,
+          publishableKey: keys.STRIPE_PUBLISHABLE_KEY,
+          webhookSecrets: ['whsec_new0123456789', 'whsec_old0123456789'],
+          apiBase: undefined,
+        },
       },
     });
     expect(loadConfig({ ...base, STRIPE_SECRET_KEY: keys.STRIPE_SECRET_KEY })).toEqual({
@@ -218,8 +218,12 @@ describe('loadConfig', () => {
       STRIPE_PUBLISHABLE_KEY: 'pk_test_0123456789abcdef',
       STRIPE_API_BASE: 'http://127.0.0.1:12111',
     });
-    expect(dev.ok && dev.config.store.stripe?.apiBase).toEqual({ host: '127.0.0.1', port: 12111, protocol: 'http' });
-    expect(dev.ok && dev.config.store.paymentProvider).toBe('sandbox');
+    expect(dev.ok && dev.config.store.providers.stripe?.apiBase).toEqual({
+      host: '127.0.0.1',
+      port: 12111,
+      protocol: 'http',
+    });
+    expect(dev.ok && dev.config.store.paymentProviders).toEqual(['sandbox']);
     const bad = loadConfig({ STRIPE_SECRET_KEY: 'pk_live_x', STRIPE_WEBHOOK_SECRETS: 'secret' });
     expect(bad.ok ? [] : bad.problems.map((problem) => problem.split(':')[0]).sort()).toEqual([
       'STRIPE_SECRET_KEY',
