@@ -41,6 +41,7 @@ import { createMailer, type MailMessage } from './modules/mail/mailer.js';
 import type { OutboxHandler } from './modules/outbox/outbox.js';
 import { startOutboxWorker } from './modules/outbox/outbox-worker.js';
 import { platformRoutes } from './modules/platforms/platform-routes.js';
+import { platformPayments } from './modules/platforms/registry.js';
 import { createGameJwtSigner } from './modules/play/game-jwt.js';
 import { goRoutes } from './modules/play/go-routes.js';
 import { jwksRoutes, playRoutes } from './modules/play/play-routes.js';
@@ -118,7 +119,7 @@ export async function createApp(config: Config, deps: AppDependencies = {}): Pro
     captcha: createCaptcha(config),
     mailer: createMailer(config, db, now),
     gameJwt: createGameJwtSigner(db, config.publicUrl, now),
-    payments: createPayments(config, { db, now, postToWebhook }),
+    payments: createPayments(config, { db, now, postToWebhook }, platformPayments()),
   };
 
   try {

@@ -169,6 +169,41 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('reads PAYMENT_PROVIDER as an ordered list of providers and lists every bad part of it', () => {
+    const stripeKeys = {
+      STRIPE_SECRET_KEY: 'sk_test_0123456789abcdef',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_0123456789abcdef',
+      STRIPE_WEBHOOK_SECRETS: 'whsec_0123456789abcdef',
+    };
+    const both = loadConfig({ PAYMENT_PROVIDER: ' stripe, sandbox ', ...stripeKeys });
+    expect(both.ok && both.config.store.paymentProviders).toEqual(['stripe', 'sandbox']);
+    expect(both.ok && Object.keys(both.config.store.providers).sort()).toEqual(['sandbox', 'stripe']);
+    // Stripe's keys keep it configured (late webhooks, refunds) while checkouts go elsewhere; the sandbox is off.
+    const stripeOnly = loadConfig({ PAYMENT_PROVIDER: 'stripe', ...stripeKeys });
+    expect(stripeOnly.ok && Object.keys(stripeOnly.config.store.providers)).toEqual(['stripe']);
+    const off = loadConfig({ PAYMENT_PROVIDER: 'none', ...stripeKeys });
+    expect(off.ok && off.config.store.paymentProviders).toEqual([]);
+
+    const unknown = loadConfig({ PAYMENT_PROVIDER: 'sandbox,paypal', SANDBOX_WEBHOOK_SECRET: 'short' });
+    expect(unknown.ok ? [] : unknown.problems.map((problem) => problem.split(':')[0]).sort()).toEqual([
+      'PAYMENT_PROVIDER.1',
+      'SANDBOX_WEBHOOK_SECRET.0',
+    ]);
+    expect(
+      loadConfig({ PAYMENT_PROVIDER: 'none,sandbox,sandbox,stripe', DEFAULT_LOCALE: 'de', LOCALES: 'en' }),
+    ).toEqual({
+      ok: false,
+      problems: [
+        'DEFAULT_LOCALE: must be one of LOCALES',
+        'PAYMENT_PROVIDER: none (purchases off) cannot be listed with providers',
+        'PAYMENT_PROVIDER: sandbox is listed twice',
+        'STRIPE_SECRET_KEY: required when PAYMENT_PROVIDER names stripe',
+        'STRIPE_PUBLISHABLE_KEY: required when PAYMENT_PROVIDER names stripe',
+        'STRIPE_WEBHOOK_SECRETS: required when PAYMENT_PROVIDER names stripe',
+      ],
+    });
+  });
+
   it('takes Stripe only as a whole: three keys, comma-separated webhook secrets, no test API base in production', () => {
     const base = {
       NODE_ENV: 'production',

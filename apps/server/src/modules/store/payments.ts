@@ -1,9 +1,11 @@
-import type { StoreFlags } from '@fxid/contract';
+import type { AdapterName, StoreFlags } from '@fxid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.js';
 import type { AppContext } from '../../context.js';
 import type { CspSources } from '../../http/security.js';
+import type { GameRecord } from '../catalog/game-catalog.js';
 import type { OutboxHandler } from '../outbox/outbox.js';
+import type { PlatformPayments } from './payment-routing.js';
 import type { PaymentProvider } from './providers/payment-provider.js';
 import type { ProviderDeps } from './providers/provider-descriptor.js';
 import { PAYMENT_PROVIDERS, PROVIDER_NAMES, type ProviderName, type ProviderSettings } from './providers/registry.js';
@@ -22,8 +24,14 @@ export interface ConfiguredProvider {
 export interface Payments {
   /** A configured provider by name: its webhooks, and the status checks and refunds of its orders. */
   get(name: string): PaymentProvider | undefined;
-  /** The provider PAYMENT_PROVIDER names: it takes new checkouts. */
-  active: PaymentProvider | undefined;
+  /**
+   * Where a new web checkout of the game goes: the first provider of PAYMENT_PROVIDER that
+   * is configured and that the game's catalog store flags enable (a provider without a flag,
+   * the sandbox, serves every game). Undefined: the game takes no web payments here.
+   */
+  forGame(game: GameRecord): PaymentProvider | undefined;
+  /** A host platform's own payments, when the platform has them on this server. */
+  platform(adapter: AdapterName): PlatformPayments | undefined;
   configured: readonly ConfiguredProvider[];
   /** The outbox jobs of every configured provider. */
   jobs: Record<string, OutboxHandler>;
@@ -64,8 +72,12 @@ function mergeCsp(sources: (CspSources | undefined)[]): CspSources {
   };
 }
 
-/** Builds every provider that has settings; the one PAYMENT_PROVIDER names takes new checkouts. */
-export function createPayments(config: Config, deps: PaymentsDeps): Payments {
+/** Builds every provider that has settings; PAYMENT_PROVIDER's order decides between them per game. */
+export function createPayments(
+  config: Config,
+  deps: PaymentsDeps,
+  platforms: Partial<Record<AdapterName, PlatformPayments>> = {},
+): Payments {
   const byName = new Map<string, ConfiguredProvider>();
   for (const name of PROVIDER_NAMES) {
     const settings = config.store.providers[name];
@@ -79,7 +91,15 @@ export function createPayments(config: Config, deps: PaymentsDeps): Payments {
   const configured = [...byName.values()];
   return {
     get: (name) => byName.get(name)?.provider,
-    active: config.store.paymentProviders[0] && byName.get(config.store.paymentProviders[0])?.provider,
+    forGame(game) {
+      for (const name of config.store.paymentProviders) {
+        const candidate = byName.get(name);
+        if (candidate && (!candidate.storeFlag || game.definition.Store[candidate.storeFlag]))
+          return candidate.provider;
+      }
+      return undefined;
+    },
+    platform: (adapter) => platforms[adapter],
     configured,
     jobs: Object.assign({}, ...configured.map((entry) => entry.jobs)),
     csp: mergeCsp(configured.map((entry) => entry.csp)),

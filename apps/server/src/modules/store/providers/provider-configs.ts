@@ -14,10 +14,13 @@ import {
  * these settings into Config.store. No provider is named here.
  */
 
-/** PAYMENT_PROVIDER (a provider's name, or `none`) and every provider's variables. */
+/** PAYMENT_PROVIDER (a comma-separated list of provider names, or `none`) and every provider's variables. */
 export const PAYMENT_ENV = {
   PAYMENT_PROVIDER: optional(
-    z.enum(['none', ...PROVIDER_NAMES] as ['none', ...ProviderName[]]).transform((name) => [name]),
+    z
+      .string()
+      .transform((text) => text.split(',').map((item) => item.trim()))
+      .pipe(z.array(z.enum(['none', ...PROVIDER_NAMES] as ['none', ...ProviderName[]]))),
   ),
   ...(Object.assign({}, ...Object.values(PAYMENT_PROVIDERS).map((provider) => provider.env)) as ProvidersEnvShape),
 };
@@ -25,7 +28,10 @@ export const PAYMENT_ENV = {
 type PaymentEnv = z.output<z.ZodObject<typeof PAYMENT_ENV>>;
 
 export interface PaymentsConfig {
-  /** The provider PAYMENT_PROVIDER names, which takes new checkouts; empty, purchases are off. */
+  /**
+   * PAYMENT_PROVIDER in order: the providers that take new checkouts. A game's checkout goes
+   * to the first of them its catalog store flags enable; empty, purchases are off.
+   */
   paymentProviders: ProviderName[];
   /** The settings of every configured provider; one without an entry is off (no checkouts, webhooks or routes). */
   providers: Partial<ProviderSettings>;
