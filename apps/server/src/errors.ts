@@ -29,6 +29,7 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   product_already_owned: 'You already own this product',
   purchase_in_progress: 'A payment for this product is already in progress',
   purchase_already_consumed: 'This purchase was already consumed',
+  payments_not_available: 'Payments are not available for this game here',
   payload_too_large: 'Request body too large',
   uri_too_long: 'Request address too long',
   unsupported_media_type: 'Unsupported content type',
@@ -94,6 +95,16 @@ export class GameNotOnPlatformError extends AppError {
 export class ServiceUnavailableError extends AppError {
   constructor(what: string) {
     super('service_unavailable', `${what} is not available`, { What: what });
+  }
+}
+
+/** No way to pay for the game on that platform here (no provider, or none its catalog flags enable). */
+export class PaymentsNotAvailableError extends AppError {
+  constructor(game: string, platform: string, why: string) {
+    super('payments_not_available', `Game "${game}" takes no payments on ${platform} here: ${why}`, {
+      Game: game,
+      Platform: platform,
+    });
   }
 }
 

@@ -32,6 +32,7 @@ export const ERROR_STATUS = {
   product_already_owned: 409,
   purchase_in_progress: 409,
   purchase_already_consumed: 409,
+  payments_not_available: 503,
   payload_too_large: 413,
   uri_too_long: 414,
   unsupported_media_type: 415,

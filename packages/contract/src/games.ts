@@ -50,6 +50,7 @@ export const PlatformDataSchema = z
 export const StoreFlagsSchema = z
   .object({ XsollaEnabled: z.boolean(), YookassaEnabled: z.boolean(), StripeEnabled: z.boolean() })
   .meta({ id: 'StoreFlags' });
+export type StoreFlags = z.infer<typeof StoreFlagsSchema>;
 
 /** Everything public about a game that the portal and the game need (spec §3, "Public game data"). */
 export const PublicGameDataSchema = z

@@ -2,6 +2,7 @@ import type { AdapterName, PlatformLoginBlockName, PlatformName, SocialIdentifie
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import type { GameRecord } from '../catalog/game-catalog.js';
+import type { PlatformPayments } from '../store/payment-routing.js';
 
 /**
  * What one host platform does on the server (ARCHITECTURE §3): turn its sign-in
@@ -24,6 +25,8 @@ export interface ServerPlatform {
   verifyLogin(ctx: AppContext, game: GameRecord, block: unknown): Promise<ExternalIdentity> | ExternalIdentity;
   /** Routes the platform's servers call (payment notifications), registered under /api/v1. */
   callbackRoutes?(ctx: AppContext): FastifyPluginAsyncZod;
+  /** Its own payments, when it has them: purchases on this platform are paid there, not through a web provider. */
+  payments?: PlatformPayments;
 }
 
 /** A player as a platform vouches for them. */
