@@ -104,8 +104,9 @@ describe('the news above the game', () => {
     ['the home of a single-game site', '/', 'gem-garden'],
   ])("shows the game's Alert and Critical news on %s", async (_, path, fixedGame) => {
     const { newsAsked } = renderPlayer(path, fixedGame);
-    expect(await screen.findByText('Servers restart at noon.', {}, { timeout: 5000 })).toBeTruthy();
-    expect(screen.getByText('New season.')).toBeTruthy();
+    const alert = await screen.findByText('Servers restart at noon.', {}, { timeout: 5000 });
+    expect(alert.textContent).toBe('Servers restart at noon.');
+    expect(screen.getByText('New season.').textContent).toBe('New season.');
     expect(screen.queryByText('Patch notes.')).toBeNull();
     expect(newsAsked).toContainEqual({ Locale: 'en', GameSystemName: 'gem-garden' });
   });
@@ -115,8 +116,9 @@ describe('a game that does not exist', () => {
   it('is named to the player, with a way to all games, and no status or API address', async () => {
     renderPlayer('/play/no-such-game');
     const heading = await screen.findByRole('heading', { level: 1, name: en.player.notFoundTitle }, { timeout: 3000 });
-    expect(heading).toBeTruthy();
-    expect(screen.getByText(en.player.notFound.replace('{{game}}', 'no-such-game'))).toBeTruthy();
+    expect(heading.textContent).toBe(en.player.notFoundTitle);
+    const message = en.player.notFound.replace('{{game}}', 'no-such-game');
+    expect(screen.getByText(message).textContent).toBe(message);
     expect(screen.getByRole('link', { name: en.player.browseGames }).getAttribute('href')).toBe('/');
     expect(screen.queryByText('error page')).toBeNull();
     expect(document.body.textContent).not.toMatch(/404|\/api\//);
