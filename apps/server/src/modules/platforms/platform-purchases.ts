@@ -5,9 +5,9 @@ import { lockForTransaction } from '../../db/database.js';
 import { GameNotFoundError, PlatformNotSupportedError } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
 import type { GameRecord } from '../catalog/game-catalog.js';
+import type { ProductRecord } from '../catalog/products-service.js';
 import { unconsumedPurchase } from '../store/ownership-service.js';
 import { createPaidPlatformOrder, refundPaidPlatformOrder } from '../store/platform-orders.js';
-import type { ProductRecord } from '../store/products-service.js';
 import * as repo from './platform-purchases-repository.js';
 import { serverPlatformFor } from './registry.js';
 

@@ -13,6 +13,7 @@ import { portalRouteUrl } from '../../http/portal-urls.js';
 import { newId } from '../../lib/ids.js';
 import { findAccount } from '../accounts/accounts-service.js';
 import type { GameRecord } from '../catalog/game-catalog.js';
+import { findProduct, findTieredProducts, listProducts } from '../catalog/products-service.js';
 import { adapterOf } from '../games/games-service.js';
 import { orderLines } from './order-lines.js';
 import { recordCreation, transitionOrder } from './order-state-machine.js';
@@ -21,7 +22,6 @@ import * as repo from './orders-repository.js';
 import { assertCanBuy, isOneTime, listPurchases, ownedOneTimeSkus } from './ownership-service.js';
 import { paymentWay } from './payment-routing.js';
 import { currencySymbol, localizedPrice, usdAmount } from './prices.js';
-import { findProduct, findTieredProducts, listProducts } from './products-repository.js';
 import { requireGameOnPlatform } from './store-front-service.js';
 
 /** 128 random bits: order ids cannot be guessed or enumerated. */

@@ -1,7 +1,7 @@
 import type { AdapterName } from '@fxid/contract';
 import type { AppContext } from '../../context.js';
 import type { GameRecord } from '../catalog/game-catalog.js';
-import type { ProductRecord } from './products-repository.js';
+import type { ProductRecord } from '../catalog/products-service.js';
 import type { PaymentProvider } from './providers/payment-provider.js';
 
 /**

@@ -2,11 +2,11 @@ import type { PlatformName, StoreAvailabilityResponse, StoreFrontRequest } from 
 import type { AppContext } from '../../context.js';
 import { GameNotFoundError, GameNotOnPlatformError } from '../../errors.js';
 import type { GameRecord } from '../catalog/game-catalog.js';
+import { listProducts, listWebStoreProducts } from '../catalog/products-service.js';
 import { adapterOf } from '../games/games-service.js';
 import { toStoreProduct } from './orders-presenter.js';
 import { ownedOneTimeSkus } from './ownership-service.js';
 import { paymentWay } from './payment-routing.js';
-import { listProducts, listWebStoreProducts } from './products-repository.js';
 
 /** A game that exists and is published on the platform asked about; 404 otherwise. */
 export async function requireGameOnPlatform(ctx: AppContext, name: string, platform: PlatformName | undefined) {
