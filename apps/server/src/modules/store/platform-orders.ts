@@ -80,3 +80,8 @@ export async function createPaidPlatformOrder(
   await startFulfilment(ctx, trx, paid, game.definition.GameSystemName);
   return paid;
 }
+
+/** The public id (the game's transaction id) of an order a platform purchase made. */
+export async function platformOrderPublicId(ctx: Pick<AppContext, 'db'>, orderId: string): Promise<string | undefined> {
+  return (await repo.findOrderById(ctx.db, orderId))?.public_id;
+}
