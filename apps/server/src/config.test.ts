@@ -123,6 +123,7 @@ describe('loadConfig', () => {
             secrets: { 'sky-runner': ['yandex-secret-old', 'yandex-secret-new'] },
             devSecretPrefix: undefined,
             signedMaxAgeSeconds: 600,
+            sdkUrl: '/sdk.js',
           },
         },
       },

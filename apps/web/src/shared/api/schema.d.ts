@@ -4507,6 +4507,12 @@ export interface components {
                 [key: string]: string;
             };
         };
+        AdvertisementInput: {
+            Yandex?: {
+                DesktopBlockId?: string;
+                MobileBlockId?: string;
+            };
+        };
         PublicWebClientConfigInput: {
             Platform: components["schemas"]["PlatformInput"];
             Capabilities: components["schemas"]["PlatformCapabilityInput"][];
@@ -4537,6 +4543,8 @@ export interface components {
             AvailabilityOverrides: {
                 Web?: boolean;
             };
+            /** @description The game's ad settings on its platforms */
+            Advertisement?: components["schemas"]["AdvertisementInput"];
         };
         PublicGameConfigResponseInput: {
             PublicGameData: components["schemas"]["PublicGameDataInput"];
@@ -5804,6 +5812,12 @@ export interface components {
                 [key: string]: string;
             };
         };
+        Advertisement: {
+            Yandex?: {
+                DesktopBlockId?: string;
+                MobileBlockId?: string;
+            };
+        };
         PublicWebClientConfig: {
             Platform: components["schemas"]["Platform"];
             Capabilities: components["schemas"]["PlatformCapability"][];
@@ -5834,6 +5848,8 @@ export interface components {
             AvailabilityOverrides: {
                 Web?: boolean;
             };
+            /** @description The game's ad settings on its platforms */
+            Advertisement?: components["schemas"]["Advertisement"];
         };
         PublicGameConfigResponse: {
             PublicGameData: components["schemas"]["PublicGameData"];

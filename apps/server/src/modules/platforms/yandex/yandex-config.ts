@@ -18,7 +18,14 @@ export interface YandexConfig {
   devSecretPrefix: string | undefined;
   /** How old the signature of getPlayer({signed}) or of one purchase() may be (its issuedAt). */
   signedMaxAgeSeconds: number;
+  /** Where the portal loads the YaGames SDK from (a path on the portal's own origin; page config). */
+  sdkUrl: string;
 }
+
+/** Where Yandex serves its SDK to the games it hosts (platform-protocols.md §13a). */
+export const YANDEX_SDK_PATH = '/sdk.js';
+/** The host simulator's stand-in, relative to the portal's base path (development). */
+export const DEV_YANDEX_SDK_URL = 'dev/hosts/yandex/sdk.js';
 
 /** The dev key of a demo game is this plus its system name (README); never valid in production. */
 export const DEV_YANDEX_SECRET_PREFIX = 'dev-yandex-games-secret-not-for-production:';
@@ -46,14 +53,27 @@ export const YANDEX_ENV = {
     emptyAsUndefined,
     z.coerce.number().int().min(60).max(86_400).default(3600),
   ),
+  // Same origin only: the CSP allows scripts from the portal's own origin (and no inline ones).
+  YANDEX_SDK_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^(\/(?!\/)|[a-z0-9])[\w./-]*$/i, 'Expected a path on this origin, e.g. /sdk.js')
+      .optional(),
+  ),
 };
 
-type YandexEnv = { YANDEX_GAMES_SECRETS: Record<string, string[]>; YANDEX_SIGNED_MAX_AGE_SECONDS: number };
+type YandexEnv = {
+  YANDEX_GAMES_SECRETS: Record<string, string[]>;
+  YANDEX_SIGNED_MAX_AGE_SECONDS: number;
+  YANDEX_SDK_URL?: string | undefined;
+};
 
 export function yandexConfig(env: YandexEnv, mode: 'development' | 'production'): YandexConfig {
   return {
     secrets: env.YANDEX_GAMES_SECRETS,
     devSecretPrefix: mode === 'development' ? DEV_YANDEX_SECRET_PREFIX : undefined,
     signedMaxAgeSeconds: env.YANDEX_SIGNED_MAX_AGE_SECONDS,
+    sdkUrl: env.YANDEX_SDK_URL ?? (mode === 'development' ? DEV_YANDEX_SDK_URL : YANDEX_SDK_PATH),
   };
 }

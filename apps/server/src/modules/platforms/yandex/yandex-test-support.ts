@@ -11,6 +11,7 @@ export const TEST_YANDEX_CONFIG: YandexConfig = {
   secrets: { 'sky-runner': [TEST_YANDEX_SECRET], 'gem-garden': [OTHER_GAME_YANDEX_SECRET] },
   devSecretPrefix: undefined,
   signedMaxAgeSeconds: 3600,
+  sdkUrl: '/sdk.js',
 };
 
 /** A signed player as getPlayer({ signed: true }) gives it, issued `ageSeconds` ago. */
