@@ -145,6 +145,8 @@ async function launch() {
 
 form.addEventListener('submit', (event) => {
   event.preventDefault();
+  // The page plays several platforms; each script launches its own.
+  if (new FormData(form).get('platform') !== 'vkcom') return;
   launch().catch((error) => note(`launch failed: ${error.message}`));
 });
 
@@ -155,4 +157,4 @@ for (const name of ['platform', 'game', 'user']) {
   const field = form.elements.namedItem(name);
   if (value && field instanceof HTMLSelectElement) field.value = value;
 }
-if (query.has('game')) form.requestSubmit();
+if (query.has('game') && (query.get('platform') ?? 'vkcom') === 'vkcom') form.requestSubmit();

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PAGE_SESSION_ID } from '../../../shared/analytics/session';
 import { useApiClient } from '../../../shared/api/api-context';
 import { usePageConfig } from '../../../shared/config/page-config-context';
-import { readAuthToken, storeAuthToken } from '../../../shared/lib/auth-token';
+import { clearAuthToken, readAuthToken, storeAuthToken } from '../../../shared/lib/auth-token';
 import { createLogger } from '../../../shared/lib/logger';
 
 const logger = createLogger('platform');
@@ -82,6 +82,10 @@ export function usePlatformAdapter(name: string, game: string | undefined): Acti
           // The game still runs for a guest; authenticateUser tries again.
           logger.warn('platform sign-in failed', error);
         }
+      } else if (adapter.promptSignIn) {
+        // A guest of a platform that signs its players in itself (Yandex): whoever this browser
+        // signed in before is not this player; they sign in through the platform's prompt.
+        clearAuthToken();
       }
       if (!cancelled) setState({ key: `${name}/${game}`, adapter, error: null });
     })().catch((error: unknown) => {
