@@ -77,6 +77,7 @@ describe('loadConfig', () => {
         maxConnectionsPerIp: 32,
         catalogFile: '/etc/fxid/catalog.yaml',
         webDistDir: '/srv/web',
+        sdkDistDir: 'packages/sdk/dist',
         trustProxy: true,
         frameAncestors: ["'self'", 'https://vk.com'],
         redirectAllowlist: ['https://shop.example.com', 'https://pay.example.com'],
