@@ -201,8 +201,17 @@ async function launch() {
 
 form.addEventListener('submit', (event) => {
   event.preventDefault();
+  // The page plays several platforms; each script launches its own.
+  if (new FormData(form).get('platform') !== 'vkcom') return;
   launch().catch((error) => note(`launch failed: ${error.message}`));
 });
+
+// VK's own controls (hide/restore, the order log) show only while VK is the chosen platform.
+const showVkControls = () => {
+  const onVk = new FormData(form).get('platform') === 'vkcom';
+  for (const id of ['view', 'vk-orders']) /** @type {HTMLElement} */ (document.getElementById(id)).hidden = !onVk;
+};
+form.elements.namedItem('platform')?.addEventListener('change', showVkControls);
 
 // /dev/hosts?platform=vkcom&game=sky-runner&user=new launches at once (bookmarks, tests).
 const query = new URLSearchParams(location.search);
@@ -211,4 +220,5 @@ for (const name of ['platform', 'game', 'user']) {
   const field = form.elements.namedItem(name);
   if (value && field instanceof HTMLSelectElement) field.value = value;
 }
-if (query.has('game')) form.requestSubmit();
+showVkControls();
+if (query.has('game') && (query.get('platform') ?? 'vkcom') === 'vkcom') form.requestSubmit();

@@ -59,6 +59,8 @@ describe('loadConfig', () => {
       VK_APPS:
         'sky-runner=51234567:vk-secure-key-old-0001, sky-runner=51234567:vk-secure-key-new-0002,gem-garden=7654321:gem-garden-vk-secure-key',
       VK_LAUNCH_MAX_AGE_SECONDS: '3600',
+      YANDEX_GAMES_SECRETS: 'sky-runner=yandex-secret-old,sky-runner=yandex-secret-new',
+      YANDEX_SIGNED_MAX_AGE_SECONDS: '600',
     });
     expect(result).toEqual({
       ok: true,
@@ -121,6 +123,12 @@ describe('loadConfig', () => {
             devSecret: undefined,
             launchMaxAgeSeconds: 3600,
           },
+          yandex: {
+            secrets: { 'sky-runner': ['yandex-secret-old', 'yandex-secret-new'] },
+            devSecretPrefix: undefined,
+            signedMaxAgeSeconds: 600,
+            sdkUrl: '/sdk.js',
+          },
         },
       },
     });
@@ -142,6 +150,11 @@ describe('loadConfig', () => {
     expect(twoIds.ok ? [] : twoIds.problems).toEqual(['VK_APPS: gem-garden is given two VK app ids (1, 2)']);
     const dev = loadConfig({});
     expect(dev.ok && dev.config.platforms.vkcom.devSecret).toBe('dev-vk-app-secret-not-for-production');
+    expect(dev.ok && dev.config.platforms.yandex.devSecretPrefix).toBe('dev-yandex-games-secret-not-for-production:');
+    const badYandex = loadConfig({ YANDEX_GAMES_SECRETS: 'sky-runner=short' });
+    expect(!badYandex.ok && badYandex.problems.some((problem) => problem.startsWith('YANDEX_GAMES_SECRETS'))).toBe(
+      true,
+    );
   });
 
   it('keeps payments off in production unless a provider is named, and checks its secrets', () => {

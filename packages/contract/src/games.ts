@@ -135,6 +135,21 @@ export const CompanyBrandingSchema = z
   .meta({ id: 'CompanyBranding' });
 export type CompanyBranding = z.infer<typeof CompanyBrandingSchema>;
 
+/**
+ * Advertisement settings (spec portal §3, PublicWebClientConfig): Yandex's ad block ids by
+ * device; a missing one makes that device's ads Failed (spec store §4–§5).
+ */
+export const AdvertisementSchema = z
+  .object({
+    Yandex: z
+      .object({
+        DesktopBlockId: z.string().min(1).max(64).optional(),
+        MobileBlockId: z.string().min(1).max(64).optional(),
+      })
+      .optional(),
+  })
+  .meta({ id: 'Advertisement' });
+
 /** Web client settings of a game on one platform (spec §3, PublicWebClientConfig). */
 export const PublicWebClientConfigSchema = z
   .object({
@@ -150,6 +165,7 @@ export const PublicWebClientConfigSchema = z
     Links: z.object({ DiscordQrCodeImageUrl: z.string().optional() }),
     ExternalPlayUrl: z.string().optional(),
     AvailabilityOverrides: z.object({ Web: z.boolean().optional() }),
+    Advertisement: AdvertisementSchema.optional().describe("The game's ad settings on its platforms"),
   })
   .meta({ id: 'PublicWebClientConfig' });
 

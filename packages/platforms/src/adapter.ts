@@ -50,6 +50,33 @@ export type PlatformPurchase =
    */
   | { kind: 'platform-order'; sku: string; externalOrderId: string };
 
+/**
+ * A platform's signed purchase data for our server to check (ARCHITECTURE §5: the
+ * client never decides that something was paid). Yandex Games: the `signature` of
+ * payments.purchase() (one purchase) or payments.getPurchases() (a list).
+ */
+export interface SignedPurchaseProof {
+  platform: 'YandexGames';
+  signedData: string;
+  fromPurchaseList: boolean;
+}
+
+/** Our server's answer for one purchase token of a SignedPurchaseProof. */
+export interface PurchaseVerdict {
+  token: string;
+  /** The purchase is ours and its order is paid (now, or by an earlier check): consume it on the platform. */
+  success: boolean;
+  sku: string | null;
+  transactionId: string | null;
+  /** Why not: platform_product_unknown, platform_price_mismatch, platform_purchase_taken, … */
+  errorCode: string | null;
+}
+
+/** Ad settings of the game on its platforms (PublicWebClientConfig.Advertisement, from the catalog). */
+export interface AdvertisementSettings {
+  Yandex?: { DesktopBlockId?: string; MobileBlockId?: string };
+}
+
 /** Events the host platform raises about the game's page. */
 export type HostEvent = { type: 'pause' } | { type: 'resume' } | { type: 'focus'; focused: boolean };
 
@@ -88,6 +115,8 @@ export interface PortalFeatures {
   inviteLink(): Promise<void>;
   /** The portal's link share modal (QR code and copyable link). */
   shareLink(link: string, text?: string): void;
+  /** The game's ad settings on its platforms, as the public game config gives them. */
+  advertisement(): AdvertisementSettings;
 }
 
 /** What the portal lends an adapter when it makes one. */
@@ -98,6 +127,16 @@ export interface AdapterContext {
   /** The portal's language, for platforms that do not report one. */
   locale(): string;
   portal: PortalFeatures;
+  /**
+   * Where a platform's vendor script loads from (page config; e.g. Yandex's `/sdk.js`,
+   * or the host simulator's stand-in in development). Never a CDN in tests.
+   */
+  scriptUrls: Partial<Record<AdapterName, string>>;
+  /**
+   * Has our server check a platform's signed purchases for the signed-in player (and pay
+   * their orders, once per token); rejects with a coded SdkError (`guest` when nobody is signed in).
+   */
+  verifySignedPurchases(proof: SignedPurchaseProof): Promise<PurchaseVerdict[]>;
   log(message: string, data?: unknown): void;
 }
 
@@ -119,6 +158,16 @@ export interface PlatformAdapter {
   socialProfile(): SocialProfile | null;
   /** The payload that signs the player in on our server; null where the portal's own sign-in is used. */
   signInPayload(): SocialSignIn | null;
+  /**
+   * The platform's own sign-in prompt for its guests (Yandex's auth dialog), used instead of
+   * the portal's login modal: the payload once the player signed in there, null when they declined.
+   */
+  promptSignIn?(): Promise<SocialSignIn | null>;
+  /**
+   * Purchases the platform took that our server may not have seen (Yandex's unconsumed
+   * purchases): checked there and delivered like new ones. Called once the player is signed in.
+   */
+  settlePendingPurchases?(): Promise<void>;
   friends(): Promise<Friend[]>;
   invite(message?: string): Promise<{ invitedIds: string[] }>;
   share(link: string, text?: string): Promise<{ shared: boolean }>;

@@ -173,6 +173,7 @@ const BAD_REQUESTS: BadRequest[] = [
     ['/api/v1/auth/email_invite_details', '{"InviteToken":"short"}', 'body.InviteToken'],
     ['/api/v1/auth/authenticate_from_social', '{"Social":"Myspace","Game":"sky-runner"}', 'body.Social'],
     ['/api/v1/store/consume-purchase', '{"Game":"sky-runner"}', 'body.TransactionId'],
+    ['/api/v1/yandexgames/purchase/sky-runner', '{"YandexSignedData":5}', 'body.YandexSignedData'],
     ['/api/v1/auth/authenticate_from_temp_token', '{"TempToken":5}', 'body.TempToken'],
     ['/api/v1/play/choose_game', '{"WebPublishingPlatform":"FxId"}', 'body.GameSystemName'],
     ['/api/v1/info/news', '{"Locale":"klingon!"}', 'body.Locale'],

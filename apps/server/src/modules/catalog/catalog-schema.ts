@@ -1,5 +1,6 @@
 import {
   ADAPTER_NAMES,
+  AdvertisementSchema,
   BuildTypeSchema,
   CompanyBrandingSchema,
   CROSS_PLAY_FILTER_MAX_LENGTH,
@@ -166,6 +167,9 @@ const GameSchema = z.strictObject({
     .default({ BackgroundColor: '#101826' }),
   DiscordQrCodeImageUrl: Link.optional(),
   ExternalPlayUrl: Link.optional(),
+  Advertisement: AdvertisementSchema.optional().describe(
+    "Ad settings per platform: Yandex's desktop and mobile block ids",
+  ),
   Products: z.array(ProductSchema).default([]),
   Documents: z.array(DocumentSchema).default([]),
   CrossPlayEvents: z

@@ -77,6 +77,15 @@ export async function platformOrderPurchase(ctx: AppContext, accountId: string, 
   return undefined;
 }
 
+export interface TakenPlatformPurchase {
+  appOrderId: number;
+  /** The order the purchase made (by this call, or by the first one). */
+  orderId: string;
+  /** Whose it is: the account of the first call, whoever asks again. */
+  accountId: string;
+  duplicate: boolean;
+}
+
 /**
  * Takes a purchase the platform confirmed, exactly once per platform order: the first
  * notification creates and pays the order (one transaction with its record here); a
@@ -85,7 +94,7 @@ export async function platformOrderPurchase(ctx: AppContext, accountId: string, 
 export async function takePlatformPurchase(
   ctx: AppContext,
   input: ConfirmedPlatformPurchase,
-): Promise<{ appOrderId: number; publicOrderId: string | undefined; duplicate: boolean }> {
+): Promise<TakenPlatformPurchase> {
   const key = {
     platform: input.adapter,
     gameId: input.game.id,
@@ -96,7 +105,14 @@ export async function takePlatformPurchase(
     // Repeats of one order wait here for the first to commit; the UNIQUE index stays the backstop.
     await lockForTransaction(trx, lockKey(key));
     const known = await repo.findPlatformPurchase(trx, key);
-    if (known) return { appOrderId: Number(known.app_order_id), publicOrderId: undefined, duplicate: true };
+    if (known) {
+      return {
+        appOrderId: Number(known.app_order_id),
+        orderId: known.order_id,
+        accountId: known.account_id,
+        duplicate: true,
+      };
+    }
     const provider = input.test ? `${input.adapter}-test` : input.adapter;
     const order = await createPaidPlatformOrder(ctx, trx, {
       accountId: input.accountId,
@@ -123,6 +139,6 @@ export async function takePlatformPurchase(
       test: input.test ? 1 : 0,
       created_at: ctx.now(),
     });
-    return { appOrderId, publicOrderId: order.public_id, duplicate: false };
+    return { appOrderId, orderId: order.id, accountId: input.accountId, duplicate: false };
   });
 }

@@ -2,6 +2,7 @@ import type { ADAPTER_PLATFORM, AdapterName, PlatformName } from '@fxid/contract
 import type { PlatformPayments } from '../store/payment-routing.js';
 import type { ServerPlatform } from './server-platform.js';
 import { vkPlatform } from './vk/vk-platform.js';
+import { yandexPlatform } from './yandex/yandex-platform.js';
 
 /**
  * The host platforms the server verifies, by adapter name: adding one is a folder
@@ -9,6 +10,7 @@ import { vkPlatform } from './vk/vk-platform.js';
  */
 export const SERVER_PLATFORMS: Partial<Record<keyof typeof ADAPTER_PLATFORM, ServerPlatform>> = {
   vkcom: vkPlatform,
+  yandex: yandexPlatform,
 };
 
 /** The server side of a platform, or undefined when none is registered. */

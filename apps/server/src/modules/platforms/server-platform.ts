@@ -23,7 +23,10 @@ export interface ServerPlatform {
    * does not verify, PlatformNotConfiguredError (503) when the game lacks settings.
    */
   verifyLogin(ctx: AppContext, game: GameRecord, block: unknown): Promise<ExternalIdentity> | ExternalIdentity;
-  /** Routes the platform's servers call (payment notifications), registered under /api/v1. */
+  /**
+   * The platform's own routes, registered under /api/v1: what its servers call (VK's payment
+   * notifications) or what the portal calls to have its signed data checked (Yandex purchases).
+   */
   callbackRoutes?(ctx: AppContext): FastifyPluginAsyncZod;
   /** Its own payments, when it has them: purchases on this platform are paid there, not through a web provider. */
   payments?: PlatformPayments;

@@ -152,7 +152,7 @@ describeEachEngine('payment routing per platform (development: sandbox, dev VK k
 
 describeEachEngine('payment routing without providers or platform keys (PAYMENT_PROVIDER=none)', (engine) => {
   const vkcom = { ...testConfig().platforms.vkcom, apps: {}, devSecret: undefined };
-  const testApp = useTestApp(engine, { ...store({}), platforms: { vkcom } });
+  const testApp = useTestApp(engine, { ...store({}), platforms: { ...testConfig().platforms, vkcom } });
 
   it('takes no payments anywhere: no web provider, and no VK app to take VK payments for the game', async () => {
     const { app } = testApp();

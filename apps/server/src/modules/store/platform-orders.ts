@@ -111,3 +111,8 @@ export async function refundPaidPlatformOrder(
   await transitionOrder(trx, order.id, status, 'CancelledPaid', cause, now);
   return 'refunded';
 }
+
+/** The public id (the game's transaction id) of an order a platform purchase made. */
+export async function platformOrderPublicId(ctx: Pick<AppContext, 'db'>, orderId: string): Promise<string | undefined> {
+  return (await repo.findOrderById(ctx.db, orderId))?.public_id;
+}

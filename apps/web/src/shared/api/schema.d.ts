@@ -944,6 +944,96 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/yandexgames/purchase/{Game}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Checks Yandex Games signed purchases and pays their orders once per purchase token
+         * @description YandexSignedData is the signature of payments.purchase() (one fresh purchase) or, with YandexGetPurchasesRequest, of payments.getPurchases() (a list). It is checked with the game's Yandex secret key (HMAC-SHA256 over the decoded JSON, security.md §5): a bad one is 401 platform_sign_invalid, a stale single purchase 401 platform_payload_expired. Each token then answers on its own: Success with the order it made (the same order when sent again), or an ErrorCode (platform_product_unknown, platform_price_mismatch against the catalog PlatformPrices.yandex, platform_purchase_taken when another account sent it first). Consume the token on Yandex only after Success.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    Game: components["schemas"]["GameSystemNameInput"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["YandexPurchaseRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["YandexPurchaseResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/profile": {
         parameters: {
             query?: never;
@@ -4487,6 +4577,12 @@ export interface components {
                 [key: string]: string;
             };
         };
+        AdvertisementInput: {
+            Yandex?: {
+                DesktopBlockId?: string;
+                MobileBlockId?: string;
+            };
+        };
         PublicWebClientConfigInput: {
             Platform: components["schemas"]["PlatformInput"];
             Capabilities: components["schemas"]["PlatformCapabilityInput"][];
@@ -4517,6 +4613,8 @@ export interface components {
             AvailabilityOverrides: {
                 Web?: boolean;
             };
+            /** @description The game's ad settings on its platforms */
+            Advertisement?: components["schemas"]["AdvertisementInput"];
         };
         PublicGameConfigResponseInput: {
             PublicGameData: components["schemas"]["PublicGameDataInput"];
@@ -4921,7 +5019,7 @@ export interface components {
             Documents: components["schemas"]["LegalDocumentInput"][];
         };
         /** @enum {string} */
-        ErrorCodeInput: "validation_failed" | "malformed_json" | "invalid_token" | "expired_token" | "captcha_failed" | "redirect_not_allowed" | "unauthorized" | "platform_sign_invalid" | "platform_payload_expired" | "platform_app_mismatch" | "platform_not_supported" | "platform_not_configured" | "forbidden" | "sign_in_confirmation_required" | "not_found" | "method_not_allowed" | "request_timeout" | "game_not_found" | "game_not_on_platform" | "conflict" | "push_subscription_taken" | "already_connected" | "connected_to_another_account" | "game_not_connected" | "product_already_owned" | "purchase_in_progress" | "purchase_already_consumed" | "payments_not_available" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
+        ErrorCodeInput: "validation_failed" | "malformed_json" | "invalid_token" | "expired_token" | "captcha_failed" | "redirect_not_allowed" | "unauthorized" | "platform_sign_invalid" | "platform_payload_expired" | "platform_app_mismatch" | "platform_not_supported" | "platform_not_configured" | "platform_product_unknown" | "platform_price_mismatch" | "platform_purchase_taken" | "forbidden" | "sign_in_confirmation_required" | "not_found" | "method_not_allowed" | "request_timeout" | "game_not_found" | "game_not_on_platform" | "conflict" | "push_subscription_taken" | "already_connected" | "connected_to_another_account" | "game_not_connected" | "product_already_owned" | "purchase_in_progress" | "purchase_already_consumed" | "payments_not_available" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
         FieldIssueInput: {
             /** @description Where the bad value is, e.g. "body/Email" or "query/WebPublishingPlatform" */
             Field: string;
@@ -5092,6 +5190,10 @@ export interface components {
             /** @description window.location.search of the VK launch URL, as received (the signed vk_* parameters and sign) */
             QueryString: string;
         };
+        YandexGamesLoginInput: {
+            /** @description player.signature as Yandex gave it: base64(HMAC-SHA256 over the JSON).base64(JSON) */
+            Signature: string;
+        };
         AuthenticateFromSocialRequestInput: {
             /** @description The host platform, by name or number (e.g. VkontakteCom or 3) */
             Social: ("Unspecified" | "FxId" | "VkontaktePlay" | "Odnoklassniki" | "VkontakteCom" | "YandexGames" | "AbsoluteGames" | "Kongregate" | "FacebookGames" | "CrazyGames" | "WizQ" | "Telegram" | "FxLauncher" | "FxNative" | "Steam" | "FacebookInstantGames") | number | string;
@@ -5102,6 +5204,8 @@ export interface components {
             SessionId?: string;
             /** @description Required when Social is VkontakteCom */
             VkontakteComLogin?: components["schemas"]["VkontakteComLoginInput"];
+            /** @description Required when Social is YandexGames */
+            YandexGamesLogin?: components["schemas"]["YandexGamesLoginInput"];
         };
         AuthenticateFromSocialResponseInput: {
             /** @description Bearer token of the new session, as email sign-in gives */
@@ -5575,6 +5679,31 @@ export interface components {
                 Success: boolean;
             };
         };
+        YandexPurchaseRequestInput: {
+            /** @description The signature of payments.purchase() or payments.getPurchases(): <sign>.<data>, standard base64 */
+            YandexSignedData: string;
+            /**
+             * @description True when the signature came from getPurchases() (its data is a list, possibly of old purchases); false for the single, fresh purchase of purchase()
+             * @default false
+             */
+            YandexGetPurchasesRequest: boolean;
+        };
+        YandexTokenSuccessInput: {
+            /** @description Yandex's purchaseToken; consume it with payments.consumePurchase once Success */
+            PurchaseToken: string;
+            /** @description True when the purchase is ours and its order is paid (now, or by an earlier call) */
+            Success: boolean;
+            /** @description The product Yandex names (product.id) */
+            Sku: components["schemas"]["SkuInput"] | null;
+            /** @description The order the purchase made, when Success */
+            TransactionId: components["schemas"]["PublicOrderIdInput"] | null;
+            /** @description Why not, when not Success: platform_product_unknown, platform_price_mismatch, platform_purchase_taken */
+            ErrorCode: components["schemas"]["ErrorCodeInput"] | null;
+        };
+        YandexPurchaseResponseInput: {
+            /** @description One per purchase in the signed data, in order */
+            TokenSuccesses: components["schemas"]["YandexTokenSuccessInput"][];
+        };
         /** @enum {string} */
         SupportSubjectInput: "bug_report" | "payment_issues" | "account_issues" | "technical_issues" | "gameplay_issues" | "other";
         SupportMessageDataInput: {
@@ -5766,6 +5895,12 @@ export interface components {
                 [key: string]: string;
             };
         };
+        Advertisement: {
+            Yandex?: {
+                DesktopBlockId?: string;
+                MobileBlockId?: string;
+            };
+        };
         PublicWebClientConfig: {
             Platform: components["schemas"]["Platform"];
             Capabilities: components["schemas"]["PlatformCapability"][];
@@ -5796,6 +5931,8 @@ export interface components {
             AvailabilityOverrides: {
                 Web?: boolean;
             };
+            /** @description The game's ad settings on its platforms */
+            Advertisement?: components["schemas"]["Advertisement"];
         };
         PublicGameConfigResponse: {
             PublicGameData: components["schemas"]["PublicGameData"];
@@ -6201,7 +6338,7 @@ export interface components {
             Documents: components["schemas"]["LegalDocument"][];
         };
         /** @enum {string} */
-        ErrorCode: "validation_failed" | "malformed_json" | "invalid_token" | "expired_token" | "captcha_failed" | "redirect_not_allowed" | "unauthorized" | "platform_sign_invalid" | "platform_payload_expired" | "platform_app_mismatch" | "platform_not_supported" | "platform_not_configured" | "forbidden" | "sign_in_confirmation_required" | "not_found" | "method_not_allowed" | "request_timeout" | "game_not_found" | "game_not_on_platform" | "conflict" | "push_subscription_taken" | "already_connected" | "connected_to_another_account" | "game_not_connected" | "product_already_owned" | "purchase_in_progress" | "purchase_already_consumed" | "payments_not_available" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
+        ErrorCode: "validation_failed" | "malformed_json" | "invalid_token" | "expired_token" | "captcha_failed" | "redirect_not_allowed" | "unauthorized" | "platform_sign_invalid" | "platform_payload_expired" | "platform_app_mismatch" | "platform_not_supported" | "platform_not_configured" | "platform_product_unknown" | "platform_price_mismatch" | "platform_purchase_taken" | "forbidden" | "sign_in_confirmation_required" | "not_found" | "method_not_allowed" | "request_timeout" | "game_not_found" | "game_not_on_platform" | "conflict" | "push_subscription_taken" | "already_connected" | "connected_to_another_account" | "game_not_connected" | "product_already_owned" | "purchase_in_progress" | "purchase_already_consumed" | "payments_not_available" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
         FieldIssue: {
             /** @description Where the bad value is, e.g. "body/Email" or "query/WebPublishingPlatform" */
             Field: string;
@@ -6372,6 +6509,10 @@ export interface components {
             /** @description window.location.search of the VK launch URL, as received (the signed vk_* parameters and sign) */
             QueryString: string;
         };
+        YandexGamesLogin: {
+            /** @description player.signature as Yandex gave it: base64(HMAC-SHA256 over the JSON).base64(JSON) */
+            Signature: string;
+        };
         AuthenticateFromSocialRequest: {
             /** @description The host platform, by name or number (e.g. VkontakteCom or 3) */
             Social: unknown;
@@ -6382,6 +6523,8 @@ export interface components {
             SessionId?: string;
             /** @description Required when Social is VkontakteCom */
             VkontakteComLogin?: components["schemas"]["VkontakteComLogin"];
+            /** @description Required when Social is YandexGames */
+            YandexGamesLogin?: components["schemas"]["YandexGamesLogin"];
         };
         AuthenticateFromSocialResponse: {
             /** @description Bearer token of the new session, as email sign-in gives */
@@ -6854,6 +6997,31 @@ export interface components {
                 /** @description The payment went through (Pay); go to RedirectUris.Success */
                 Success: boolean;
             };
+        };
+        YandexPurchaseRequest: {
+            /** @description The signature of payments.purchase() or payments.getPurchases(): <sign>.<data>, standard base64 */
+            YandexSignedData: string;
+            /**
+             * @description True when the signature came from getPurchases() (its data is a list, possibly of old purchases); false for the single, fresh purchase of purchase()
+             * @default false
+             */
+            YandexGetPurchasesRequest: boolean;
+        };
+        YandexTokenSuccess: {
+            /** @description Yandex's purchaseToken; consume it with payments.consumePurchase once Success */
+            PurchaseToken: string;
+            /** @description True when the purchase is ours and its order is paid (now, or by an earlier call) */
+            Success: boolean;
+            /** @description The product Yandex names (product.id) */
+            Sku: components["schemas"]["Sku"] | null;
+            /** @description The order the purchase made, when Success */
+            TransactionId: components["schemas"]["PublicOrderId"] | null;
+            /** @description Why not, when not Success: platform_product_unknown, platform_price_mismatch, platform_purchase_taken */
+            ErrorCode: components["schemas"]["ErrorCode"] | null;
+        };
+        YandexPurchaseResponse: {
+            /** @description One per purchase in the signed data, in order */
+            TokenSuccesses: components["schemas"]["YandexTokenSuccess"][];
         };
         /** @enum {string} */
         SupportSubject: "bug_report" | "payment_issues" | "account_issues" | "technical_issues" | "gameplay_issues" | "other";

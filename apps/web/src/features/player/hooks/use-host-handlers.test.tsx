@@ -35,6 +35,8 @@ beforeAll(async () => {
     launchQuery: '',
     locale: () => 'en',
     portal,
+    scriptUrls: {},
+    verifySignedPurchases: async () => [],
     log: () => {},
   });
   // The modals load the markdown renderer lazily; loaded once here so a slow first transform cannot outlast a wait.

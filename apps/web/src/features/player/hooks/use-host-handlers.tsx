@@ -301,6 +301,7 @@ export function useHostHandlers(
       return (await fetchFriends(api, token, game)).map(toSdkFriend);
     },
     inviteLink: () => inviteShare(state.game, state.name),
+    advertisement: () => state.publicConfig?.PublicWebClientConfig.Advertisement ?? {},
     shareLink: (link, text) =>
       modals.open(() => <LazyLinkShareModal url={link} title={text ?? t('landing.shareGame', { name: state.name })} />),
   };

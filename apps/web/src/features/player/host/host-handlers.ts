@@ -65,8 +65,15 @@ export interface PlatformOrder {
 
 const signedIn = (portal: PortalServices) => !!portal.gameInfo().fxId.userId;
 
-/** Signs the player in the platform's way: its payload where it has one, else the portal's login modal. */
+/**
+ * Signs the player in the platform's way: through its own prompt where it has one (Yandex's
+ * auth dialog: declining leaves a guest), else its payload, else the portal's login modal.
+ */
 async function signInHere(adapter: PlatformAdapter, portal: PortalServices): Promise<boolean> {
+  if (adapter.promptSignIn) {
+    const prompted = await adapter.promptSignIn();
+    return prompted ? portal.signInFromPlatform(prompted) : false;
+  }
   const payload = adapter.signInPayload();
   return payload ? portal.signInFromPlatform(payload) : portal.signIn();
 }
