@@ -15,6 +15,7 @@ export * from './platform-login.js';
 export * from './play.js';
 export * from './portal-content.js';
 export * from './push.js';
+export * from './storage.js';
 export * from './store.js';
 export * from './support.js';
 export * from './text.js';

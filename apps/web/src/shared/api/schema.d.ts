@@ -3236,6 +3236,255 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/storage/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The player's saved values in a game, with their versions */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["StorageGetRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StorageGetResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/storage/set": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Saves values for the player in a game: all of them or none
+         * @description Each key has a version, 1 when first written and one more with every write. An item with ExpectedVersion is written only if the key is still at that version (0: still absent); if any is not, nothing is written and the answer is 409 storage_version_conflict whose Current holds each such key’s value and version. Without ExpectedVersion the write is unconditional. A value over 16 KiB of UTF-8 JSON: 413 storage_value_too_large; more than 256 KiB of keys and values in the game after the write: 409 storage_quota_exceeded.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["StorageSetRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StorageSetResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/storage/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deletes saved values of the player in a game; keys without one are ignored */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["StorageDeleteRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StorageDeleteResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/store/store_availability": {
         parameters: {
             query?: never;
@@ -4851,7 +5100,7 @@ export interface components {
             Documents: components["schemas"]["LegalDocumentInput"][];
         };
         /** @enum {string} */
-        ErrorCodeInput: "validation_failed" | "malformed_json" | "invalid_token" | "expired_token" | "captcha_failed" | "redirect_not_allowed" | "unauthorized" | "platform_sign_invalid" | "platform_payload_expired" | "platform_app_mismatch" | "platform_not_supported" | "platform_not_configured" | "forbidden" | "sign_in_confirmation_required" | "not_found" | "method_not_allowed" | "request_timeout" | "game_not_found" | "game_not_on_platform" | "conflict" | "push_subscription_taken" | "already_connected" | "connected_to_another_account" | "game_not_connected" | "product_already_owned" | "purchase_in_progress" | "purchase_already_consumed" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
+        ErrorCodeInput: "validation_failed" | "malformed_json" | "invalid_token" | "expired_token" | "captcha_failed" | "redirect_not_allowed" | "unauthorized" | "platform_sign_invalid" | "platform_payload_expired" | "platform_app_mismatch" | "platform_not_supported" | "platform_not_configured" | "forbidden" | "sign_in_confirmation_required" | "not_found" | "method_not_allowed" | "request_timeout" | "game_not_found" | "game_not_on_platform" | "conflict" | "push_subscription_taken" | "already_connected" | "connected_to_another_account" | "game_not_connected" | "product_already_owned" | "purchase_in_progress" | "purchase_already_consumed" | "storage_version_conflict" | "storage_quota_exceeded" | "storage_value_too_large" | "leaderboard_not_found" | "leaderboard_score_out_of_range" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
         FieldIssueInput: {
             /** @description Where the bad value is, e.g. "body/Email" or "query/WebPublishingPlatform" */
             Field: string;
@@ -4877,6 +5126,15 @@ export interface components {
             RequestId: string;
             /** @description The failed fields of a validation error */
             Errors?: components["schemas"]["FieldIssueInput"][];
+            /** @description storage_version_conflict: the current value and version of each key whose version did not match */
+            Current?: {
+                Key: string;
+                /** @description null for a key that is absent */
+                Value: unknown;
+                /** @description 0 for a key that is absent */
+                Version: number;
+                UpdatedAt: number;
+            }[];
         };
         EnvelopeErrorInput: {
             Code: string;
@@ -5108,6 +5366,55 @@ export interface components {
         PushTokenSaveResponseInput: {
             /** @constant */
             Success: true;
+        };
+        StorageKeyInput: string;
+        StorageItemInput: {
+            Key: components["schemas"]["StorageKeyInput"];
+            /** @description Any JSON value; at most 16 KiB as UTF-8 JSON */
+            Value: unknown;
+            /** @description 1 when first written, one more with each write; 0 for a key that is absent */
+            Version: number;
+            /** @description Epoch ms of the last write; 0 for a key that is absent */
+            UpdatedAt: number;
+        };
+        StorageGetRequestInput: {
+            Game: components["schemas"]["GameSystemNameInput"];
+            /** @description The keys to read; every key of the player in this game when absent */
+            Keys?: components["schemas"]["StorageKeyInput"][];
+        };
+        StorageGetResponseInput: {
+            /** @description The keys that have a value, in key order; absent keys are left out */
+            Items: components["schemas"]["StorageItemInput"][];
+            /** @description Bytes the player's values in this game take together */
+            UsedBytes: number;
+        };
+        StorageSetRequestInput: {
+            Game: components["schemas"]["GameSystemNameInput"];
+            Items: {
+                Key: components["schemas"]["StorageKeyInput"];
+                /** @description Any JSON value; at most 16 KiB as UTF-8 JSON */
+                Value: unknown;
+                /** @description Write only if the key is at this version (0: only if it is absent); any version when left out */
+                ExpectedVersion?: number;
+            }[];
+        };
+        StorageSetResponseInput: {
+            /** @description The new version of each key written */
+            Items: {
+                Key: components["schemas"]["StorageKeyInput"];
+                Version: number;
+                UpdatedAt: number;
+            }[];
+            UsedBytes: number;
+        };
+        StorageDeleteRequestInput: {
+            Game: components["schemas"]["GameSystemNameInput"];
+            Keys: components["schemas"]["StorageKeyInput"][];
+        };
+        StorageDeleteResponseInput: {
+            /** @description The keys that had a value and no longer have one */
+            Deleted: components["schemas"]["StorageKeyInput"][];
+            UsedBytes: number;
         };
         /** @enum {string} */
         OrderStatusInput: "Created" | "Cancelled" | "Completed";
@@ -6118,7 +6425,7 @@ export interface components {
             Documents: components["schemas"]["LegalDocument"][];
         };
         /** @enum {string} */
-        ErrorCode: "validation_failed" | "malformed_json" | "invalid_token" | "expired_token" | "captcha_failed" | "redirect_not_allowed" | "unauthorized" | "platform_sign_invalid" | "platform_payload_expired" | "platform_app_mismatch" | "platform_not_supported" | "platform_not_configured" | "forbidden" | "sign_in_confirmation_required" | "not_found" | "method_not_allowed" | "request_timeout" | "game_not_found" | "game_not_on_platform" | "conflict" | "push_subscription_taken" | "already_connected" | "connected_to_another_account" | "game_not_connected" | "product_already_owned" | "purchase_in_progress" | "purchase_already_consumed" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
+        ErrorCode: "validation_failed" | "malformed_json" | "invalid_token" | "expired_token" | "captcha_failed" | "redirect_not_allowed" | "unauthorized" | "platform_sign_invalid" | "platform_payload_expired" | "platform_app_mismatch" | "platform_not_supported" | "platform_not_configured" | "forbidden" | "sign_in_confirmation_required" | "not_found" | "method_not_allowed" | "request_timeout" | "game_not_found" | "game_not_on_platform" | "conflict" | "push_subscription_taken" | "already_connected" | "connected_to_another_account" | "game_not_connected" | "product_already_owned" | "purchase_in_progress" | "purchase_already_consumed" | "storage_version_conflict" | "storage_quota_exceeded" | "storage_value_too_large" | "leaderboard_not_found" | "leaderboard_score_out_of_range" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
         FieldIssue: {
             /** @description Where the bad value is, e.g. "body/Email" or "query/WebPublishingPlatform" */
             Field: string;
@@ -6144,6 +6451,15 @@ export interface components {
             RequestId: string;
             /** @description The failed fields of a validation error */
             Errors?: components["schemas"]["FieldIssue"][];
+            /** @description storage_version_conflict: the current value and version of each key whose version did not match */
+            Current?: {
+                Key: string;
+                /** @description null for a key that is absent */
+                Value: unknown;
+                /** @description 0 for a key that is absent */
+                Version: number;
+                UpdatedAt: number;
+            }[];
         };
         EnvelopeError: {
             Code: string;
@@ -6375,6 +6691,55 @@ export interface components {
         PushTokenSaveResponse: {
             /** @constant */
             Success: true;
+        };
+        StorageKey: string;
+        StorageItem: {
+            Key: components["schemas"]["StorageKey"];
+            /** @description Any JSON value; at most 16 KiB as UTF-8 JSON */
+            Value: unknown;
+            /** @description 1 when first written, one more with each write; 0 for a key that is absent */
+            Version: number;
+            /** @description Epoch ms of the last write; 0 for a key that is absent */
+            UpdatedAt: number;
+        };
+        StorageGetRequest: {
+            Game: components["schemas"]["GameSystemName"];
+            /** @description The keys to read; every key of the player in this game when absent */
+            Keys?: components["schemas"]["StorageKey"][];
+        };
+        StorageGetResponse: {
+            /** @description The keys that have a value, in key order; absent keys are left out */
+            Items: components["schemas"]["StorageItem"][];
+            /** @description Bytes the player's values in this game take together */
+            UsedBytes: number;
+        };
+        StorageSetRequest: {
+            Game: components["schemas"]["GameSystemName"];
+            Items: {
+                Key: components["schemas"]["StorageKey"];
+                /** @description Any JSON value; at most 16 KiB as UTF-8 JSON */
+                Value: unknown;
+                /** @description Write only if the key is at this version (0: only if it is absent); any version when left out */
+                ExpectedVersion?: number;
+            }[];
+        };
+        StorageSetResponse: {
+            /** @description The new version of each key written */
+            Items: {
+                Key: components["schemas"]["StorageKey"];
+                Version: number;
+                UpdatedAt: number;
+            }[];
+            UsedBytes: number;
+        };
+        StorageDeleteRequest: {
+            Game: components["schemas"]["GameSystemName"];
+            Keys: components["schemas"]["StorageKey"][];
+        };
+        StorageDeleteResponse: {
+            /** @description The keys that had a value and no longer have one */
+            Deleted: components["schemas"]["StorageKey"][];
+            UsedBytes: number;
         };
         /** @enum {string} */
         OrderStatus: "Created" | "Cancelled" | "Completed";
