@@ -9,6 +9,7 @@ export * from './game.js';
 export * from './games.js';
 export * from './identity.js';
 export * from './invites.js';
+export * from './leaderboards.js';
 export * from './page-config.js';
 export * from './platform.js';
 export * from './platform-login.js';

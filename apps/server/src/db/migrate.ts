@@ -19,6 +19,7 @@ import * as purchaseOwnership from './migrations/0021-purchase-ownership.js';
 import * as platformPurchases from './migrations/0022-platform-purchases.js';
 import * as catalogVersion from './migrations/0023-catalog-version.js';
 import * as storage from './migrations/0030-storage.js';
+import * as leaderboards from './migrations/0031-leaderboards.js';
 
 /**
  * Migrations in order. Imported statically so that the built server carries them
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0022-platform-purchases': platformPurchases,
   '0023-catalog-version': catalogVersion,
   '0030-storage': storage,
+  '0031-leaderboards': leaderboards,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

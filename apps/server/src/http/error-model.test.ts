@@ -391,6 +391,9 @@ const BAD_REQUESTS: BadRequest[] = [
     ['POST', '/api/v1/storage/get', '{"Game":"sky-runner"}'],
     ['POST', '/api/v1/storage/set', '{"Game":"sky-runner","Items":[{"Key":"k","Value":1}]}'],
     ['POST', '/api/v1/storage/delete', '{"Game":"sky-runner","Keys":["k"]}'],
+    ['POST', '/api/v1/leaderboards/submit', '{"Game":"sky-runner","Leaderboard":"best-score","Score":1}'],
+    ['POST', '/api/v1/leaderboards/around', '{"Game":"sky-runner","Leaderboard":"best-score"}'],
+    ['POST', '/api/v1/leaderboards/player', '{"Game":"sky-runner","Leaderboard":"best-score"}'],
   ]),
   {
     name: 'document id that is not a number',
@@ -418,6 +421,7 @@ const BAD_REQUESTS: BadRequest[] = [
     ['/api/v1/storage/get', '{"Game":"sky-runner","Keys":["a b"]}', 'body.Keys.0'],
     ['/api/v1/storage/set', '{"Game":"sky-runner","Items":[{"Key":"k"}]}', 'body.Items.0.Value'],
     ['/api/v1/storage/delete', '{"Game":"sky-runner","Keys":[]}', 'body.Keys'],
+    ['/api/v1/leaderboards/top', '{"Game":"sky-runner","Leaderboard":"best-score","Limit":500}', 'body.Limit'],
   ]),
   {
     name: 'error tunnel by GET',

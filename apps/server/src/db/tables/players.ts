@@ -127,6 +127,8 @@ export interface LeaderboardScoresTable {
   period_start: number;
   account_id: string;
   score: number;
+  /** The score turned so that lower is better (-score where higher wins): what the rank index orders by. */
+  rank_score: number;
   /** What the game sent with the score (at most 256 characters), shown as is. */
   extra: string | null;
   /** When this best score was reached; an earlier one ranks first among equal scores. */

@@ -3485,6 +3485,313 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/leaderboards/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submits the player's score; the board keeps their best of the period
+         * @description Higher scores win on a Desc board, lower ones on an Asc board. A score outside the board's MinScore–MaxScore: 400 leaderboard_score_out_of_range. At most 20 submissions per player per minute (429 rate_limited).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LeaderboardSubmitRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LeaderboardSubmitResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/leaderboards/top": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The best scores of a board (at most 100), and the signed-in player’s own */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LeaderboardTopRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LeaderboardPage"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/leaderboards/around": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Scores around the player’s (at most 100 rows); the top when they have none this period */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LeaderboardAroundRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LeaderboardPage"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/leaderboards/player": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The player's best score of the period and its rank (Player null without one) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LeaderboardPlayerRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LeaderboardPage"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/store/store_availability": {
         parameters: {
             query?: never;
@@ -5276,6 +5583,105 @@ export interface components {
             Game: components["schemas"]["GameSystemNameInput"];
             GameUid: components["schemas"]["GameUidInput"];
         };
+        LeaderboardNameInput: string;
+        /**
+         * @description Desc: higher scores rank first; Asc: lower ones (times)
+         * @enum {string}
+         */
+        LeaderboardSortOrderInput: "Desc" | "Asc";
+        /**
+         * @description Number: the score with Decimals places (1234 with 2 shows 12.34); Time: milliseconds, shown 1:02.50
+         * @enum {string}
+         */
+        LeaderboardScoreFormatInput: "Number" | "Time";
+        /**
+         * @description Daily: a new board every UTC midnight; Weekly: every Monday 00:00 UTC. Old periods are kept.
+         * @enum {string}
+         */
+        LeaderboardResetPeriodInput: "None" | "Daily" | "Weekly";
+        LeaderboardInfoInput: {
+            Name: components["schemas"]["LeaderboardNameInput"];
+            /** @description In the requested locale, else the game default */
+            Title: string;
+            SortOrder: components["schemas"]["LeaderboardSortOrderInput"];
+            ScoreFormat: components["schemas"]["LeaderboardScoreFormatInput"];
+            Decimals: number;
+            ResetPeriod: components["schemas"]["LeaderboardResetPeriodInput"];
+            /** @description Epoch ms (UTC) of the period shown; 0 for a board without resets */
+            PeriodStart: number;
+            /** @description Epoch ms when that period ends; null without resets */
+            PeriodEnd: number | null;
+            MinScore: number;
+            MaxScore: number;
+        };
+        LeaderboardEntryInput: {
+            /** @description 1 for the best; equal scores rank by who reached them first */
+            Rank: number;
+            Score: number;
+            /** @description The score in the board format, e.g. 12.34 or 1:02.50 */
+            FormattedScore: string;
+            /** @description The player's profile name; null when they have none */
+            Name: string | null;
+            /** @description The player's picture; null when their profile has none */
+            AvatarUrl: string | null;
+            /** @description What the game sent with the score */
+            Extra: string | null;
+            /** @description The signed-in player’s own row */
+            IsPlayer: boolean;
+            /** @description Epoch ms when this best score was submitted */
+            AchievedAt: number;
+        };
+        LeaderboardSubmitRequestInput: {
+            Game: components["schemas"]["GameSystemNameInput"];
+            Leaderboard: components["schemas"]["LeaderboardNameInput"];
+            /** @description Language of the title; the game default otherwise */
+            Locale?: components["schemas"]["LocaleInput"];
+            Score: number;
+            /** @description Shown with the score, e.g. a level */
+            Extra?: string;
+        };
+        LeaderboardSubmitResponseInput: {
+            Leaderboard: components["schemas"]["LeaderboardInfoInput"];
+            /** @description Whether this score beat the player’s best of the period (and replaced it) */
+            Improved: boolean;
+            /** @description The player’s best of the period, with its rank */
+            Player: components["schemas"]["LeaderboardEntryInput"];
+        };
+        LeaderboardTopRequestInput: {
+            Game: components["schemas"]["GameSystemNameInput"];
+            Leaderboard: components["schemas"]["LeaderboardNameInput"];
+            /** @description Language of the title; the game default otherwise */
+            Locale?: components["schemas"]["LocaleInput"];
+            /** @default 10 */
+            Limit: number;
+            /**
+             * @description Previous: the last finished day or week of a board that resets
+             * @default Current
+             * @enum {string}
+             */
+            Period: "Current" | "Previous";
+        };
+        LeaderboardAroundRequestInput: {
+            Game: components["schemas"]["GameSystemNameInput"];
+            Leaderboard: components["schemas"]["LeaderboardNameInput"];
+            /** @description Language of the title; the game default otherwise */
+            Locale?: components["schemas"]["LocaleInput"];
+            /** @default 10 */
+            Limit: number;
+        };
+        LeaderboardPlayerRequestInput: {
+            Game: components["schemas"]["GameSystemNameInput"];
+            Leaderboard: components["schemas"]["LeaderboardNameInput"];
+            /** @description Language of the title; the game default otherwise */
+            Locale?: components["schemas"]["LocaleInput"];
+        };
+        LeaderboardPageInput: {
+            Leaderboard: components["schemas"]["LeaderboardInfoInput"];
+            /** @description Best first */
+            Entries: components["schemas"]["LeaderboardEntryInput"][];
+            /** @description The signed-in player’s row; null for a guest or without a score */
+            Player: components["schemas"]["LeaderboardEntryInput"] | null;
+        };
         VkontakteComLoginInput: {
             /** @description window.location.search of the VK launch URL, as received (the signed vk_* parameters and sign) */
             QueryString: string;
@@ -6600,6 +7006,105 @@ export interface components {
             RedirectUri?: string;
             Game: components["schemas"]["GameSystemName"];
             GameUid: components["schemas"]["GameUid"];
+        };
+        LeaderboardName: string;
+        /**
+         * @description Desc: higher scores rank first; Asc: lower ones (times)
+         * @enum {string}
+         */
+        LeaderboardSortOrder: "Desc" | "Asc";
+        /**
+         * @description Number: the score with Decimals places (1234 with 2 shows 12.34); Time: milliseconds, shown 1:02.50
+         * @enum {string}
+         */
+        LeaderboardScoreFormat: "Number" | "Time";
+        /**
+         * @description Daily: a new board every UTC midnight; Weekly: every Monday 00:00 UTC. Old periods are kept.
+         * @enum {string}
+         */
+        LeaderboardResetPeriod: "None" | "Daily" | "Weekly";
+        LeaderboardInfo: {
+            Name: components["schemas"]["LeaderboardName"];
+            /** @description In the requested locale, else the game default */
+            Title: string;
+            SortOrder: components["schemas"]["LeaderboardSortOrder"];
+            ScoreFormat: components["schemas"]["LeaderboardScoreFormat"];
+            Decimals: number;
+            ResetPeriod: components["schemas"]["LeaderboardResetPeriod"];
+            /** @description Epoch ms (UTC) of the period shown; 0 for a board without resets */
+            PeriodStart: number;
+            /** @description Epoch ms when that period ends; null without resets */
+            PeriodEnd: number | null;
+            MinScore: number;
+            MaxScore: number;
+        };
+        LeaderboardEntry: {
+            /** @description 1 for the best; equal scores rank by who reached them first */
+            Rank: number;
+            Score: number;
+            /** @description The score in the board format, e.g. 12.34 or 1:02.50 */
+            FormattedScore: string;
+            /** @description The player's profile name; null when they have none */
+            Name: string | null;
+            /** @description The player's picture; null when their profile has none */
+            AvatarUrl: string | null;
+            /** @description What the game sent with the score */
+            Extra: string | null;
+            /** @description The signed-in player’s own row */
+            IsPlayer: boolean;
+            /** @description Epoch ms when this best score was submitted */
+            AchievedAt: number;
+        };
+        LeaderboardSubmitRequest: {
+            Game: components["schemas"]["GameSystemName"];
+            Leaderboard: components["schemas"]["LeaderboardName"];
+            /** @description Language of the title; the game default otherwise */
+            Locale?: components["schemas"]["Locale"];
+            Score: number;
+            /** @description Shown with the score, e.g. a level */
+            Extra?: string;
+        };
+        LeaderboardSubmitResponse: {
+            Leaderboard: components["schemas"]["LeaderboardInfo"];
+            /** @description Whether this score beat the player’s best of the period (and replaced it) */
+            Improved: boolean;
+            /** @description The player’s best of the period, with its rank */
+            Player: components["schemas"]["LeaderboardEntry"];
+        };
+        LeaderboardTopRequest: {
+            Game: components["schemas"]["GameSystemName"];
+            Leaderboard: components["schemas"]["LeaderboardName"];
+            /** @description Language of the title; the game default otherwise */
+            Locale?: components["schemas"]["Locale"];
+            /** @default 10 */
+            Limit: number;
+            /**
+             * @description Previous: the last finished day or week of a board that resets
+             * @default Current
+             * @enum {string}
+             */
+            Period: "Current" | "Previous";
+        };
+        LeaderboardAroundRequest: {
+            Game: components["schemas"]["GameSystemName"];
+            Leaderboard: components["schemas"]["LeaderboardName"];
+            /** @description Language of the title; the game default otherwise */
+            Locale?: components["schemas"]["Locale"];
+            /** @default 10 */
+            Limit: number;
+        };
+        LeaderboardPlayerRequest: {
+            Game: components["schemas"]["GameSystemName"];
+            Leaderboard: components["schemas"]["LeaderboardName"];
+            /** @description Language of the title; the game default otherwise */
+            Locale?: components["schemas"]["Locale"];
+        };
+        LeaderboardPage: {
+            Leaderboard: components["schemas"]["LeaderboardInfo"];
+            /** @description Best first */
+            Entries: components["schemas"]["LeaderboardEntry"][];
+            /** @description The signed-in player’s row; null for a guest or without a score */
+            Player: components["schemas"]["LeaderboardEntry"] | null;
         };
         VkontakteComLogin: {
             /** @description window.location.search of the VK launch URL, as received (the signed vk_* parameters and sign) */
