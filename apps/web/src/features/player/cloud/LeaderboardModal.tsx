@@ -33,10 +33,12 @@ function EntryRow({ entry, pinned = false }: { entry: Entry; pinned?: boolean })
         {entry.AvatarUrl ? <img src={entry.AvatarUrl} alt="" className="size-8 rounded-full" /> : name.slice(0, 1)}
       </span>
       <span className="min-w-0 flex-1">
-        <span className="block truncate" dir="auto">
-          {name}
+        <span className="flex min-w-0 gap-1">
+          <span className="truncate" dir="auto">
+            {name}
+          </span>
           {entry.IsPlayer && (
-            <span className="ms-1 text-indigo-700 dark:text-indigo-300">({t('leaderboard.you')})</span>
+            <span className="shrink-0 text-indigo-700 dark:text-indigo-300">({t('leaderboard.you')})</span>
           )}
         </span>
         {entry.Extra && (
@@ -97,7 +99,7 @@ export function LeaderboardModal({
           {data.Entries.length === 0 ? (
             <p className="py-6 text-center text-slate-600 dark:text-slate-400">{t('leaderboard.empty')}</p>
           ) : (
-            <ol aria-label={data.Leaderboard.Title} className="grid gap-0.5">
+            <ol aria-label={data.Leaderboard.Title} className="flex flex-col gap-0.5">
               {data.Entries.map((entry) => (
                 <EntryRow key={`${entry.Rank}`} entry={entry} />
               ))}
