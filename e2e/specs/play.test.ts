@@ -16,6 +16,7 @@ const HANDSHAKE = [
   /^init ok$/,
   /^call getInfo ok$/,
   /^call storeFront ok$/,
+  /^call storage\.get ok$/,
   /^call stat\.initialize ok$/,
   /^call loadingReady ok$/,
 ];

@@ -5,10 +5,13 @@ import type {
   Capability,
   Friend,
   Gender,
+  LeaderboardEntry,
+  LeaderboardPage,
   Photo,
   Platform,
   PurchaseResult,
   SocialInfo,
+  StorageEntry,
   VendorCall,
 } from '@fxid/sdk/host';
 
@@ -98,6 +101,28 @@ export interface PlatformReview {
 }
 
 /**
+ * A player's saved values in this game, where a host platform keeps them (VK storage, Yandex
+ * player data, …). Arguments arrive checked; the SDK's semantics hold: versions per key, a
+ * write with a stale version rejects with `storage_version_conflict` (data `{ current }`).
+ * The portal's own implementation (fxid's server, or the browser for a guest) has this shape too.
+ */
+export interface PlatformStorage {
+  get(keys?: string[]): Promise<Record<string, StorageEntry>>;
+  set(
+    entries: Record<string, unknown>,
+    versions?: Record<string, number>,
+  ): Promise<{ versions: Record<string, number> }>;
+  delete(keys: string[]): Promise<{ deleted: string[] }>;
+}
+
+/** Leaderboards where a host platform keeps them (Yandex leaderboards, …); fxid's server otherwise. */
+export interface PlatformLeaderboards {
+  submit(name: string, score: number, extra?: string): Promise<{ improved: boolean; entry: LeaderboardEntry }>;
+  top(name: string, options: { limit: number; around?: 'player' }): Promise<LeaderboardPage>;
+  player(name: string): Promise<LeaderboardEntry | null>;
+}
+
+/**
  * The portal's own features an adapter may lean on: the own site's adapter is made
  * of them; a host platform's adapter uses none or few. No React here: the player
  * page supplies them.
@@ -182,6 +207,13 @@ export interface PlatformAdapter {
   /** Subscribes to pause, resume and focus from the host; returns the unsubscribe. */
   onHostEvent(listener: (event: HostEvent) => void): () => void;
   purchase(sku: string, developerPayload?: string): Promise<PlatformPurchase>;
+  /**
+   * The host's own storage for saves, where the game should use it; absent: fxid's server keeps
+   * them (and the browser, for a guest). No adapter has one yet.
+   */
+  storage?: PlatformStorage;
+  /** The host's own leaderboards, where the game should use them; absent: fxid's server keeps them. */
+  leaderboards?: PlatformLeaderboards;
   /** A raw call into the vendor client (`vkBridge.call`, `crazyGames.call`), where the platform has one. */
   vendorCall?(vendor: 'vkBridge' | 'crazyGames', call: VendorCall): Promise<unknown>;
 }

@@ -391,6 +391,12 @@ const BAD_REQUESTS: BadRequest[] = [
     ['GET', '/api/v1/cross-play/events/rules?Game=sky-runner', undefined],
     ['GET', '/api/v1/cross-play/quests/my', undefined],
     ['POST', '/api/v1/cross-play/events/send', '{"GameSystemName":"sky-runner","EventCode":"stars_collected"}'],
+    ['POST', '/api/v1/storage/get', '{"Game":"sky-runner"}'],
+    ['POST', '/api/v1/storage/set', '{"Game":"sky-runner","Items":[{"Key":"k","Value":1}]}'],
+    ['POST', '/api/v1/storage/delete', '{"Game":"sky-runner","Keys":["k"]}'],
+    ['POST', '/api/v1/leaderboards/submit', '{"Game":"sky-runner","Leaderboard":"best-score","Score":1}'],
+    ['POST', '/api/v1/leaderboards/around', '{"Game":"sky-runner","Leaderboard":"best-score"}'],
+    ['POST', '/api/v1/leaderboards/player', '{"Game":"sky-runner","Leaderboard":"best-score"}'],
   ]),
   {
     name: 'document id that is not a number',
@@ -415,6 +421,10 @@ const BAD_REQUESTS: BadRequest[] = [
     ['/api/v1/friends/send_invite_notification', '{"Game":"Sky Runner"}', 'body.Game'],
     ['/api/v1/friends/accept_invite', '{"Fxref":"../../etc"}', 'body.Fxref'],
     ['/api/v1/cross-play/events/send', '{"GameSystemName":"sky-runner","EventCode":"a b"}', 'body.EventCode'],
+    ['/api/v1/storage/get', '{"Game":"sky-runner","Keys":["a b"]}', 'body.Keys.0'],
+    ['/api/v1/storage/set', '{"Game":"sky-runner","Items":[{"Key":"k"}]}', 'body.Items.0.Value'],
+    ['/api/v1/storage/delete', '{"Game":"sky-runner","Keys":[]}', 'body.Keys'],
+    ['/api/v1/leaderboards/top', '{"Game":"sky-runner","Leaderboard":"best-score","Limit":500}', 'body.Limit'],
   ]),
   {
     name: 'error tunnel by GET',

@@ -3396,6 +3396,562 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/storage/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The player's saved values in a game, with their versions */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["StorageGetRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StorageGetResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/storage/set": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Saves values for the player in a game: all of them or none
+         * @description Each key has a version, 1 when first written and one more with every write. An item with ExpectedVersion is written only if the key is still at that version (0: still absent); if any is not, nothing is written and the answer is 409 storage_version_conflict whose Current holds each such key’s value and version. Without ExpectedVersion the write is unconditional. A value over 16 KiB of UTF-8 JSON: 413 storage_value_too_large; more than 256 KiB of keys and values in the game after the write: 409 storage_quota_exceeded.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["StorageSetRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StorageSetResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/storage/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deletes saved values of the player in a game; keys without one are ignored */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["StorageDeleteRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StorageDeleteResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/leaderboards/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submits the player's score; the board keeps their best of the period
+         * @description Higher scores win on a Desc board, lower ones on an Asc board. A score outside the board's MinScore–MaxScore: 400 leaderboard_score_out_of_range. At most 20 submissions per player per minute (429 rate_limited).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LeaderboardSubmitRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LeaderboardSubmitResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/leaderboards/top": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The best scores of a board (at most 100), and the signed-in player’s own */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LeaderboardTopRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LeaderboardPage"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/leaderboards/around": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Scores around the player’s (at most 100 rows); the top when they have none this period */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LeaderboardAroundRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LeaderboardPage"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/leaderboards/player": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The player's best score of the period and its rank (Player null without one) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LeaderboardPlayerRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LeaderboardPage"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/store/store_availability": {
         parameters: {
             query?: never;
@@ -5019,7 +5575,7 @@ export interface components {
             Documents: components["schemas"]["LegalDocumentInput"][];
         };
         /** @enum {string} */
-        ErrorCodeInput: "validation_failed" | "malformed_json" | "invalid_token" | "expired_token" | "captcha_failed" | "redirect_not_allowed" | "unauthorized" | "platform_sign_invalid" | "platform_payload_expired" | "platform_app_mismatch" | "platform_not_supported" | "platform_not_configured" | "platform_product_unknown" | "platform_price_mismatch" | "platform_purchase_taken" | "forbidden" | "sign_in_confirmation_required" | "not_found" | "method_not_allowed" | "request_timeout" | "game_not_found" | "game_not_on_platform" | "conflict" | "push_subscription_taken" | "already_connected" | "connected_to_another_account" | "game_not_connected" | "product_already_owned" | "purchase_in_progress" | "purchase_already_consumed" | "payments_not_available" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
+        ErrorCodeInput: "validation_failed" | "malformed_json" | "invalid_token" | "expired_token" | "captcha_failed" | "redirect_not_allowed" | "unauthorized" | "platform_sign_invalid" | "platform_payload_expired" | "platform_app_mismatch" | "platform_not_supported" | "platform_not_configured" | "platform_product_unknown" | "platform_price_mismatch" | "platform_purchase_taken" | "forbidden" | "sign_in_confirmation_required" | "not_found" | "method_not_allowed" | "request_timeout" | "game_not_found" | "game_not_on_platform" | "conflict" | "push_subscription_taken" | "already_connected" | "connected_to_another_account" | "game_not_connected" | "product_already_owned" | "purchase_in_progress" | "purchase_already_consumed" | "payments_not_available" | "storage_version_conflict" | "storage_quota_exceeded" | "storage_value_too_large" | "leaderboard_not_found" | "leaderboard_score_out_of_range" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
         FieldIssueInput: {
             /** @description Where the bad value is, e.g. "body/Email" or "query/WebPublishingPlatform" */
             Field: string;
@@ -5045,6 +5601,15 @@ export interface components {
             RequestId: string;
             /** @description The failed fields of a validation error */
             Errors?: components["schemas"]["FieldIssueInput"][];
+            /** @description storage_version_conflict: the current value and version of each key whose version did not match */
+            Current?: {
+                Key: string;
+                /** @description null for a key that is absent */
+                Value: unknown;
+                /** @description 0 for a key that is absent */
+                Version: number;
+                UpdatedAt: number;
+            }[];
         };
         EnvelopeErrorInput: {
             Code: string;
@@ -5186,6 +5751,105 @@ export interface components {
             Game: components["schemas"]["GameSystemNameInput"];
             GameUid: components["schemas"]["GameUidInput"];
         };
+        LeaderboardNameInput: string;
+        /**
+         * @description Desc: higher scores rank first; Asc: lower ones (times)
+         * @enum {string}
+         */
+        LeaderboardSortOrderInput: "Desc" | "Asc";
+        /**
+         * @description Number: the score with Decimals places (1234 with 2 shows 12.34); Time: milliseconds, shown 1:02.50
+         * @enum {string}
+         */
+        LeaderboardScoreFormatInput: "Number" | "Time";
+        /**
+         * @description Daily: a new board every UTC midnight; Weekly: every Monday 00:00 UTC. Old periods are kept.
+         * @enum {string}
+         */
+        LeaderboardResetPeriodInput: "None" | "Daily" | "Weekly";
+        LeaderboardInfoInput: {
+            Name: components["schemas"]["LeaderboardNameInput"];
+            /** @description In the requested locale, else the game default */
+            Title: string;
+            SortOrder: components["schemas"]["LeaderboardSortOrderInput"];
+            ScoreFormat: components["schemas"]["LeaderboardScoreFormatInput"];
+            Decimals: number;
+            ResetPeriod: components["schemas"]["LeaderboardResetPeriodInput"];
+            /** @description Epoch ms (UTC) of the period shown; 0 for a board without resets */
+            PeriodStart: number;
+            /** @description Epoch ms when that period ends; null without resets */
+            PeriodEnd: number | null;
+            MinScore: number;
+            MaxScore: number;
+        };
+        LeaderboardEntryInput: {
+            /** @description 1 for the best; equal scores rank by who reached them first */
+            Rank: number;
+            Score: number;
+            /** @description The score in the board format, e.g. 12.34 or 1:02.50 */
+            FormattedScore: string;
+            /** @description The player's profile name; null when they have none */
+            Name: string | null;
+            /** @description The player's picture; null when their profile has none */
+            AvatarUrl: string | null;
+            /** @description What the game sent with the score */
+            Extra: string | null;
+            /** @description The signed-in player’s own row */
+            IsPlayer: boolean;
+            /** @description Epoch ms when this best score was submitted */
+            AchievedAt: number;
+        };
+        LeaderboardSubmitRequestInput: {
+            Game: components["schemas"]["GameSystemNameInput"];
+            Leaderboard: components["schemas"]["LeaderboardNameInput"];
+            /** @description Language of the title; the game default otherwise */
+            Locale?: components["schemas"]["LocaleInput"];
+            Score: number;
+            /** @description Shown with the score, e.g. a level */
+            Extra?: string;
+        };
+        LeaderboardSubmitResponseInput: {
+            Leaderboard: components["schemas"]["LeaderboardInfoInput"];
+            /** @description Whether this score beat the player’s best of the period (and replaced it) */
+            Improved: boolean;
+            /** @description The player’s best of the period, with its rank */
+            Player: components["schemas"]["LeaderboardEntryInput"];
+        };
+        LeaderboardTopRequestInput: {
+            Game: components["schemas"]["GameSystemNameInput"];
+            Leaderboard: components["schemas"]["LeaderboardNameInput"];
+            /** @description Language of the title; the game default otherwise */
+            Locale?: components["schemas"]["LocaleInput"];
+            /** @default 10 */
+            Limit: number;
+            /**
+             * @description Previous: the last finished day or week of a board that resets
+             * @default Current
+             * @enum {string}
+             */
+            Period: "Current" | "Previous";
+        };
+        LeaderboardAroundRequestInput: {
+            Game: components["schemas"]["GameSystemNameInput"];
+            Leaderboard: components["schemas"]["LeaderboardNameInput"];
+            /** @description Language of the title; the game default otherwise */
+            Locale?: components["schemas"]["LocaleInput"];
+            /** @default 10 */
+            Limit: number;
+        };
+        LeaderboardPlayerRequestInput: {
+            Game: components["schemas"]["GameSystemNameInput"];
+            Leaderboard: components["schemas"]["LeaderboardNameInput"];
+            /** @description Language of the title; the game default otherwise */
+            Locale?: components["schemas"]["LocaleInput"];
+        };
+        LeaderboardPageInput: {
+            Leaderboard: components["schemas"]["LeaderboardInfoInput"];
+            /** @description Best first */
+            Entries: components["schemas"]["LeaderboardEntryInput"][];
+            /** @description The signed-in player’s row; null for a guest or without a score */
+            Player: components["schemas"]["LeaderboardEntryInput"] | null;
+        };
         VkontakteComLoginInput: {
             /** @description window.location.search of the VK launch URL, as received (the signed vk_* parameters and sign) */
             QueryString: string;
@@ -5282,6 +5946,55 @@ export interface components {
         PushTokenSaveResponseInput: {
             /** @constant */
             Success: true;
+        };
+        StorageKeyInput: string;
+        StorageItemInput: {
+            Key: components["schemas"]["StorageKeyInput"];
+            /** @description Any JSON value; at most 16 KiB as UTF-8 JSON */
+            Value: unknown;
+            /** @description 1 when first written, one more with each write; 0 for a key that is absent */
+            Version: number;
+            /** @description Epoch ms of the last write; 0 for a key that is absent */
+            UpdatedAt: number;
+        };
+        StorageGetRequestInput: {
+            Game: components["schemas"]["GameSystemNameInput"];
+            /** @description The keys to read; every key of the player in this game when absent */
+            Keys?: components["schemas"]["StorageKeyInput"][];
+        };
+        StorageGetResponseInput: {
+            /** @description The keys that have a value, in key order; absent keys are left out */
+            Items: components["schemas"]["StorageItemInput"][];
+            /** @description Bytes the player's values in this game take together */
+            UsedBytes: number;
+        };
+        StorageSetRequestInput: {
+            Game: components["schemas"]["GameSystemNameInput"];
+            Items: {
+                Key: components["schemas"]["StorageKeyInput"];
+                /** @description Any JSON value; at most 16 KiB as UTF-8 JSON */
+                Value: unknown;
+                /** @description Write only if the key is at this version (0: only if it is absent); any version when left out */
+                ExpectedVersion?: number;
+            }[];
+        };
+        StorageSetResponseInput: {
+            /** @description The new version of each key written */
+            Items: {
+                Key: components["schemas"]["StorageKeyInput"];
+                Version: number;
+                UpdatedAt: number;
+            }[];
+            UsedBytes: number;
+        };
+        StorageDeleteRequestInput: {
+            Game: components["schemas"]["GameSystemNameInput"];
+            Keys: components["schemas"]["StorageKeyInput"][];
+        };
+        StorageDeleteResponseInput: {
+            /** @description The keys that had a value and no longer have one */
+            Deleted: components["schemas"]["StorageKeyInput"][];
+            UsedBytes: number;
         };
         /** @enum {string} */
         OrderStatusInput: "Created" | "Cancelled" | "Completed";
@@ -6338,7 +7051,7 @@ export interface components {
             Documents: components["schemas"]["LegalDocument"][];
         };
         /** @enum {string} */
-        ErrorCode: "validation_failed" | "malformed_json" | "invalid_token" | "expired_token" | "captcha_failed" | "redirect_not_allowed" | "unauthorized" | "platform_sign_invalid" | "platform_payload_expired" | "platform_app_mismatch" | "platform_not_supported" | "platform_not_configured" | "platform_product_unknown" | "platform_price_mismatch" | "platform_purchase_taken" | "forbidden" | "sign_in_confirmation_required" | "not_found" | "method_not_allowed" | "request_timeout" | "game_not_found" | "game_not_on_platform" | "conflict" | "push_subscription_taken" | "already_connected" | "connected_to_another_account" | "game_not_connected" | "product_already_owned" | "purchase_in_progress" | "purchase_already_consumed" | "payments_not_available" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
+        ErrorCode: "validation_failed" | "malformed_json" | "invalid_token" | "expired_token" | "captcha_failed" | "redirect_not_allowed" | "unauthorized" | "platform_sign_invalid" | "platform_payload_expired" | "platform_app_mismatch" | "platform_not_supported" | "platform_not_configured" | "platform_product_unknown" | "platform_price_mismatch" | "platform_purchase_taken" | "forbidden" | "sign_in_confirmation_required" | "not_found" | "method_not_allowed" | "request_timeout" | "game_not_found" | "game_not_on_platform" | "conflict" | "push_subscription_taken" | "already_connected" | "connected_to_another_account" | "game_not_connected" | "product_already_owned" | "purchase_in_progress" | "purchase_already_consumed" | "payments_not_available" | "storage_version_conflict" | "storage_quota_exceeded" | "storage_value_too_large" | "leaderboard_not_found" | "leaderboard_score_out_of_range" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
         FieldIssue: {
             /** @description Where the bad value is, e.g. "body/Email" or "query/WebPublishingPlatform" */
             Field: string;
@@ -6364,6 +7077,15 @@ export interface components {
             RequestId: string;
             /** @description The failed fields of a validation error */
             Errors?: components["schemas"]["FieldIssue"][];
+            /** @description storage_version_conflict: the current value and version of each key whose version did not match */
+            Current?: {
+                Key: string;
+                /** @description null for a key that is absent */
+                Value: unknown;
+                /** @description 0 for a key that is absent */
+                Version: number;
+                UpdatedAt: number;
+            }[];
         };
         EnvelopeError: {
             Code: string;
@@ -6505,6 +7227,105 @@ export interface components {
             Game: components["schemas"]["GameSystemName"];
             GameUid: components["schemas"]["GameUid"];
         };
+        LeaderboardName: string;
+        /**
+         * @description Desc: higher scores rank first; Asc: lower ones (times)
+         * @enum {string}
+         */
+        LeaderboardSortOrder: "Desc" | "Asc";
+        /**
+         * @description Number: the score with Decimals places (1234 with 2 shows 12.34); Time: milliseconds, shown 1:02.50
+         * @enum {string}
+         */
+        LeaderboardScoreFormat: "Number" | "Time";
+        /**
+         * @description Daily: a new board every UTC midnight; Weekly: every Monday 00:00 UTC. Old periods are kept.
+         * @enum {string}
+         */
+        LeaderboardResetPeriod: "None" | "Daily" | "Weekly";
+        LeaderboardInfo: {
+            Name: components["schemas"]["LeaderboardName"];
+            /** @description In the requested locale, else the game default */
+            Title: string;
+            SortOrder: components["schemas"]["LeaderboardSortOrder"];
+            ScoreFormat: components["schemas"]["LeaderboardScoreFormat"];
+            Decimals: number;
+            ResetPeriod: components["schemas"]["LeaderboardResetPeriod"];
+            /** @description Epoch ms (UTC) of the period shown; 0 for a board without resets */
+            PeriodStart: number;
+            /** @description Epoch ms when that period ends; null without resets */
+            PeriodEnd: number | null;
+            MinScore: number;
+            MaxScore: number;
+        };
+        LeaderboardEntry: {
+            /** @description 1 for the best; equal scores rank by who reached them first */
+            Rank: number;
+            Score: number;
+            /** @description The score in the board format, e.g. 12.34 or 1:02.50 */
+            FormattedScore: string;
+            /** @description The player's profile name; null when they have none */
+            Name: string | null;
+            /** @description The player's picture; null when their profile has none */
+            AvatarUrl: string | null;
+            /** @description What the game sent with the score */
+            Extra: string | null;
+            /** @description The signed-in player’s own row */
+            IsPlayer: boolean;
+            /** @description Epoch ms when this best score was submitted */
+            AchievedAt: number;
+        };
+        LeaderboardSubmitRequest: {
+            Game: components["schemas"]["GameSystemName"];
+            Leaderboard: components["schemas"]["LeaderboardName"];
+            /** @description Language of the title; the game default otherwise */
+            Locale?: components["schemas"]["Locale"];
+            Score: number;
+            /** @description Shown with the score, e.g. a level */
+            Extra?: string;
+        };
+        LeaderboardSubmitResponse: {
+            Leaderboard: components["schemas"]["LeaderboardInfo"];
+            /** @description Whether this score beat the player’s best of the period (and replaced it) */
+            Improved: boolean;
+            /** @description The player’s best of the period, with its rank */
+            Player: components["schemas"]["LeaderboardEntry"];
+        };
+        LeaderboardTopRequest: {
+            Game: components["schemas"]["GameSystemName"];
+            Leaderboard: components["schemas"]["LeaderboardName"];
+            /** @description Language of the title; the game default otherwise */
+            Locale?: components["schemas"]["Locale"];
+            /** @default 10 */
+            Limit: number;
+            /**
+             * @description Previous: the last finished day or week of a board that resets
+             * @default Current
+             * @enum {string}
+             */
+            Period: "Current" | "Previous";
+        };
+        LeaderboardAroundRequest: {
+            Game: components["schemas"]["GameSystemName"];
+            Leaderboard: components["schemas"]["LeaderboardName"];
+            /** @description Language of the title; the game default otherwise */
+            Locale?: components["schemas"]["Locale"];
+            /** @default 10 */
+            Limit: number;
+        };
+        LeaderboardPlayerRequest: {
+            Game: components["schemas"]["GameSystemName"];
+            Leaderboard: components["schemas"]["LeaderboardName"];
+            /** @description Language of the title; the game default otherwise */
+            Locale?: components["schemas"]["Locale"];
+        };
+        LeaderboardPage: {
+            Leaderboard: components["schemas"]["LeaderboardInfo"];
+            /** @description Best first */
+            Entries: components["schemas"]["LeaderboardEntry"][];
+            /** @description The signed-in player’s row; null for a guest or without a score */
+            Player: components["schemas"]["LeaderboardEntry"] | null;
+        };
         VkontakteComLogin: {
             /** @description window.location.search of the VK launch URL, as received (the signed vk_* parameters and sign) */
             QueryString: string;
@@ -6601,6 +7422,55 @@ export interface components {
         PushTokenSaveResponse: {
             /** @constant */
             Success: true;
+        };
+        StorageKey: string;
+        StorageItem: {
+            Key: components["schemas"]["StorageKey"];
+            /** @description Any JSON value; at most 16 KiB as UTF-8 JSON */
+            Value: unknown;
+            /** @description 1 when first written, one more with each write; 0 for a key that is absent */
+            Version: number;
+            /** @description Epoch ms of the last write; 0 for a key that is absent */
+            UpdatedAt: number;
+        };
+        StorageGetRequest: {
+            Game: components["schemas"]["GameSystemName"];
+            /** @description The keys to read; every key of the player in this game when absent */
+            Keys?: components["schemas"]["StorageKey"][];
+        };
+        StorageGetResponse: {
+            /** @description The keys that have a value, in key order; absent keys are left out */
+            Items: components["schemas"]["StorageItem"][];
+            /** @description Bytes the player's values in this game take together */
+            UsedBytes: number;
+        };
+        StorageSetRequest: {
+            Game: components["schemas"]["GameSystemName"];
+            Items: {
+                Key: components["schemas"]["StorageKey"];
+                /** @description Any JSON value; at most 16 KiB as UTF-8 JSON */
+                Value: unknown;
+                /** @description Write only if the key is at this version (0: only if it is absent); any version when left out */
+                ExpectedVersion?: number;
+            }[];
+        };
+        StorageSetResponse: {
+            /** @description The new version of each key written */
+            Items: {
+                Key: components["schemas"]["StorageKey"];
+                Version: number;
+                UpdatedAt: number;
+            }[];
+            UsedBytes: number;
+        };
+        StorageDeleteRequest: {
+            Game: components["schemas"]["GameSystemName"];
+            Keys: components["schemas"]["StorageKey"][];
+        };
+        StorageDeleteResponse: {
+            /** @description The keys that had a value and no longer have one */
+            Deleted: components["schemas"]["StorageKey"][];
+            UsedBytes: number;
         };
         /** @enum {string} */
         OrderStatus: "Created" | "Cancelled" | "Completed";

@@ -42,7 +42,7 @@ const purchase = {
 };
 
 /** The portal's services and the features the own site's adapter borrows, as one fake page. */
-type FakePage = Omit<PortalServices, 'signInFromPlatform' | 'ownsOneTime' | 'platformOrder' | 'emitAd'> & {
+type FakePage = Omit<PortalServices, 'signInFromPlatform' | 'ownsOneTime' | 'platformOrder' | 'emitAd' | 'cloud'> & {
   share(link: string, text?: string): void;
   buyProduct(sku: string, developerPayload?: string): Promise<PurchaseResult>;
   friends(): Promise<PortalFriend[]>;
@@ -98,6 +98,8 @@ function setup(overrides: Partial<FakePage> = {}) {
     ownsOneTime: vi.fn(async () => false),
     platformOrder: vi.fn(async () => Promise.reject(new Error('no platform orders on fxid'))),
     emitAd: vi.fn(),
+    // Saves and leaderboards have their own tests (../cloud).
+    cloud: {} as PortalServices['cloud'],
   };
   const adapter = fxid({
     isSignedIn: () => !!deps.gameInfo().fxId.userId,

@@ -3,6 +3,7 @@ import type { AdEvent, AdResult, FxEvent, GameInfo, Purchase, PurchaseResult, St
 import type { HostHandlers } from '@fxid/sdk/host';
 import { SdkError } from '@fxid/sdk/host';
 import { checkStatEvent, type StatRecord } from '../analytics/stat-events';
+import { type CloudServices, createCloudHandlers } from '../cloud/cloud-handlers';
 import { socialInfoOf } from './social-info';
 import { filterWords } from './words-filter';
 
@@ -54,6 +55,8 @@ export interface PortalServices {
   registerPush(): Promise<{ registered: boolean }>;
   /** Sends an ad event to the game. */
   emitAd(event: AdEvent): void;
+  /** fxid's saves and leaderboards, for platforms whose adapter brings none of its own. */
+  cloud: CloudServices;
 }
 
 /** A purchase a host platform took: which platform, its order id, and the product it was for. */
@@ -294,5 +297,6 @@ export function createHostHandlers(adapter: PlatformAdapter, live: () => PortalS
         p3: event.p3,
       });
     },
+    ...createCloudHandlers(adapter, () => portal.cloud),
   };
 }

@@ -14,6 +14,15 @@ export const messages = {
     noStatus: 'No status in this game yet',
     unnamed: 'Player',
   },
+  leaderboard: {
+    title: 'Leaderboard',
+    you: 'you',
+    empty: 'No scores yet. Be the first!',
+    loadFailed: 'The leaderboard could not be loaded.',
+    resetsDaily: 'A new board starts every day at 00:00 UTC.',
+    resetsWeekly: 'A new board starts every Monday at 00:00 UTC.',
+    signInToJoin: 'Sign in to get your score on the board.',
+  },
   common: {
     tryAgain: 'Try again',
     loading: 'Loading…',

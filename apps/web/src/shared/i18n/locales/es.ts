@@ -12,6 +12,15 @@ export const messages: CoreMessages = {
     noStatus: 'Aún sin estado en este juego',
     unnamed: 'Jugador',
   },
+  leaderboard: {
+    title: 'Clasificación',
+    you: 'tú',
+    empty: 'Aún no hay puntuaciones. ¡Sé el primero!',
+    loadFailed: 'No se pudo cargar la clasificación.',
+    resetsDaily: 'Cada día a las 00:00 UTC empieza una clasificación nueva.',
+    resetsWeekly: 'Cada lunes a las 00:00 UTC empieza una clasificación nueva.',
+    signInToJoin: 'Inicia sesión para que tu puntuación aparezca en la clasificación.',
+  },
   common: {
     tryAgain: 'Intentar de nuevo',
     loading: 'Cargando…',

@@ -12,6 +12,15 @@ export const messages: CoreMessages = {
     noStatus: 'هنوز وضعیتی در این بازی ندارد',
     unnamed: 'بازیکن',
   },
+  leaderboard: {
+    title: 'جدول امتیازات',
+    you: 'شما',
+    empty: 'هنوز امتیازی ثبت نشده است. اولین نفر باشید!',
+    loadFailed: 'جدول امتیازات بارگیری نشد.',
+    resetsDaily: 'هر روز ساعت ۰۰:۰۰ UTC جدول تازه‌ای شروع می‌شود.',
+    resetsWeekly: 'هر دوشنبه ساعت ۰۰:۰۰ UTC جدول تازه‌ای شروع می‌شود.',
+    signInToJoin: 'برای ثبت امتیازتان در جدول وارد شوید.',
+  },
   common: {
     tryAgain: 'تلاش دوباره',
     loading: 'در حال بارگذاری…',

@@ -12,6 +12,15 @@ export const messages: CoreMessages = {
     noStatus: 'Nessuno stato in questo gioco',
     unnamed: 'Giocatore',
   },
+  leaderboard: {
+    title: 'Classifica',
+    you: 'tu',
+    empty: 'Ancora nessun punteggio. Sii il primo!',
+    loadFailed: 'Impossibile caricare la classifica.',
+    resetsDaily: 'Ogni giorno alle 00:00 UTC inizia una nuova classifica.',
+    resetsWeekly: 'Ogni lunedì alle 00:00 UTC inizia una nuova classifica.',
+    signInToJoin: 'Accedi per far entrare il tuo punteggio in classifica.',
+  },
   common: {
     tryAgain: 'Riprova',
     loading: 'Caricamento…',

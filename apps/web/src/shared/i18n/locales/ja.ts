@@ -12,6 +12,15 @@ export const messages: CoreMessages = {
     noStatus: 'このゲームのステータスはまだありません',
     unnamed: 'プレイヤー',
   },
+  leaderboard: {
+    title: 'ランキング',
+    you: 'あなた',
+    empty: 'まだスコアがありません。一番乗りを目指そう！',
+    loadFailed: 'ランキングを読み込めませんでした。',
+    resetsDaily: '毎日 00:00 UTC に新しいランキングが始まります。',
+    resetsWeekly: '毎週月曜日 00:00 UTC に新しいランキングが始まります。',
+    signInToJoin: 'ログインするとスコアがランキングに載ります。',
+  },
   common: {
     tryAgain: 'もう一度試す',
     loading: '読み込み中…',

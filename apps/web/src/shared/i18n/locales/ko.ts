@@ -12,6 +12,15 @@ export const messages: CoreMessages = {
     noStatus: '이 게임의 상태가 아직 없습니다',
     unnamed: '플레이어',
   },
+  leaderboard: {
+    title: '순위표',
+    you: '나',
+    empty: '아직 점수가 없습니다. 첫 번째 주인공이 되어 보세요!',
+    loadFailed: '순위표를 불러오지 못했습니다.',
+    resetsDaily: '매일 00:00 UTC에 새 순위표가 시작됩니다.',
+    resetsWeekly: '매주 월요일 00:00 UTC에 새 순위표가 시작됩니다.',
+    signInToJoin: '로그인하면 내 점수가 순위표에 올라갑니다.',
+  },
   common: {
     tryAgain: '다시 시도',
     loading: '불러오는 중…',

@@ -12,6 +12,15 @@ export const messages: CoreMessages = {
     noStatus: 'Brak statusu w tej grze',
     unnamed: 'Gracz',
   },
+  leaderboard: {
+    title: 'Ranking',
+    you: 'ty',
+    empty: 'Nie ma jeszcze wyników. Bądź pierwszy!',
+    loadFailed: 'Nie udało się wczytać rankingu.',
+    resetsDaily: 'Nowy ranking zaczyna się codziennie o 00:00 UTC.',
+    resetsWeekly: 'Nowy ranking zaczyna się w każdy poniedziałek o 00:00 UTC.',
+    signInToJoin: 'Zaloguj się, aby twój wynik trafił do rankingu.',
+  },
   common: {
     tryAgain: 'Spróbuj ponownie',
     loading: 'Wczytywanie…',

@@ -12,6 +12,15 @@ export const messages: CoreMessages = {
     noStatus: 'Bu oyunda henüz durum yok',
     unnamed: 'Oyuncu',
   },
+  leaderboard: {
+    title: 'Lider tablosu',
+    you: 'sen',
+    empty: 'Henüz skor yok. İlk sen ol!',
+    loadFailed: 'Lider tablosu yüklenemedi.',
+    resetsDaily: "Her gün 00:00 UTC'de yeni bir tablo başlar.",
+    resetsWeekly: "Her pazartesi 00:00 UTC'de yeni bir tablo başlar.",
+    signInToJoin: 'Skorunun tabloya girmesi için oturum aç.',
+  },
   common: {
     tryAgain: 'Tekrar dene',
     loading: 'Yükleniyor…',

@@ -12,6 +12,15 @@ export const messages: CoreMessages = {
     noStatus: '在此游戏中还没有状态',
     unnamed: '玩家',
   },
+  leaderboard: {
+    title: '排行榜',
+    you: '你',
+    empty: '还没有分数，快来争第一吧！',
+    loadFailed: '无法加载排行榜。',
+    resetsDaily: '每天 00:00 UTC 开始新的排行榜。',
+    resetsWeekly: '每周一 00:00 UTC 开始新的排行榜。',
+    signInToJoin: '登录后你的分数才会上榜。',
+  },
   common: {
     tryAgain: '重试',
     loading: '正在加载…',
