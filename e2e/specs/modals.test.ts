@@ -9,6 +9,9 @@ import { portalUrl } from '../harness/sites';
 // and screenshots of the main pages at a desktop and a phone size.
 const session = browserSession(portalUrl);
 
+/** A player that fails to load and sends the visitor to /error with a JSON body: Sky Runner is not on Kongregate. */
+const FAILING_PLAYER = 'play/sky-runner/iframe/kg';
+
 describe('modals', () => {
   it('the info modal explains how to install the app, and closes', async () => {
     const { page } = await session.open('/');
@@ -40,7 +43,7 @@ describe('modals', () => {
         value: { writeText: () => Promise.reject(new DOMException('denied', 'NotAllowedError')) },
       });
     });
-    await page.goto('play/no-such-game');
+    await page.goto(FAILING_PLAYER);
     await page.waitForURL('**/error');
     await page.getByRole('button', { name: en.errorPage.showDetails }).click();
     await page.getByRole('button', { name: en.common.copy }).click();
@@ -49,7 +52,7 @@ describe('modals', () => {
     const selected = await dialog
       .getByRole('textbox')
       .evaluate((area: HTMLTextAreaElement) => area.value.slice(area.selectionStart, area.selectionEnd));
-    expect(JSON.parse(selected)).toMatchObject({ status: 404, ErrorCode: 'game_not_found' });
+    expect(JSON.parse(selected)).toMatchObject({ status: 404, ErrorCode: 'game_not_on_platform' });
   });
 
   it('the FAQ and the contacts open straight in a modal: one title, no frame, no empty area', async () => {
@@ -108,13 +111,13 @@ describe('modals', () => {
 
 describe('error page', () => {
   it('pretty-prints a JSON body under "show details" and collapses it again', async () => {
-    const { page, problems } = await session.open('/play/no-such-game');
+    const { page, problems } = await session.open(FAILING_PLAYER);
     problems.allow(HTTP_ERROR_LINE(404));
     await page.waitForURL('**/error');
     await page.getByRole('button', { name: en.errorPage.showDetails }).click();
     const details = await page.getByTestId('error-details').textContent();
     expect(details).toContain('\n  "status": 404');
-    expect(JSON.parse(details ?? '')).toMatchObject({ ErrorCode: 'game_not_found' });
+    expect(JSON.parse(details ?? '')).toMatchObject({ ErrorCode: 'game_not_on_platform' });
     await page.getByRole('button', { name: en.errorPage.hideDetails }).click();
     await page.getByTestId('error-details').waitFor({ state: 'hidden' });
   });
@@ -128,7 +131,7 @@ describe('screenshots', () => {
       await page.goto('.');
       await page.getByRole('link', { name: fill(en.landing.playGame, { name: 'Sky Runner' }) }).waitFor();
       await saveScreenshot(page, `landing-${size}`);
-      await page.goto('play/no-such-game');
+      await page.goto(FAILING_PLAYER);
       await page.getByTestId('error-message').waitFor();
       await saveScreenshot(page, `error-${size}`);
       await page.goto('Docs/tos');

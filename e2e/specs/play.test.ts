@@ -16,6 +16,7 @@ const HANDSHAKE = [
   /^init ok$/,
   /^call getInfo ok$/,
   /^call storeFront ok$/,
+  /^call storage\.get ok$/,
   /^call stat\.initialize ok$/,
   /^call loadingReady ok$/,
 ];
@@ -59,6 +60,22 @@ describe('a visitor plays Sky Runner', () => {
     expect(await frame.getByTestId('user-id').count()).toBe(0);
     await frame.getByTestId('platform').filter({ hasText: 'platform: FxId' }).waitFor();
     await saveScreenshot(page, 'player-sky-runner-desktop');
+  });
+
+  it("the game's frame asks only for features Chromium knows, without conflicting attributes", async () => {
+    const { page } = await session.tab();
+    // Chromium warns (not errs) about a frame's permissions policy: the harness does not record warnings.
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    await page.goto('play/gem-garden');
+    await waitForReadyGame(page);
+    expect(warnings.filter((line) => /feature|allowfullscreen|allow attribute/i.test(line))).toEqual([]);
+    // Full screen is still allowed, through the allow attribute alone.
+    const allow = await page.getByTestId('game-frame').getAttribute('allow');
+    expect(allow?.split(';').map((feature) => feature.trim())).toContain('fullscreen');
+    expect(await page.getByTestId('game-frame').getAttribute('allowfullscreen')).toBeNull();
   });
 
   it('SDK calls come back with results and stable error codes', async () => {
@@ -204,6 +221,35 @@ describe('a signed-in player plays Sky Runner', () => {
       .filter({ hasText: `id: ${player.accountId}` })
       .waitFor();
     expect(await frame.getByTestId('player-name').textContent()).not.toBe('Guest');
+  });
+
+  it('one language change tells the game once, in the new language', async () => {
+    const player = await signInByEmail(portalUrl());
+    await acceptDueDocuments(portalUrl(), player.token, 'sky-runner');
+    // An account that has a language: the portal applies it, and saves the player's next choice.
+    const saveEnglish = await fetch(new URL('api/v1/profile/update', portalUrl()), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${player.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ Language: 'en' }),
+    });
+    expect(saveEnglish.ok).toBe(true);
+    const context = await session.freshContext();
+    await context.addInitScript((token) => localStorage.setItem('AuthToken', token), player.token);
+    const { page } = await session.tab(context);
+    await page.goto('play/sky-runner');
+    const frame = await waitForReadyGame(page);
+    // Until the save answers, the account still says English: that must not switch the portal back.
+    const saved = page.waitForResponse((response) => response.url().endsWith('/api/v1/profile/update'));
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('ru');
+    await saved;
+    await frame.getByTestId('language').filter({ hasText: 'lang: ru' }).waitFor();
+    // Time for any later event to arrive before counting.
+    await page.waitForTimeout(1500);
+    const events = await frame
+      .locator('[data-testid="log-entry"][data-line="event languageChange"]')
+      .evaluateAll((items) => items.map((item) => item.textContent ?? ''));
+    expect(events).toHaveLength(1);
+    expect(events[0]).toContain('"lang":"ru"');
   });
 
   it('signing in in another tab tells the running game', async () => {

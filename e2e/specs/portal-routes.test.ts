@@ -56,11 +56,25 @@ describe('game player', () => {
     });
   }
 
-  it('an unknown game leads to /error with what failed', async () => {
+  it('an unknown game is named to the player where they are, with the way to all games', async () => {
     const { page, problems } = await session.open('/play/no-such-game');
     problems.allow(HTTP_ERROR_LINE(404));
+    await heading(page, en.player.notFoundTitle).waitFor();
+    expect(await page.getByTestId('game-not-found').textContent()).toBe(
+      fill(en.player.notFound, { game: 'no-such-game' }),
+    );
+    // No status line or API address: those are for the error page of a failure the player cannot fix.
+    expect(await page.locator('main').textContent()).not.toMatch(/404|\/api\//);
+    expect(path(page)).toBe('/play/no-such-game');
+    await page.getByRole('link', { name: en.player.browseGames }).click();
+    await heading(page, en.landing.title).waitFor();
+  });
+
+  it('a game not published on the platform leads to /error with what failed', async () => {
+    const { page, problems } = await session.open('/play/sky-runner/iframe/kg');
+    problems.allow(HTTP_ERROR_LINE(404));
     await page.waitForURL('**/error');
-    await page.getByText(fill(en.errors.gameNotFound, { Game: 'no-such-game' })).waitFor();
+    await page.getByText(fill(en.errors.gameNotOnPlatform, { Game: 'sky-runner' })).waitFor();
     expect(await page.getByTestId('error-status').textContent()).toContain('404');
   });
 });

@@ -201,15 +201,23 @@ async function launch() {
 
 form.addEventListener('submit', (event) => {
   event.preventDefault();
-  // Another platform plays on a page of its own (/dev/hosts/{platform}).
-  const platform = String(new FormData(form).get('platform') ?? 'vkcom');
-  if (platform !== 'vkcom') {
-    const values = new FormData(form);
-    location.assign(`${base}/${platform}?game=${values.get('game')}&user=${values.get('user')}`);
+  // The page plays VK and Yandex, each script launching its own; Telegram plays on a page of its own.
+  const values = new FormData(form);
+  const platform = String(values.get('platform') ?? 'vkcom');
+  if (platform === 'telegram') {
+    location.assign(`${base}/telegram?game=${values.get('game')}&user=${values.get('user')}`);
     return;
   }
+  if (platform !== 'vkcom') return;
   launch().catch((error) => note(`launch failed: ${error.message}`));
 });
+
+// VK's own controls (hide/restore, the order log) show only while VK is the chosen platform.
+const showVkControls = () => {
+  const onVk = new FormData(form).get('platform') === 'vkcom';
+  for (const id of ['view', 'vk-orders']) /** @type {HTMLElement} */ (document.getElementById(id)).hidden = !onVk;
+};
+form.elements.namedItem('platform')?.addEventListener('change', showVkControls);
 
 // /dev/hosts?platform=vkcom&game=sky-runner&user=new launches at once (bookmarks, tests).
 const query = new URLSearchParams(location.search);
@@ -218,4 +226,5 @@ for (const name of ['platform', 'game', 'user']) {
   const field = form.elements.namedItem(name);
   if (value && field instanceof HTMLSelectElement) field.value = value;
 }
-if (query.has('game')) form.requestSubmit();
+showVkControls();
+if (query.has('game') && (query.get('platform') ?? 'vkcom') === 'vkcom') form.requestSubmit();

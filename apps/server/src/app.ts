@@ -37,20 +37,21 @@ import { friendsRoutes } from './modules/friends/friends-routes.js';
 import { gamesRoutes } from './modules/games/games-routes.js';
 import { healthRoutes } from './modules/health/health-routes.js';
 import { invitesRoutes } from './modules/invites/invites-routes.js';
+import { leaderboardsRoutes } from './modules/leaderboards/leaderboards-routes.js';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox-routes.js';
 import { createMailer, type MailMessage } from './modules/mail/mailer.js';
 import type { OutboxHandler } from './modules/outbox/outbox.js';
 import { startOutboxWorker } from './modules/outbox/outbox-worker.js';
 import { platformRoutes } from './modules/platforms/platform-routes.js';
+import { platformPayments } from './modules/platforms/registry.js';
 import { createGameJwtSigner } from './modules/play/game-jwt.js';
 import { goRoutes } from './modules/play/go-routes.js';
 import { jwksRoutes, playRoutes } from './modules/play/play-routes.js';
 import { pushRoutes } from './modules/push/push-routes.js';
+import { storageRoutes } from './modules/storage/storage-routes.js';
 import { FULFILMENT_JOB, fulfilmentHandler, REFUND_JOB, refundHandler } from './modules/store/fulfilment.js';
-import { paymentFormRoutes } from './modules/store/payment-form-routes.js';
-import { paymentWebhookRoutes } from './modules/store/payment-webhook-routes.js';
+import { paymentRoutes } from './modules/store/payment-webhook-routes.js';
 import { createPayments } from './modules/store/payments.js';
-import { SANDBOX_NOTIFICATION_JOB } from './modules/store/providers/sandbox.js';
 import { storeRedirectRoutes } from './modules/store/store-redirect-routes.js';
 import { storeRoutes } from './modules/store/store-routes.js';
 import { supportRoutes } from './modules/support/support-routes.js';
@@ -106,9 +107,10 @@ export async function createApp(config: Config, deps: AppDependencies = {}): Pro
   capConnectionsPerAddress(app.server, config.maxConnectionsPerIp, config.rateLimitAllowlist);
   const now = deps.now ?? Date.now;
   const prefix = config.portal.routerBasePath.replace(/\/$/, '');
-  // The sandbox notifies through this server's own HTTP stack, in process: no network needed.
-  const sendToSelf = async (payload: string, headers: Record<string, string>) =>
-    (await app.inject({ method: 'POST', url: `${prefix}/api/v1/store/webhooks/sandbox`, headers, payload })).statusCode;
+  // An offline provider (the sandbox) notifies through this server's own HTTP stack, in process: no network needed.
+  const postToWebhook = async (provider: string, payload: string, headers: Record<string, string>) =>
+    (await app.inject({ method: 'POST', url: `${prefix}/api/v1/store/webhooks/${provider}`, headers, payload }))
+      .statusCode;
   const ctx: AppContext = {
     config,
     db,
@@ -120,7 +122,7 @@ export async function createApp(config: Config, deps: AppDependencies = {}): Pro
     captcha: createCaptcha(config),
     mailer: createMailer(config, db, now),
     gameJwt: createGameJwtSigner(db, config.publicUrl, now),
-    payments: createPayments(config, db, now, sendToSelf),
+    payments: createPayments(config, { db, now, postToWebhook }, platformPayments()),
   };
 
   try {
@@ -139,6 +141,7 @@ export async function createApp(config: Config, deps: AppDependencies = {}): Pro
     app,
     config.frameAncestors,
     config.mode === 'development' ? LOCAL_GAME_ORIGINS : [],
+    ctx.payments.csp,
   );
   registerErrorHandler(app);
   // Limits are set per route; counters live in memory (one instance) or Redis (several).
@@ -174,11 +177,12 @@ export async function createApp(config: Config, deps: AppDependencies = {}): Pro
       await scoped.register(analyticsRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(friendsRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(crossPlayRoutes(ctx), { prefix: '/api/v1' });
+      await scoped.register(storageRoutes(ctx), { prefix: '/api/v1' });
+      await scoped.register(leaderboardsRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(errorTunnelRoutes(ctx, deps.fetch ?? fetch));
       await scoped.register(storeRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(storeRedirectRoutes(ctx), { prefix: '/api/v1' });
-      await scoped.register(paymentWebhookRoutes(ctx), { prefix: '/api/v1' });
-      await scoped.register(paymentFormRoutes(ctx), { prefix: '/api/v1' });
+      await scoped.register(paymentRoutes(ctx), { prefix: '/api/v1' });
       await registerApiReference(scoped);
     },
     { prefix },
@@ -207,7 +211,7 @@ function outboxHandlers(ctx: AppContext): Record<string, OutboxHandler> {
     email: (payload) => ctx.mailer.send(payload as MailMessage),
     [FULFILMENT_JOB]: fulfilmentHandler(ctx),
     [REFUND_JOB]: refundHandler(ctx),
-    ...(ctx.payments.sandbox ? { [SANDBOX_NOTIFICATION_JOB]: ctx.payments.sandbox.deliverNotification } : {}),
+    ...ctx.payments.jobs,
   };
 }
 

@@ -44,6 +44,7 @@ describe('loadConfig', () => {
       SANDBOX_WEBHOOK_SECRET: 'sandbox-secret-0123456789-new, sandbox-secret-0123456789-old',
       GAME_WEBHOOKS: 'sky-runner=https://sky.example.com/fxid,gem-garden=http://10.0.0.7:8000/hook',
       WEB_DIST_DIR: '/srv/web',
+      SDK_DIST_DIR: '/srv/sdk',
       TRUST_PROXY: 'true',
       FRAME_ANCESTORS: "'self' https://vk.com",
       ROUTER_BASE_PATH: '/games/',
@@ -58,6 +59,8 @@ describe('loadConfig', () => {
       VK_APPS:
         'sky-runner=51234567:vk-secure-key-old-0001, sky-runner=51234567:vk-secure-key-new-0002,gem-garden=7654321:gem-garden-vk-secure-key',
       VK_LAUNCH_MAX_AGE_SECONDS: '3600',
+      YANDEX_GAMES_SECRETS: 'sky-runner=yandex-secret-old,sky-runner=yandex-secret-new',
+      YANDEX_SIGNED_MAX_AGE_SECONDS: '600',
       TELEGRAM_BOTS: 'sky-runner=7100000001:AAFakeSkyRunnerBotTokenForTests0001,gem-garden=7100000002',
       TELEGRAM_INIT_DATA_MAX_AGE_SECONDS: '600',
       TELEGRAM_THIRD_PARTY_KEY: 'production',
@@ -79,7 +82,7 @@ describe('loadConfig', () => {
         maxConnectionsPerIp: 32,
         catalogFile: '/etc/fxid/catalog.yaml',
         webDistDir: '/srv/web',
-        sdkDistDir: 'packages/sdk/dist',
+        sdkDistDir: '/srv/sdk',
         trustProxy: true,
         frameAncestors: ["'self'", 'https://vk.com'],
         redirectAllowlist: ['https://shop.example.com', 'https://pay.example.com'],
@@ -100,8 +103,10 @@ describe('loadConfig', () => {
         outboxIntervalMs: 250,
         outboxLeaseMs: 30000,
         store: {
-          paymentProvider: 'sandbox',
-          sandboxWebhookSecrets: ['sandbox-secret-0123456789-new', 'sandbox-secret-0123456789-old'],
+          paymentProviders: ['sandbox'],
+          providers: {
+            sandbox: { webhookSecrets: ['sandbox-secret-0123456789-new', 'sandbox-secret-0123456789-old'] },
+          },
           gameWebhooks: { 'sky-runner': 'https://sky.example.com/fxid', 'gem-garden': 'http://10.0.0.7:8000/hook' },
         },
         portal: {
@@ -121,6 +126,12 @@ describe('loadConfig', () => {
             },
             devSecret: undefined,
             launchMaxAgeSeconds: 3600,
+          },
+          yandex: {
+            secrets: { 'sky-runner': ['yandex-secret-old', 'yandex-secret-new'] },
+            devSecretPrefix: undefined,
+            signedMaxAgeSeconds: 600,
+            sdkUrl: '/sdk.js',
           },
           telegram: {
             bots: {
@@ -183,6 +194,11 @@ describe('loadConfig', () => {
     expect(twoIds.ok ? [] : twoIds.problems).toEqual(['VK_APPS: gem-garden is given two VK app ids (1, 2)']);
     const dev = loadConfig({});
     expect(dev.ok && dev.config.platforms.vkcom.devSecret).toBe('dev-vk-app-secret-not-for-production');
+    expect(dev.ok && dev.config.platforms.yandex.devSecretPrefix).toBe('dev-yandex-games-secret-not-for-production:');
+    const badYandex = loadConfig({ YANDEX_GAMES_SECRETS: 'sky-runner=short' });
+    expect(!badYandex.ok && badYandex.problems.some((problem) => problem.startsWith('YANDEX_GAMES_SECRETS'))).toBe(
+      true,
+    );
   });
 
   it('keeps payments off in production unless a provider is named, and checks its secrets', () => {
@@ -193,13 +209,9 @@ describe('loadConfig', () => {
       SMTP_URL: 'smtp://mail.example.com',
     };
     const off = loadConfig(base);
-    expect(off.ok && off.config.store).toEqual({
-      paymentProvider: 'none',
-      sandboxWebhookSecrets: [],
-      gameWebhooks: {},
-    });
+    expect(off.ok && off.config.store).toEqual({ paymentProviders: [], providers: {}, gameWebhooks: {} });
     const dev = loadConfig({});
-    expect(dev.ok && dev.config.store.paymentProvider).toBe('sandbox');
+    expect(dev.ok && dev.config.store.paymentProviders).toEqual(['sandbox']);
     expect(
       loadConfig({ ...base, PAYMENT_PROVIDER: 'sandbox', GAME_WEBHOOKS: 'sky-runner=https://x.example/h' }),
     ).toEqual({
@@ -216,6 +228,41 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('reads PAYMENT_PROVIDER as an ordered list of providers and lists every bad part of it', () => {
+    const stripeKeys = {
+      STRIPE_SECRET_KEY: 'sk_test_0123456789abcdef',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_0123456789abcdef',
+      STRIPE_WEBHOOK_SECRETS: 'whsec_0123456789abcdef',
+    };
+    const both = loadConfig({ PAYMENT_PROVIDER: ' stripe, sandbox ', ...stripeKeys });
+    expect(both.ok && both.config.store.paymentProviders).toEqual(['stripe', 'sandbox']);
+    expect(both.ok && Object.keys(both.config.store.providers).sort()).toEqual(['sandbox', 'stripe']);
+    // Stripe's keys keep it configured (late webhooks, refunds) while checkouts go elsewhere; the sandbox is off.
+    const stripeOnly = loadConfig({ PAYMENT_PROVIDER: 'stripe', ...stripeKeys });
+    expect(stripeOnly.ok && Object.keys(stripeOnly.config.store.providers)).toEqual(['stripe']);
+    const off = loadConfig({ PAYMENT_PROVIDER: 'none', ...stripeKeys });
+    expect(off.ok && off.config.store.paymentProviders).toEqual([]);
+
+    const unknown = loadConfig({ PAYMENT_PROVIDER: 'sandbox,paypal', SANDBOX_WEBHOOK_SECRET: 'short' });
+    expect(unknown.ok ? [] : unknown.problems.map((problem) => problem.split(':')[0]).sort()).toEqual([
+      'PAYMENT_PROVIDER.1',
+      'SANDBOX_WEBHOOK_SECRET.0',
+    ]);
+    expect(
+      loadConfig({ PAYMENT_PROVIDER: 'none,sandbox,sandbox,stripe', DEFAULT_LOCALE: 'de', LOCALES: 'en' }),
+    ).toEqual({
+      ok: false,
+      problems: [
+        'DEFAULT_LOCALE: must be one of LOCALES',
+        'PAYMENT_PROVIDER: none (purchases off) cannot be listed with providers',
+        'PAYMENT_PROVIDER: sandbox is listed twice',
+        'STRIPE_SECRET_KEY: required when PAYMENT_PROVIDER names stripe',
+        'STRIPE_PUBLISHABLE_KEY: required when PAYMENT_PROVIDER names stripe',
+        'STRIPE_WEBHOOK_SECRETS: required when PAYMENT_PROVIDER names stripe',
+      ],
+    });
+  });
+
   it('takes Stripe only as a whole: three keys, comma-separated webhook secrets, no test API base in production', () => {
     const base = {
       NODE_ENV: 'production',
@@ -230,12 +277,14 @@ describe('loadConfig', () => {
     };
     const full = loadConfig({ ...base, ...keys, PAYMENT_PROVIDER: 'stripe' });
     expect(full.ok && full.config.store).toMatchObject({
-      paymentProvider: 'stripe',
-      stripe: {
-        secretKey: keys.STRIPE_SECRET_KEY,
-        publishableKey: keys.STRIPE_PUBLISHABLE_KEY,
-        webhookSecrets: ['whsec_new0123456789', 'whsec_old0123456789'],
-        apiBase: undefined,
+      paymentProviders: ['stripe'],
+      providers: {
+        stripe: {
+          secretKey: keys.STRIPE_SECRET_KEY,
+          publishableKey: keys.STRIPE_PUBLISHABLE_KEY,
+          webhookSecrets: ['whsec_new0123456789', 'whsec_old0123456789'],
+          apiBase: undefined,
+        },
       },
     });
     expect(loadConfig({ ...base, STRIPE_SECRET_KEY: keys.STRIPE_SECRET_KEY })).toEqual({
@@ -263,8 +312,12 @@ describe('loadConfig', () => {
       STRIPE_PUBLISHABLE_KEY: 'pk_test_0123456789abcdef',
       STRIPE_API_BASE: 'http://127.0.0.1:12111',
     });
-    expect(dev.ok && dev.config.store.stripe?.apiBase).toEqual({ host: '127.0.0.1', port: 12111, protocol: 'http' });
-    expect(dev.ok && dev.config.store.paymentProvider).toBe('sandbox');
+    expect(dev.ok && dev.config.store.providers.stripe?.apiBase).toEqual({
+      host: '127.0.0.1',
+      port: 12111,
+      protocol: 'http',
+    });
+    expect(dev.ok && dev.config.store.paymentProviders).toEqual(['sandbox']);
     const bad = loadConfig({ STRIPE_SECRET_KEY: 'pk_live_x', STRIPE_WEBHOOK_SECRETS: 'secret' });
     expect(bad.ok ? [] : bad.problems.map((problem) => problem.split(':')[0]).sort()).toEqual([
       'STRIPE_SECRET_KEY',

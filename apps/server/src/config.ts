@@ -11,16 +11,13 @@ import {
 } from './modules/platforms/platform-configs.js';
 import { VAPID_ENV, type VapidConfig, vapidConfig, vapidProblems } from './modules/push/push-config.js';
 import {
-  PAYMENT_PROVIDER_CHOICES,
-  PROVIDER_ENV,
-  type ProvidersConfig,
-  providerProblems,
-  providersConfig,
+  PAYMENT_ENV,
+  type PaymentsConfig,
+  paymentProblems,
+  paymentsConfig,
 } from './modules/store/providers/provider-configs.js';
 
 export type { VapidConfig } from './modules/push/push-config.js';
-export { DEV_SANDBOX_WEBHOOK_SECRET } from './modules/store/providers/sandbox-config.js';
-export type { StripeConfig } from './modules/store/providers/stripe-config.js';
 
 /** Typed server configuration; the only place that knows about environment variables. */
 export interface Config {
@@ -66,9 +63,7 @@ export interface Config {
   outboxIntervalMs: number;
   /** How long a claimed outbox job is left to its worker before another may retry it (a crashed worker's job). */
   outboxLeaseMs: number;
-  store: ProvidersConfig & {
-    /** The provider checkouts go through; `none` turns purchases off (the production default). */
-    paymentProvider: (typeof PAYMENT_PROVIDER_CHOICES)[number];
+  store: PaymentsConfig & {
     /** Per game, the game server's URL that paid orders are delivered to; games without one complete at once. */
     gameWebhooks: Record<string, string>;
   };
@@ -190,7 +185,6 @@ const EnvSchema = z.object({
   ),
   SMTP_URL: optional(z.url({ protocol: /^smtps?$/ })),
   MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().default('fxid <no-reply@localhost>')),
-  PAYMENT_PROVIDER: optional(z.enum(PAYMENT_PROVIDER_CHOICES)),
   GAME_WEBHOOKS: z.preprocess(emptyAsUndefined, gameWebhookList.default({})),
   OUTBOX_INTERVAL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(1000)),
   OUTBOX_LEASE_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1000).default(120_000)),
@@ -224,7 +218,7 @@ const EnvSchema = z.object({
   FORCED_ADAPTER: optional(z.enum(ADAPTER_NAMES)),
   LOCALES: z.preprocess(emptyAsUndefined, localeList.default([...PORTAL_LOCALES])),
   DEFAULT_LOCALE: z.preprocess(emptyAsUndefined, z.enum(PORTAL_LOCALES).default('en')),
-  ...PROVIDER_ENV,
+  ...PAYMENT_ENV,
   ...VAPID_ENV,
   ...PLATFORM_ENV,
 });
@@ -262,13 +256,13 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
       problems.push('TURNSTILE_SECRET: a Turnstile test secret cannot be used in production');
     }
     if (!e.SMTP_URL) problems.push('SMTP_URL: required in production');
-    problems.push(...providerProblems(e, mode));
+    problems.push(...paymentProblems(e, mode));
     for (const game of Object.keys(e.GAME_WEBHOOKS)) {
       if (!e.GAME_SECRETS[game]) problems.push(`GAME_WEBHOOKS: ${game} needs a secret in GAME_SECRETS to sign with`);
     }
   }
   // Production's provider checks ran above, in the order operators read them; development's run here.
-  if (mode === 'development') problems.push(...providerProblems(e, mode));
+  if (mode === 'development') problems.push(...paymentProblems(e, mode));
   problems.push(...vapidProblems(e));
   problems.push(...platformProblems(e, mode));
   if (problems.length > 0) return { ok: false, problems };
@@ -301,12 +295,7 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
       mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
       outboxIntervalMs: e.OUTBOX_INTERVAL_MS,
       outboxLeaseMs: e.OUTBOX_LEASE_MS,
-      store: {
-        // Purchases never fall back to the sandbox in production: it must be chosen by name.
-        paymentProvider: e.PAYMENT_PROVIDER ?? (mode === 'development' ? 'sandbox' : 'none'),
-        ...providersConfig(e, mode),
-        gameWebhooks: e.GAME_WEBHOOKS,
-      },
+      store: { ...paymentsConfig(e, mode), gameWebhooks: e.GAME_WEBHOOKS },
       supportEmail,
       vapid: vapidConfig(e, mode),
       errorTunnel: { dsns: e.ERROR_TUNNEL_DSNS, maxBytes: e.ERROR_TUNNEL_MAX_BYTES },

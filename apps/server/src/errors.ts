@@ -1,4 +1,12 @@
-import { ERROR_STATUS, type ErrorCode, GameConnectionResult, type GameConnectionResultName } from '@fxid/contract';
+import {
+  ERROR_STATUS,
+  type ErrorCode,
+  GameConnectionResult,
+  type GameConnectionResultName,
+  type ProblemDetails,
+  STORAGE_LIMITS,
+  type StorageItem,
+} from '@fxid/contract';
 
 /** Short, stable summary of each kind of problem; the `title` of problem details. */
 export const ERROR_TITLES: Record<ErrorCode, string> = {
@@ -14,6 +22,9 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   platform_app_mismatch: "The platform's sign-in data is for another app",
   platform_not_supported: 'Sign-in from this platform is not supported',
   platform_not_configured: 'This game is not set up on this platform',
+  platform_product_unknown: 'The platform sold a product this game does not sell there',
+  platform_price_mismatch: "The platform charged a price other than the catalog's",
+  platform_purchase_taken: 'This platform purchase was delivered to another account',
   platform_webhook_unauthorized: "The platform's webhook secret is missing or wrong",
   forbidden: 'Not allowed',
   sign_in_confirmation_required: 'Confirm the sign-in on this device',
@@ -30,6 +41,12 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   product_already_owned: 'You already own this product',
   purchase_in_progress: 'A payment for this product is already in progress',
   purchase_already_consumed: 'This purchase was already consumed',
+  payments_not_available: 'Payments are not available for this game here',
+  storage_version_conflict: 'The saved value has changed since it was read',
+  storage_quota_exceeded: 'Saved data would exceed the space for this game',
+  storage_value_too_large: 'The value is too large to save',
+  leaderboard_not_found: 'Leaderboard not found',
+  leaderboard_score_out_of_range: 'The score is outside the range of this leaderboard',
   payload_too_large: 'Request body too large',
   uri_too_long: 'Request address too long',
   unsupported_media_type: 'Unsupported content type',
@@ -51,6 +68,8 @@ export interface FieldIssue {
  */
 export class AppError extends Error {
   readonly status: number;
+  /** Problem members beside the standard ones, for the kinds of problem that carry some. */
+  extensions?: Partial<Pick<ProblemDetails, 'Current'>>;
 
   constructor(
     readonly code: ErrorCode,
@@ -95,6 +114,16 @@ export class GameNotOnPlatformError extends AppError {
 export class ServiceUnavailableError extends AppError {
   constructor(what: string) {
     super('service_unavailable', `${what} is not available`, { What: what });
+  }
+}
+
+/** No way to pay for the game on that platform here (no provider, or none its catalog flags enable). */
+export class PaymentsNotAvailableError extends AppError {
+  constructor(game: string, platform: string, why: string) {
+    super('payments_not_available', `Game "${game}" takes no payments on ${platform} here: ${why}`, {
+      Game: game,
+      Platform: platform,
+    });
   }
 }
 
@@ -308,5 +337,57 @@ export class SignInConfirmationRequiredError extends AppError {
 export class PushSubscriptionTakenError extends AppError {
   constructor() {
     super('push_subscription_taken', 'This push endpoint is saved with other keys; subscribe again in this browser');
+  }
+}
+
+/**
+ * A cloud-save write whose ExpectedVersion no longer matches: nothing was written, and the
+ * problem carries each such key's current value and version so the game can merge and retry.
+ */
+export class StorageVersionConflictError extends AppError {
+  constructor(current: StorageItem[]) {
+    super('storage_version_conflict', `Changed since read: ${current.map((item) => item.Key).join(', ')}`, {
+      Keys: current.map((item) => item.Key).join(','),
+    });
+    this.extensions = { Current: current };
+  }
+}
+
+/** One value over the per-key limit (STORAGE_LIMITS.valueBytes). */
+export class StorageValueTooLargeError extends AppError {
+  constructor(key: string, bytes: number) {
+    super('storage_value_too_large', `The value of ${key} takes ${bytes} bytes; at most ${STORAGE_LIMITS.valueBytes}`, {
+      Key: key,
+      Bytes: String(bytes),
+      MaxBytes: String(STORAGE_LIMITS.valueBytes),
+    });
+  }
+}
+
+/** A write that would take the player's values in one game over STORAGE_LIMITS.totalBytes. */
+export class StorageQuotaExceededError extends AppError {
+  constructor(bytes: number) {
+    super(
+      'storage_quota_exceeded',
+      `Saved data would take ${bytes} bytes in this game; at most ${STORAGE_LIMITS.totalBytes}`,
+      { Bytes: String(bytes), MaxBytes: String(STORAGE_LIMITS.totalBytes) },
+    );
+  }
+}
+
+export class LeaderboardNotFoundError extends AppError {
+  constructor(game: string, name: string) {
+    super('leaderboard_not_found', `Game "${game}" has no leaderboard "${name}"`, { Game: game, Leaderboard: name });
+  }
+}
+
+/** A score outside the catalog's MinScore–MaxScore of the board: refused, so forged scores stay out. */
+export class ScoreOutOfRangeError extends AppError {
+  constructor(name: string, min: number, max: number) {
+    super('leaderboard_score_out_of_range', `Scores on ${name} are from ${min} to ${max}`, {
+      Leaderboard: name,
+      Min: String(min),
+      Max: String(max),
+    });
   }
 }

@@ -58,7 +58,20 @@ export function createActions(shell: Shell): HTMLElement[] {
 
   const shop = h('div', { class: 'buttons' });
   renderShop(shop, shell.products, buy, t('owned'));
+  const { rounds, best } = shell.progress.current;
   return [
+    section(
+      'progress',
+      true,
+      h('p', { 'data-testid': 'cloud-progress' }, t('saved', { rounds, best })),
+      h(
+        'div',
+        { class: 'buttons' },
+        button('leaderboard', 'leaderboard', () =>
+          run('leaderboard.show', () => sdk.leaderboard.show(shell.meta.leaderboard)),
+        ),
+      ),
+    ),
     section('shop', true, shop),
     section(
       'ads',

@@ -19,6 +19,8 @@ export interface GameMeta {
   /** Shown when the portal has no store front (offline, or storeFront fails). */
   fallbackProducts: StoreProduct[];
   grants: Record<string, Grant>;
+  /** The game's leaderboard in the catalog (catalog/demo.yaml). */
+  leaderboard: string;
 }
 
 function product(sku: string, name: string, description: string, price: number, iso: 'USD' | 'EUR'): StoreProduct {
@@ -46,6 +48,7 @@ const GAMES: Record<GameId, GameMeta> = {
       product('no_ads', 'No ads', 'Removes interstitial ads for good.', 2.99, 'USD'),
     ],
     grants: { stars_100: { amount: 100 }, stars_550: { amount: 550 }, no_ads: { flag: 'noAds' } },
+    leaderboard: 'best-score',
   },
   'gem-garden': {
     id: 'gem-garden',
@@ -60,6 +63,7 @@ const GAMES: Record<GameId, GameMeta> = {
       product('garden_pass', 'Garden pass', 'Unlimited lives for 30 days.', 3.99, 'EUR'),
     ],
     grants: { gems_50: { amount: 50 }, garden_pass: { flag: 'pass' } },
+    leaderboard: 'daily-score',
   },
 };
 

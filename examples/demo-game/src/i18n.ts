@@ -47,6 +47,9 @@ const en = {
   rewarded: 'Reward received',
   copied: 'Copied',
   statusText: 'scored {score} in {game}!',
+  progress: 'Progress',
+  leaderboard: 'Leaderboard',
+  saved: 'Saved: {rounds} rounds, best {best}',
 };
 
 type Texts = typeof en;
@@ -100,6 +103,9 @@ const ru: Texts = {
   rewarded: 'Награда получена',
   copied: 'Скопировано',
   statusText: 'набрал(а) {score} в {game}!',
+  progress: 'Прогресс',
+  leaderboard: 'Таблица лидеров',
+  saved: 'Сохранено: раундов {rounds}, рекорд {best}',
 };
 
 export type Locale = 'en' | 'ru';

@@ -8,6 +8,7 @@ import { createSkyRunner } from './games/sky-runner.js';
 import { countOf, getLocale, setLocale, t, toLocale } from './i18n.js';
 import { createLogPanel } from './log-panel.js';
 import { renderHeader } from './player-card.js';
+import { createProgress } from './progress.js';
 import { createRounds } from './rounds.js';
 import { connect, listenToPortal } from './session.js';
 import type { Shell } from './shell.js';
@@ -46,6 +47,10 @@ const shell: Shell = {
   info: undefined,
   products: meta.fallbackProducts,
   toast: createToast(),
+  progress: createProgress(() => shell),
+  get balance() {
+    return wallet.balance;
+  },
   addToWallet(amount) {
     wallet.add(amount);
     // Only the header: re-rendering the panels on every star would steal focus from the nickname field.

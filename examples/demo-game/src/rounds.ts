@@ -2,7 +2,8 @@ import type { Shell } from './shell.js';
 import { tracked } from './tracked.js';
 
 /**
- * Lifecycle signals around each round: `gameStarted` / `gameStopped`, the tutorial
+ * Lifecycle signals around each round: `gameStarted` / `gameStopped`, the saved progress and
+ * the leaderboard score (signed in), the tutorial
  * (first round start, first round completed), a level stat, an fx event, a dataLayer push,
  * and an interstitial every second round unless the player bought No ads.
  */
@@ -20,6 +21,16 @@ export function createRounds(getShell: () => Shell) {
       played++;
       await tracked(log, 'gameStopped', () => sdk.gameStopped());
       if (played === 1) tracked(log, 'stat.event', () => sdk.stat.tutorial('completed'));
+      await shell.progress.save((saved) => ({
+        rounds: saved.rounds + 1,
+        best: Math.max(saved.best, score),
+        balance: shell.balance,
+      }));
+      shell.render();
+      // Scores go on the board under the player's account: a guest's stay in the game.
+      if (shell.info?.fxId.userId) {
+        await tracked(log, 'leaderboard.submit', () => sdk.leaderboard.submit(meta.leaderboard, score));
+      }
       tracked(log, 'stat.event', () =>
         sdk.stat.event({ section: 'level', type: 'finish', name: meta.id, value: score }),
       );

@@ -1,5 +1,6 @@
 import type { EventName } from '@fxid/sdk';
 import { t, toLocale } from './i18n.js';
+import { loadProgress } from './progress.js';
 import { collectPurchases, refreshStore } from './purchases.js';
 import type { Shell } from './shell.js';
 import { tracked } from './tracked.js';
@@ -34,8 +35,10 @@ export function listenToPortal(shell: Shell): void {
       if (name === 'userInfoChanged') {
         shell.info = sdk.info;
         shell.render();
-        // Signed in just now: what this account owns, and what it bought elsewhere.
-        void refreshStore(shell).then(() => receivePurchases(shell));
+        // Signed in just now: what this account owns, what it bought elsewhere, and its saved progress.
+        void refreshStore(shell)
+          .then(() => receivePurchases(shell))
+          .then(() => loadProgress(shell));
       }
       if (name === 'accountChanged') refreshInfo(shell);
     });
@@ -72,6 +75,8 @@ export async function connect(shell: Shell): Promise<boolean> {
   await refreshStore(shell);
   // A purchase made in the portal's store (or anywhere while the game was closed) arrives now.
   await receivePurchases(shell);
+  // Progress saved on any device (or, for a guest, in this browser) before play starts.
+  await loadProgress(shell);
   await tracked(log, 'stat.initialize', () => sdk.stat.initialize());
   shell.render();
   await tracked(log, 'loadingReady', () => sdk.loadingReady());

@@ -3,6 +3,7 @@ import type { GameMeta } from './catalog.js';
 import type { GameInstance } from './games/types.js';
 import type { Locale } from './i18n.js';
 import type { LogPanel } from './log-panel.js';
+import type { createProgress } from './progress.js';
 
 /** Everything the panels share: the SDK, the log, the running game and the player's purse. */
 export interface Shell {
@@ -13,6 +14,10 @@ export interface Shell {
   info: GameInfo | undefined;
   products: StoreProduct[];
   toast(text: string): void;
+  /** The cloud-saved progress (storage.get / storage.set). */
+  progress: ReturnType<typeof createProgress>;
+  /** In-game currency owned. */
+  readonly balance: number;
   /** Adds in-game currency and saves it. */
   addToWallet(amount: number): void;
   /** Applies what a bought product gives, `quantity` times. */

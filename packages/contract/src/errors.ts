@@ -17,6 +17,9 @@ export const ERROR_STATUS = {
   platform_app_mismatch: 401,
   platform_not_supported: 400,
   platform_not_configured: 503,
+  platform_product_unknown: 404,
+  platform_price_mismatch: 409,
+  platform_purchase_taken: 409,
   platform_webhook_unauthorized: 401,
   forbidden: 403,
   sign_in_confirmation_required: 403,
@@ -33,6 +36,12 @@ export const ERROR_STATUS = {
   product_already_owned: 409,
   purchase_in_progress: 409,
   purchase_already_consumed: 409,
+  payments_not_available: 503,
+  storage_version_conflict: 409,
+  storage_quota_exceeded: 409,
+  storage_value_too_large: 413,
+  leaderboard_not_found: 404,
+  leaderboard_score_out_of_range: 400,
   payload_too_large: 413,
   uri_too_long: 414,
   unsupported_media_type: 415,
@@ -79,6 +88,17 @@ export const ProblemDetailsSchema = z
     L10NParam: z.record(z.string(), z.string()).describe('Values for the placeholders of the message'),
     RequestId: z.string(),
     Errors: z.array(FieldIssueSchema).optional().describe('The failed fields of a validation error'),
+    Current: z
+      .array(
+        z.object({
+          Key: z.string(),
+          Value: z.unknown().describe('null for a key that is absent'),
+          Version: z.number().int().describe('0 for a key that is absent'),
+          UpdatedAt: z.number().int(),
+        }),
+      )
+      .optional()
+      .describe('storage_version_conflict: the current value and version of each key whose version did not match'),
   })
   .meta({ id: 'ProblemDetails' });
 export type ProblemDetails = z.infer<typeof ProblemDetailsSchema>;

@@ -54,6 +54,7 @@ export const PlatformDataSchema = z
 export const StoreFlagsSchema = z
   .object({ XsollaEnabled: z.boolean(), YookassaEnabled: z.boolean(), StripeEnabled: z.boolean() })
   .meta({ id: 'StoreFlags' });
+export type StoreFlags = z.infer<typeof StoreFlagsSchema>;
 
 /** Everything public about a game that the portal and the game need (spec §3, "Public game data"). */
 export const PublicGameDataSchema = z
@@ -138,6 +139,21 @@ export const CompanyBrandingSchema = z
   .meta({ id: 'CompanyBranding' });
 export type CompanyBranding = z.infer<typeof CompanyBrandingSchema>;
 
+/**
+ * Advertisement settings (spec portal §3, PublicWebClientConfig): Yandex's ad block ids by
+ * device; a missing one makes that device's ads Failed (spec store §4–§5).
+ */
+export const AdvertisementSchema = z
+  .object({
+    Yandex: z
+      .object({
+        DesktopBlockId: z.string().min(1).max(64).optional(),
+        MobileBlockId: z.string().min(1).max(64).optional(),
+      })
+      .optional(),
+  })
+  .meta({ id: 'Advertisement' });
+
 /** Web client settings of a game on one platform (spec §3, PublicWebClientConfig). */
 export const PublicWebClientConfigSchema = z
   .object({
@@ -153,6 +169,7 @@ export const PublicWebClientConfigSchema = z
     Links: z.object({ DiscordQrCodeImageUrl: z.string().optional() }),
     ExternalPlayUrl: z.string().optional(),
     AvailabilityOverrides: z.object({ Web: z.boolean().optional() }),
+    Advertisement: AdvertisementSchema.optional().describe("The game's ad settings on its platforms"),
   })
   .meta({ id: 'PublicWebClientConfig' });
 

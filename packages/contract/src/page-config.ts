@@ -63,6 +63,11 @@ export interface PageConfig {
    * since a link's sign-in reaches only tabs of the origin that asked for it.
    */
   DevPublicOrigin?: string;
+  /**
+   * Where the Yandex Games adapter loads the YaGames SDK from: Yandex's `/sdk.js` in
+   * production, the host simulator's stand-in in development (YANDEX_SDK_URL).
+   */
+  YandexSdkUrl?: string;
 }
 
 /**

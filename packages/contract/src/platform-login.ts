@@ -20,6 +20,21 @@ export const VkontakteComLoginSchema = z
   .strict()
   .meta({ id: 'VkontakteComLogin' });
 
+/**
+ * Yandex Games: the `signature` of `ysdk.getPlayer({ signed: true })`, `<sign>.<data>` in
+ * standard base64 (security.md §5); only an authorized Yandex player signs in with it.
+ */
+export const YandexGamesLoginSchema = z
+  .object({
+    Signature: z
+      .string()
+      .min(3)
+      .max(8192)
+      .describe('player.signature as Yandex gave it: base64(HMAC-SHA256 over the JSON).base64(JSON)'),
+  })
+  .strict()
+  .meta({ id: 'YandexGamesLogin' });
+
 /** Telegram Mini Apps: `Telegram.WebApp.initData` (the `tgWebAppData` of the launch URL's hash), sent verbatim (security.md §3). */
 export const TelegramLoginSchema = z
   .object({
@@ -39,6 +54,7 @@ export const AuthenticateFromSocialRequestSchema = z
     Locale: LocaleSchema.optional().describe('Language of a new account when the platform names none'),
     SessionId: z.string().max(128).optional().describe("The portal's analytics session, if any"),
     VkontakteComLogin: VkontakteComLoginSchema.optional().describe('Required when Social is VkontakteCom'),
+    YandexGamesLogin: YandexGamesLoginSchema.optional().describe('Required when Social is YandexGames'),
     TelegramLogin: TelegramLoginSchema.optional().describe('Required when Social is Telegram'),
   })
   .strict()

@@ -5,10 +5,13 @@ import type {
   Capability,
   Friend,
   Gender,
+  LeaderboardEntry,
+  LeaderboardPage,
   Photo,
   Platform,
   PurchaseResult,
   SocialInfo,
+  StorageEntry,
   VendorCall,
 } from '@fxid/sdk/host';
 
@@ -50,6 +53,33 @@ export type PlatformPurchase =
    */
   | { kind: 'platform-order'; sku: string; externalOrderId: string };
 
+/**
+ * A platform's signed purchase data for our server to check (ARCHITECTURE §5: the
+ * client never decides that something was paid). Yandex Games: the `signature` of
+ * payments.purchase() (one purchase) or payments.getPurchases() (a list).
+ */
+export interface SignedPurchaseProof {
+  platform: 'YandexGames';
+  signedData: string;
+  fromPurchaseList: boolean;
+}
+
+/** Our server's answer for one purchase token of a SignedPurchaseProof. */
+export interface PurchaseVerdict {
+  token: string;
+  /** The purchase is ours and its order is paid (now, or by an earlier check): consume it on the platform. */
+  success: boolean;
+  sku: string | null;
+  transactionId: string | null;
+  /** Why not: platform_product_unknown, platform_price_mismatch, platform_purchase_taken, … */
+  errorCode: string | null;
+}
+
+/** Ad settings of the game on its platforms (PublicWebClientConfig.Advertisement, from the catalog). */
+export interface AdvertisementSettings {
+  Yandex?: { DesktopBlockId?: string; MobileBlockId?: string };
+}
+
 /** Events the host platform raises about the game's page. */
 export type HostEvent = { type: 'pause' } | { type: 'resume' } | { type: 'focus'; focused: boolean };
 
@@ -71,6 +101,28 @@ export interface PlatformReview {
 }
 
 /**
+ * A player's saved values in this game, where a host platform keeps them (VK storage, Yandex
+ * player data, …). Arguments arrive checked; the SDK's semantics hold: versions per key, a
+ * write with a stale version rejects with `storage_version_conflict` (data `{ current }`).
+ * The portal's own implementation (fxid's server, or the browser for a guest) has this shape too.
+ */
+export interface PlatformStorage {
+  get(keys?: string[]): Promise<Record<string, StorageEntry>>;
+  set(
+    entries: Record<string, unknown>,
+    versions?: Record<string, number>,
+  ): Promise<{ versions: Record<string, number> }>;
+  delete(keys: string[]): Promise<{ deleted: string[] }>;
+}
+
+/** Leaderboards where a host platform keeps them (Yandex leaderboards, …); fxid's server otherwise. */
+export interface PlatformLeaderboards {
+  submit(name: string, score: number, extra?: string): Promise<{ improved: boolean; entry: LeaderboardEntry }>;
+  top(name: string, options: { limit: number; around?: 'player' }): Promise<LeaderboardPage>;
+  player(name: string): Promise<LeaderboardEntry | null>;
+}
+
+/**
  * The portal's own features an adapter may lean on: the own site's adapter is made
  * of them; a host platform's adapter uses none or few. No React here: the player
  * page supplies them.
@@ -88,6 +140,8 @@ export interface PortalFeatures {
   inviteLink(): Promise<void>;
   /** The portal's link share modal (QR code and copyable link). */
   shareLink(link: string, text?: string): void;
+  /** The game's ad settings on its platforms, as the public game config gives them. */
+  advertisement(): AdvertisementSettings;
   /**
    * Asks our server to open the host platform's own payment of a product (POST
    * /platforms/payment), for platforms whose payment our server starts (Telegram's Stars
@@ -113,6 +167,16 @@ export interface AdapterContext {
   /** The portal's language, for platforms that do not report one. */
   locale(): string;
   portal: PortalFeatures;
+  /**
+   * Where a platform's vendor script loads from (page config; e.g. Yandex's `/sdk.js`,
+   * or the host simulator's stand-in in development). Never a CDN in tests.
+   */
+  scriptUrls: Partial<Record<AdapterName, string>>;
+  /**
+   * Has our server check a platform's signed purchases for the signed-in player (and pay
+   * their orders, once per token); rejects with a coded SdkError (`guest` when nobody is signed in).
+   */
+  verifySignedPurchases(proof: SignedPurchaseProof): Promise<PurchaseVerdict[]>;
   log(message: string, data?: unknown): void;
 }
 
@@ -134,6 +198,16 @@ export interface PlatformAdapter {
   socialProfile(): SocialProfile | null;
   /** The payload that signs the player in on our server; null where the portal's own sign-in is used. */
   signInPayload(): SocialSignIn | null;
+  /**
+   * The platform's own sign-in prompt for its guests (Yandex's auth dialog), used instead of
+   * the portal's login modal: the payload once the player signed in there, null when they declined.
+   */
+  promptSignIn?(): Promise<SocialSignIn | null>;
+  /**
+   * Purchases the platform took that our server may not have seen (Yandex's unconsumed
+   * purchases): checked there and delivered like new ones. Called once the player is signed in.
+   */
+  settlePendingPurchases?(): Promise<void>;
   friends(): Promise<Friend[]>;
   invite(message?: string): Promise<{ invitedIds: string[] }>;
   share(link: string, text?: string): Promise<{ shared: boolean }>;
@@ -148,6 +222,13 @@ export interface PlatformAdapter {
   /** Subscribes to pause, resume and focus from the host; returns the unsubscribe. */
   onHostEvent(listener: (event: HostEvent) => void): () => void;
   purchase(sku: string, developerPayload?: string): Promise<PlatformPurchase>;
+  /**
+   * The host's own storage for saves, where the game should use it; absent: fxid's server keeps
+   * them (and the browser, for a guest). No adapter has one yet.
+   */
+  storage?: PlatformStorage;
+  /** The host's own leaderboards, where the game should use them; absent: fxid's server keeps them. */
+  leaderboards?: PlatformLeaderboards;
   /** A raw call into the vendor client (`vkBridge.call`, `crazyGames.call`), where the platform has one. */
   vendorCall?(vendor: 'vkBridge' | 'crazyGames', call: VendorCall): Promise<unknown>;
 }

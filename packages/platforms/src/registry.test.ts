@@ -7,6 +7,8 @@ const context = {
   launchQuery: '',
   locale: () => 'en',
   portal: {} as PortalFeatures,
+  scriptUrls: {},
+  verifySignedPurchases: async () => [],
   log: () => {},
 };
 

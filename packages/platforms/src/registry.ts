@@ -15,7 +15,7 @@ export const ADAPTERS: Record<AdapterName, () => Promise<AdapterFactory>> = {
   vkcom: async () => (await import('./vkcom/vkcom-adapter.js')).vkcomAdapter,
   vkplay: notBuilt('vkplay'),
   ok: notBuilt('ok'),
-  yandex: notBuilt('yandex'),
+  yandex: async () => (await import('./yandex/yandex-adapter.js')).yandexAdapter,
   ag: notBuilt('ag'),
   kg: notBuilt('kg'),
   fbgames: notBuilt('fbgames'),
@@ -29,7 +29,7 @@ export const ADAPTERS: Record<AdapterName, () => Promise<AdapterFactory>> = {
 };
 
 /** Adapters that work today; the rest answer 'Unsupported adapter for {platform}'. */
-export const BUILT_ADAPTERS: readonly AdapterName[] = ['fxid', 'vkcom', 'telegram'];
+export const BUILT_ADAPTERS: readonly AdapterName[] = ['fxid', 'vkcom', 'yandex', 'telegram'];
 
 export function isAdapterName(name: string): name is AdapterName {
   return Object.hasOwn(ADAPTER_PLATFORMS, name);

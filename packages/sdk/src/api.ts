@@ -67,6 +67,20 @@ export function createApi(call: Call) {
     vkBridge: vendor('vkBridge.call'),
     crazyGames: vendor('crazyGames.call'),
     fxEvent: bind('fxEvent'),
+    storage: {
+      get: (keys?: string[]) => call('storage.get', keys ? { keys } : {}),
+      set: (entries: Record<string, unknown>, options?: { versions?: Record<string, number> }) =>
+        call('storage.set', { entries, ...options }),
+      delete: (keys: string[]) => call('storage.delete', { keys }),
+    },
+    leaderboard: {
+      submit: (name: string, score: number, extra?: string) =>
+        call('leaderboard.submit', extra === undefined ? { name, score } : { name, score, extra }),
+      top: (name: string, options?: { limit?: number; around?: 'player' }) =>
+        call('leaderboard.top', { name, ...options }),
+      player: (name: string) => call('leaderboard.player', { name }),
+      show: (name: string) => call('leaderboard.show', { name }),
+    },
   };
 }
 

@@ -32,25 +32,31 @@ export type SdkErrorCode =
 export class SdkError extends Error {
   /** Stable machine-readable code: one of {@link SdkErrorCode} or a portal handler's own code. */
   readonly code: SdkErrorCode | (string & {});
+  /** What some errors carry for the game to act on, e.g. the current values of a `storage_version_conflict`. */
+  readonly data?: unknown;
 
-  constructor(code: SdkErrorCode | (string & {}), message: string) {
+  constructor(code: SdkErrorCode | (string & {}), message: string, data?: unknown) {
     super(message);
     this.name = 'SdkError';
     this.code = code;
+    if (data !== undefined) this.data = data;
   }
 }
 
-/** The `{code, message}` pair that crosses the wire in a response's `error` field. */
+/** The `{code, message, data?}` that crosses the wire in a response's `error` field. */
 export interface WireError {
   code: string;
   message: string;
+  data?: unknown;
 }
 
-/** Turns anything a handler threw into a wire error; a string `code` on it is kept (duck-typed SdkError). */
+/** Turns anything a handler threw into a wire error; a string `code` (and any `data`) on it is kept (duck-typed SdkError). */
 export function toWireError(error: unknown): WireError {
-  const code = (error as { code?: unknown } | null)?.code;
+  const { code, data } = (error ?? {}) as { code?: unknown; data?: unknown };
   const message = error instanceof Error ? error.message : String(error);
-  return { code: typeof code === 'string' && code ? code : 'handler_failed', message };
+  const wire: WireError = { code: typeof code === 'string' && code ? code : 'handler_failed', message };
+  if (data !== undefined) wire.data = data;
+  return wire;
 }
 
 /** Exact message texts from the spec, shared by both sides so tests can pin them. */

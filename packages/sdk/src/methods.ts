@@ -3,9 +3,12 @@ import type {
   Friend,
   FxEvent,
   GameInfo,
+  LeaderboardEntry,
+  LeaderboardPage,
   Purchase,
   PurchaseResult,
   StatEvent,
+  StorageEntry,
   StoreFront,
 } from './models.js';
 
@@ -79,6 +82,26 @@ export interface MethodMap {
   'vkBridge.call': M<VendorCall, unknown>;
   'crazyGames.call': M<VendorCall, unknown>;
   fxEvent: M<FxEvent, void>;
+  /** The saved values of these keys (all keys without `keys`); absent keys are left out. */
+  'storage.get': M<{ keys?: string[] } | undefined, Record<string, StorageEntry>>;
+  /**
+   * Saves all entries or none. A key named in `versions` is written only if it is still at that
+   * version (0: still absent), else the call rejects with `storage_version_conflict`.
+   */
+  'storage.set': M<
+    { entries: Record<string, unknown>; versions?: Record<string, number> },
+    { versions: Record<string, number> }
+  >;
+  'storage.delete': M<{ keys: string[] }, { deleted: string[] }>;
+  /** Records a score; the board keeps each player's best. */
+  'leaderboard.submit': M<
+    { name: string; score: number; extra?: string },
+    { improved: boolean; entry: LeaderboardEntry }
+  >;
+  'leaderboard.top': M<{ name: string; limit?: number; around?: 'player' }, LeaderboardPage>;
+  'leaderboard.player': M<{ name: string }, LeaderboardEntry | null>;
+  /** Opens the portal's leaderboard window over the game; resolves when the player closes it. */
+  'leaderboard.show': M<{ name: string }, { shown: boolean }>;
 }
 
 export type MethodName = keyof MethodMap;
@@ -105,4 +128,5 @@ export const INTERACTIVE_METHODS: readonly MethodName[] = [
   'documents',
   'vkBridge.call',
   'crazyGames.call',
+  'leaderboard.show',
 ];

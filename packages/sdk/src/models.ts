@@ -205,3 +205,55 @@ export interface FxEvent {
   p2?: string;
   p3?: string;
 }
+
+/** A cloud-saved value with its version (1 when first written, one more with each write). */
+export interface StorageEntry {
+  value: unknown;
+  version: number;
+  /** Epoch ms of the last write. */
+  updatedAt: number;
+}
+
+/** `data` of a `storage_version_conflict`: each key whose version did not match, as it is now (absent: value null, version 0). */
+export interface StorageConflict {
+  current: Record<string, StorageEntry>;
+}
+
+/** A leaderboard as the catalog defines it, and its current period. */
+export interface LeaderboardInfo {
+  name: string;
+  /** In the player's language. */
+  title: string;
+  /** `desc`: higher scores rank first; `asc`: lower ones (times). */
+  sortOrder: 'asc' | 'desc';
+  /** `number`: the score shown with `decimals` places (1234 with 2 is 12.34); `time`: milliseconds. */
+  format: 'number' | 'time';
+  decimals: number;
+  resetPeriod: 'none' | 'daily' | 'weekly';
+  /** Epoch ms of the current period's start (UTC); 0 for a board that never resets. */
+  periodStart: number;
+  /** Epoch ms when the next period starts; null for a board that never resets. */
+  periodEnd: number | null;
+  minScore: number;
+  maxScore: number;
+}
+
+/** One row of a leaderboard. */
+export interface LeaderboardEntry {
+  rank: number;
+  score: number;
+  /** The score as the catalog's format shows it, e.g. `12.34` or `1:02.50`. */
+  formattedScore: string;
+  name: string;
+  avatarUrl: string | null;
+  extra?: string;
+  /** True on the signed-in player's own row. */
+  isPlayer: boolean;
+}
+
+/** Rows of a leaderboard and the player's own (null for a guest or a player without a score). */
+export interface LeaderboardPage {
+  leaderboard: LeaderboardInfo;
+  entries: LeaderboardEntry[];
+  player: LeaderboardEntry | null;
+}

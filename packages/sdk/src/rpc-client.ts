@@ -28,7 +28,8 @@ export function createRpcClient(port: MessagePort, onEvent: (event: string, payl
       if (!entry) return;
       pending.delete(data.id);
       clearTimeout(entry.timer);
-      if ('error' in data) entry.reject(new SdkError(String(data.error.code), String(data.error.message)));
+      if ('error' in data)
+        entry.reject(new SdkError(String(data.error.code), String(data.error.message), data.error.data));
       else entry.resolve(data.result);
     } else if (isEvent(data)) {
       onEvent(data.event, data.payload);

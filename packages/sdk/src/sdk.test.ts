@@ -159,6 +159,74 @@ describe('calls', () => {
     });
   });
 
+  it('saves, reads and deletes values, and rejects a stale version with the current values as data', async () => {
+    const stored = new Map<string, { value: unknown; version: number; updatedAt: number }>();
+    const { sdk } = setup({
+      storage: {
+        get: (params) => Object.fromEntries([...stored].filter(([key]) => !params?.keys || params.keys.includes(key))),
+        set: ({ entries, versions = {} }) => {
+          const stale = Object.keys(entries).filter(
+            (key) => key in versions && versions[key] !== (stored.get(key)?.version ?? 0),
+          );
+          if (stale.length > 0) {
+            const current = Object.fromEntries(
+              stale.map((key) => [key, stored.get(key) ?? { value: null, version: 0, updatedAt: 0 }]),
+            );
+            throw new SdkError('storage_version_conflict', 'changed', { current });
+          }
+          for (const [key, value] of Object.entries(entries)) {
+            stored.set(key, { value, version: (stored.get(key)?.version ?? 0) + 1, updatedAt: 1 });
+          }
+          return {
+            versions: Object.fromEntries(Object.keys(entries).map((key) => [key, stored.get(key)?.version ?? 0])),
+          };
+        },
+        delete: ({ keys }) => ({ deleted: keys.filter((key) => stored.delete(key)) }),
+      },
+    });
+    await sdk.init();
+    await expect(sdk.storage.set({ stars: 3, level: { n: 2 } })).resolves.toEqual({ versions: { stars: 1, level: 1 } });
+    await expect(sdk.storage.get(['stars'])).resolves.toEqual({ stars: { value: 3, version: 1, updatedAt: 1 } });
+    const conflict = await sdk.storage.set({ stars: 5 }, { versions: { stars: 0 } }).catch((error: unknown) => error);
+    expect(conflict).toBeInstanceOf(SdkError);
+    expect(conflict).toMatchObject({
+      code: 'storage_version_conflict',
+      data: { current: { stars: { value: 3, version: 1, updatedAt: 1 } } },
+    });
+    await expect(sdk.storage.delete(['stars', 'never'])).resolves.toEqual({ deleted: ['stars'] });
+    await expect(sdk.storage.get()).resolves.toEqual({ level: { value: { n: 2 }, version: 1, updatedAt: 1 } });
+  });
+
+  it('submits scores and reads leaderboards through the leaderboard helpers', async () => {
+    const calls: unknown[] = [];
+    const entry = { rank: 1, score: 10, formattedScore: '10', name: 'Ann', avatarUrl: null, isPlayer: true };
+    const { sdk } = setup({
+      leaderboard: {
+        submit: (params) => {
+          calls.push(params);
+          return { improved: true, entry };
+        },
+        top: (params) => {
+          calls.push(params);
+          return { leaderboard: {} as never, entries: [entry], player: entry };
+        },
+        player: () => entry,
+        show: () => ({ shown: true }),
+      },
+    });
+    await sdk.init();
+    await expect(sdk.leaderboard.submit('best', 10)).resolves.toEqual({ improved: true, entry });
+    await sdk.leaderboard.submit('best', 11, 'level 2');
+    await sdk.leaderboard.top('best', { limit: 5, around: 'player' });
+    await expect(sdk.leaderboard.player('best')).resolves.toEqual(entry);
+    await expect(sdk.leaderboard.show('best')).resolves.toEqual({ shown: true });
+    expect(calls).toEqual([
+      { name: 'best', score: 10 },
+      { name: 'best', score: 11, extra: 'level 2' },
+      { name: 'best', limit: 5, around: 'player' },
+    ]);
+  });
+
   it('rejects with the portal error code and message', async () => {
     const { sdk } = setup({
       ads: {

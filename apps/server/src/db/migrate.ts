@@ -18,6 +18,8 @@ import * as signInBindings from './migrations/0019-sign-in-bindings.js';
 import * as purchaseOwnership from './migrations/0021-purchase-ownership.js';
 import * as platformPurchases from './migrations/0022-platform-purchases.js';
 import * as catalogVersion from './migrations/0023-catalog-version.js';
+import * as storage from './migrations/0030-storage.js';
+import * as leaderboards from './migrations/0031-leaderboards.js';
 import * as telegramStars from './migrations/0035-telegram-stars.js';
 
 /**
@@ -43,6 +45,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0021-purchase-ownership': purchaseOwnership,
   '0022-platform-purchases': platformPurchases,
   '0023-catalog-version': catalogVersion,
+  '0030-storage': storage,
+  '0031-leaderboards': leaderboards,
   '0035-telegram-stars': telegramStars,
 };
 

@@ -43,6 +43,7 @@ function toProblem(error: FastifyError): ProblemInput {
       detail: error.message,
       params: error.params,
       fieldIssues: error.fieldIssues,
+      extensions: error.extensions,
     };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {

@@ -1,7 +1,8 @@
 import { accountLookupProofText } from '@fxid/contract';
 import { expect, it } from 'vitest';
-import { DEV_GAME_SECRET, DEV_SANDBOX_WEBHOOK_SECRET } from '../config.js';
+import { DEV_GAME_SECRET } from '../config.js';
 import { signGameServerProof } from '../lib/game-server-proof.js';
+import { DEV_SANDBOX_WEBHOOK_SECRET } from '../modules/store/providers/sandbox/sandbox-config.js';
 import { useTestApp } from '../test/app.js';
 import { describeEachEngine } from '../test/databases.js';
 import { bearer, latestInviteToken, requestLink, TEST_BROWSER_NONCE } from '../test/sign-in.js';

@@ -25,6 +25,7 @@ export function pageConfigFor(config: Config): PageConfig {
     // The tunnel's first allowed DSN is the portal's own; the others are for older builds still out there.
     ...(config.errorTunnel.dsns[0] ? { ErrorReportingDsn: config.errorTunnel.dsns[0] } : {}),
     ...(config.mode === 'development' ? { DevPublicOrigin: new URL(config.publicUrl).origin } : {}),
+    YandexSdkUrl: config.platforms.yandex.sdkUrl,
   };
 }
 

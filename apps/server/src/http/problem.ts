@@ -8,6 +8,8 @@ export interface ProblemInput {
   detail: string;
   params?: Record<string, string>;
   fieldIssues?: FieldIssue[] | undefined;
+  /** Members beside the standard ones that one kind of problem carries (e.g. `Current` of a storage conflict). */
+  extensions?: Partial<Pick<ProblemDetails, 'Current'>> | undefined;
 }
 
 /** Builds RFC 9457 problem details with fxid's error fields for one request. */
@@ -23,6 +25,7 @@ export function problemFor(request: Pick<FastifyRequest, 'url' | 'id'>, input: P
     L10NParam: input.params ?? {},
     RequestId: request.id,
     ...(input.fieldIssues ? { Errors: input.fieldIssues } : {}),
+    ...input.extensions,
   };
 }
 

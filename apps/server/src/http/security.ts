@@ -2,16 +2,25 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RawRequestDefaultExpression } from 'fastify';
 import helmet from 'helmet';
 
+/** Origins a page must allow for something it embeds (a payment provider's checkout), by CSP directive. */
+export interface CspSources {
+  scriptSrc?: readonly string[];
+  connectSrc?: readonly string[];
+  frameSrc?: readonly string[];
+}
+
 /**
  * Security headers, computed once by helmet at start and set on every response:
  * running helmet per request halved throughput. The CSP lets the portal run its
  * own scripts only, embed games in frames, and be embedded by the publishing
- * platforms it runs on.
+ * platforms it runs on; `checkout` adds what the configured payment providers'
+ * checkouts load (Stripe.js, …), each provider declaring its own.
  */
 export function securityHeaders(
   frameAncestors: string[],
   remoteConsole = false,
   extraGameOrigins: string[] = [],
+  checkout: CspSources = {},
 ): Record<string, string> {
   // The remotejs debug console (spec §1) runs remotejs.com's agent, which talks back to it;
   // only a page asked for with ?remotejs allows that, so no other page trusts a third party.
@@ -30,29 +39,20 @@ export function securityHeaders(
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        // The Turnstile robot check loads its script from Cloudflare (only when a site key is set);
-        // Stripe.js loads from Stripe for the card checkout (security.md §8, Stripe's CSP guide).
-        scriptSrc: ["'self'", 'https://challenges.cloudflare.com', 'https://js.stripe.com', ...remote],
+        // The Turnstile robot check loads its script from Cloudflare (only when a site key is set).
+        scriptSrc: ["'self'", 'https://challenges.cloudflare.com', ...(checkout.scriptSrc ?? []), ...remote],
         // Inline style attributes are how React and the API reference set sizes and colours.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
-        // Stripe.js talks to Stripe's API from the page.
         connectSrc: [
           "'self'",
-          'https://api.stripe.com',
+          ...(checkout.connectSrc ?? []),
           ...remote,
           ...remote.map((origin) => origin.replace('https:', 'wss:')),
         ],
-        // Games may come from any https origin; Stripe's frames are named for clarity should this narrow.
-        frameSrc: [
-          "'self'",
-          'https:',
-          ...extraGameOrigins,
-          'https://js.stripe.com',
-          'https://*.js.stripe.com',
-          'https://hooks.stripe.com',
-        ],
+        // Games may come from any https origin; checkout frames are named for clarity should this narrow.
+        frameSrc: ["'self'", 'https:', ...extraGameOrigins, ...(checkout.frameSrc ?? [])],
         // Error reporting's session replay compresses in a worker it builds from a blob.
         workerSrc: ["'self'", 'blob:'],
         manifestSrc: ["'self'"],
@@ -129,9 +129,10 @@ export function registerResponseHeaders(
   app: FastifyInstance,
   frameAncestors: string[],
   extraGameOrigins: string[] = [],
+  checkout: CspSources = {},
 ): ApplyHeaders {
-  const forDocuments = securityHeaders(frameAncestors, false, extraGameOrigins);
-  const forRemoteConsole = securityHeaders(frameAncestors, true, extraGameOrigins);
+  const forDocuments = securityHeaders(frameAncestors, false, extraGameOrigins, checkout);
+  const forRemoteConsole = securityHeaders(frameAncestors, true, extraGameOrigins, checkout);
   const forAnswers = answerHeaders(forDocuments);
   const apply: ApplyHeaders = (request, reply) => {
     const type = reply.getHeader('content-type');

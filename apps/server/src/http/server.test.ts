@@ -172,6 +172,7 @@ describe('serving the portal', () => {
         Locales: ['en', 'ru'],
         DefaultLocale: 'en',
         DevPublicOrigin: 'http://localhost:8080',
+        YandexSdkUrl: 'dev/hosts/yandex/sdk.js',
       });
     }
     await app.close();

@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll } from 'vitest';
-import type { StripeConfig } from '../config.js';
+import type { StripeConfig } from '../modules/store/providers/stripe/stripe-config.js';
 
 /** Keys of the fake account; the webhook secrets are what fxid is configured to verify with. */
 export const FAKE_STRIPE_KEYS = {

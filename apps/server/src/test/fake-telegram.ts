@@ -19,7 +19,7 @@ export async function withTelegramGemGarden(db: Kysely<Database>, now: number): 
       'Platforms: [fxid, vkcom, ok, yandex, kg, fbinstantgames]',
       'Platforms: [fxid, vkcom, ok, yandex, kg, fbinstantgames, telegram]',
     )
-    .replace('PlatformPrices: { vkcom: 6 }', 'PlatformPrices: { vkcom: 6, telegram: 60 }');
+    .replace(/PlatformPrices: \{ vkcom: 6(, [^}]*)? \}/, 'PlatformPrices: { vkcom: 6$1, telegram: 60 }');
   await importCatalog(db, parseCatalog(text), now);
 }
 

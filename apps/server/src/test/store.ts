@@ -2,9 +2,10 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { type Config, DEV_SANDBOX_WEBHOOK_SECRET } from '../config.js';
+import type { Config } from '../config.js';
 import { signWebhook } from '../lib/webhook-signature.js';
 import { type Db, findOrderByPublicId, type OrderRow } from '../modules/store/orders-repository.js';
+import { DEV_SANDBOX_WEBHOOK_SECRET } from '../modules/store/providers/sandbox/sandbox-config.js';
 import { nextIp } from './connect-invites.js';
 import { bearer } from './sign-in.js';
 
@@ -28,8 +29,8 @@ export interface GameServer {
  */
 export function useGameServer(game: string): { server: () => GameServer; store: Config['store'] } {
   const store: Config['store'] = {
-    paymentProvider: 'sandbox',
-    sandboxWebhookSecrets: [DEV_SANDBOX_WEBHOOK_SECRET],
+    paymentProviders: ['sandbox'],
+    providers: { sandbox: { webhookSecrets: [DEV_SANDBOX_WEBHOOK_SECRET] } },
     gameWebhooks: {},
   };
   const state: GameServer = { url: '', status: 200, received: [] };

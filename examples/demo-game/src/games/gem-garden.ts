@@ -162,6 +162,9 @@ export const createGemGarden: CreateGame = (canvas, hooks) => {
     get best() {
       return best;
     },
+    restoreBest: (saved) => {
+      best = Math.max(best, saved);
+    },
     get lastScore() {
       return score;
     },

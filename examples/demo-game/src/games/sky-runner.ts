@@ -148,6 +148,9 @@ export const createSkyRunner: CreateGame = (canvas, hooks) => {
     get best() {
       return best;
     },
+    restoreBest: (saved) => {
+      best = Math.max(best, saved);
+    },
     get lastScore() {
       return score;
     },

@@ -20,6 +20,8 @@ export interface GameInstance {
   /** A rewarded-ad bonus: a shield in Sky Runner, five extra moves in Gem Garden. */
   bonus(): void;
   readonly best: number;
+  /** Raises the best score to one saved earlier (on another device, say). */
+  restoreBest(best: number): void;
   readonly lastScore: number;
 }
 

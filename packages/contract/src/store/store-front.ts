@@ -20,10 +20,19 @@ export const StoreAvailabilityResponseSchema = z
   .object({
     Available: z.boolean().describe('Whether the player can buy anything in this game here'),
     Game: GameSystemNameSchema,
-    PaymentProvider: PaymentProviderNameSchema.nullable().describe('The provider payments go through, if any'),
+    PaymentChannel: z
+      .enum(['Web', 'Platform'])
+      .nullable()
+      .describe(
+        "How purchases are paid on this platform: Web, a web payment provider (PaymentProvider); Platform, the host platform's own payments (VK votes); null, no way here",
+      ),
+    PaymentProvider: PaymentProviderNameSchema.nullable().describe(
+      "The web payment provider this game's checkouts go to on this platform: the first of PAYMENT_PROVIDER that its Store flags enable; null unless PaymentChannel is Web",
+    ),
     Store: StoreFlagsSchema,
   })
   .meta({ id: 'StoreAvailabilityResponse' });
+export type StoreAvailabilityResponse = z.infer<typeof StoreAvailabilityResponseSchema>;
 
 /** A price as the store shows it (spec store §3, "Store front"); amounts in minor units. */
 export const StorePriceSchema = z

@@ -32,6 +32,8 @@ const make = (launchHash = HASH, platformPayment?: PortalFeatures['platformPayme
     launchHash,
     locale: () => 'en',
     portal: { platformPayment } as PortalFeatures,
+    scriptUrls: {},
+    verifySignedPurchases: async () => [],
     log: () => {},
   });
 const invoiceAt = (url: string) => async (): Promise<PlatformPaymentStart> => ({

@@ -24,6 +24,8 @@ const make = () =>
     launchQuery: LAUNCH,
     locale: () => 'en',
     portal: {} as PortalFeatures,
+    scriptUrls: {},
+    verifySignedPurchases: async () => [],
     log: () => {},
   });
 const answer = (method: string, value: unknown) => vk.answers.set(method, async () => value);

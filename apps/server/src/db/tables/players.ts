@@ -1,4 +1,7 @@
-/** What players do: document acceptances, support messages, push subscriptions, analytics, friends, cross-play progress. */
+/**
+ * What players do: document acceptances, support messages, push subscriptions, analytics, friends,
+ * cross-play progress, cloud saves and leaderboard scores.
+ */
 export interface PlayersTables {
   document_acceptances: DocumentAcceptancesTable;
   support_messages: SupportMessagesTable;
@@ -7,6 +10,9 @@ export interface PlayersTables {
   friendships: FriendshipsTable;
   friend_statuses: FriendStatusesTable;
   cross_play_progress: CrossPlayProgressTable;
+  storage_items: StorageItemsTable;
+  storage_usage: StorageUsageTable;
+  leaderboard_scores: LeaderboardScoresTable;
 }
 
 /** An account's acceptance of one legal document version; UNIQUE (account_id, document_version_id). */
@@ -89,5 +95,42 @@ export interface CrossPlayProgressTable {
   quest_id: string;
   progress: number;
   completed_at: number | null;
+  updated_at: number;
+}
+
+/** One cloud-saved value of a player in a game. */
+export interface StorageItemsTable {
+  account_id: string;
+  game_id: string;
+  key: string;
+  value_json: string;
+  /** 1 when first written, one more with each write. */
+  version: number;
+  /** The key and value as UTF-8 JSON, counted against the per-game total. */
+  bytes: number;
+  updated_at: number;
+}
+
+/** The bytes a player's values in one game take; writes lock this row first. */
+export interface StorageUsageTable {
+  account_id: string;
+  game_id: string;
+  bytes: number;
+  updated_at: number;
+}
+
+/** A player's best score on one board in one period (0: a board that never resets). */
+export interface LeaderboardScoresTable {
+  game_id: string;
+  board: string;
+  /** Epoch ms of the UTC start of the day or week; 0 for a board without resets. */
+  period_start: number;
+  account_id: string;
+  score: number;
+  /** The score turned so that lower is better (-score where higher wins): what the rank index orders by. */
+  rank_score: number;
+  /** What the game sent with the score (at most 256 characters), shown as is. */
+  extra: string | null;
+  /** When this best score was reached; an earlier one ranks first among equal scores. */
   updated_at: number;
 }

@@ -11,6 +11,7 @@ import type {
   CatalogProduct,
   CatalogQuest,
 } from './catalog-schema.js';
+import * as productsRepo from './products-repository.js';
 
 export type ChangeKind = 'created' | 'updated' | 'unchanged';
 export type EntityKind = 'company' | 'games' | 'products' | 'documents' | 'versions' | 'news' | 'quests';
@@ -114,7 +115,7 @@ async function importProducts(
   now: number,
   report: ImportReport,
 ): Promise<void> {
-  const existing = new Map((await repo.listProductRows(db, gameId)).map((row) => [row.sku, row]));
+  const existing = new Map((await productsRepo.listProductRows(db, gameId)).map((row) => [row.sku, row]));
   for (const [index, product] of products.entries()) {
     const { Sku, Price, ShowInWebStore, ...definition } = product;
     const values = {
@@ -127,11 +128,11 @@ async function importProducts(
     };
     const row = existing.get(Sku);
     if (!row) {
-      await repo.insertProduct(db, { id: newId(), game_id: gameId, sku: Sku, created_at: now, ...values });
+      await productsRepo.insertProduct(db, { id: newId(), game_id: gameId, sku: Sku, created_at: now, ...values });
       report.products.created++;
     } else if (sameValues(row, values)) report.products.unchanged++;
     else {
-      await repo.updateProduct(db, row.id, values);
+      await productsRepo.updateProduct(db, row.id, values);
       report.products.updated++;
     }
   }

@@ -7,7 +7,6 @@ import type {
   LegalDocumentsTable,
   LegalDocumentVersionsTable,
   NewsTable,
-  ProductsTable,
 } from '../../db/schema.js';
 
 /** All SQL of the catalog tables: the import's writes (inside its transaction) and the reads behind GameCatalog. */
@@ -81,22 +80,6 @@ export async function updateGame(
   values: Pick<GamesTable, 'sort_order' | 'definition_json' | 'updated_at'>,
 ): Promise<void> {
   await db.updateTable('games').set(values).where('id', '=', id).execute();
-}
-
-export function listProductRows(db: Db, gameId: string): Promise<Selectable<ProductsTable>[]> {
-  return db.selectFrom('products').selectAll().where('game_id', '=', gameId).execute();
-}
-
-export async function insertProduct(db: Db, row: ProductsTable): Promise<void> {
-  await db.insertInto('products').values(row).execute();
-}
-
-export async function updateProduct(
-  db: Db,
-  id: string,
-  values: Omit<ProductsTable, 'id' | 'game_id' | 'sku' | 'created_at'>,
-): Promise<void> {
-  await db.updateTable('products').set(values).where('id', '=', id).execute();
 }
 
 export function findDocumentRow(db: Db, id: number): Promise<Selectable<LegalDocumentsTable> | undefined> {

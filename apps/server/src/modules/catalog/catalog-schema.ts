@@ -1,5 +1,6 @@
 import {
   ADAPTER_NAMES,
+  AdvertisementSchema,
   BuildTypeSchema,
   CompanyBrandingSchema,
   CROSS_PLAY_FILTER_MAX_LENGTH,
@@ -10,6 +11,7 @@ import {
   FaqSchema,
   GameOrientationSchema,
   GameSystemNameSchema,
+  LeaderboardDefinitionSchema,
   LocaleSchema,
   NewsPrioritySchema,
   OpenMethodSchema,
@@ -166,12 +168,19 @@ const GameSchema = z.strictObject({
     .default({ BackgroundColor: '#101826' }),
   DiscordQrCodeImageUrl: Link.optional(),
   ExternalPlayUrl: Link.optional(),
+  Advertisement: AdvertisementSchema.optional().describe(
+    "Ad settings per platform: Yandex's desktop and mobile block ids",
+  ),
   Products: z.array(ProductSchema).default([]),
   Documents: z.array(DocumentSchema).default([]),
   CrossPlayEvents: z
     .array(CrossPlayEventSchema)
     .default([])
     .describe('Events of this game that cross-play quests may count (GET /cross-play/events/rules)'),
+  Leaderboards: z
+    .array(LeaderboardDefinitionSchema)
+    .default([])
+    .describe('Leaderboards of this game (POST /leaderboards/*); see catalog/README.md'),
 });
 export type CatalogGame = z.infer<typeof GameSchema>;
 /** What the games table keeps of a game: everything but its products and documents. */
@@ -245,6 +254,12 @@ function checkConsistency(catalog: z.output<typeof CatalogSchema> | Catalog, ctx
       if (product.PriceBeforeDiscount !== undefined && product.PriceBeforeDiscount <= product.Price.Amount) {
         issue(at('Products', p, 'PriceBeforeDiscount'), 'Must be above Price.Amount');
       }
+    });
+    const boards = new Set<string>();
+    game.Leaderboards.forEach((board, b) => {
+      if (boards.has(board.Name)) issue(at('Leaderboards', b, 'Name'), `Duplicate leaderboard ${board.Name}`);
+      boards.add(board.Name);
+      if (board.MinScore > board.MaxScore) issue(at('Leaderboards', b, 'MaxScore'), 'Must not be below MinScore');
     });
     game.Documents.forEach((document, d) => {
       if (documentIds.has(document.Id)) issue(at('Documents', d, 'Id'), `Duplicate document id ${document.Id}`);

@@ -65,6 +65,22 @@ describe('catalog file', () => {
     ]);
   });
 
+  it('refuses a leaderboard whose range is upside down, or whose name repeats', () => {
+    const text = demoText
+      .replace(
+        'MaxScore: 100000\n    Products:\n      - Sku: stars_100',
+        'MaxScore: -1\n    Products:\n      - Sku: stars_100',
+      )
+      .replace(
+        '      - Name: daily-score',
+        '      - Name: daily-score\n        Titles: { en: Twice }\n        MaxScore: 5\n      - Name: daily-score',
+      );
+    expect(problemsOf(text)).toEqual([
+      expect.stringMatching(/^Games\[0\]\.Leaderboards\[0\]\.MaxScore \(line \d+\): Must not be below MinScore/),
+      expect.stringMatching(/^Games\[1\]\.Leaderboards\[1\]\.Name \(line \d+\): Duplicate leaderboard daily-score/),
+    ]);
+  });
+
   it('refuses duplicates, unknown fields, launch data that does not fit, and broken YAML', () => {
     expect(problemsOf('Games: []\nExtra: 1\n')).toEqual([expect.stringMatching(/^\(?.*Unrecognized key: "Extra"/)]);
     const duplicated = demoText

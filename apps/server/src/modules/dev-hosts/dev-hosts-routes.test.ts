@@ -8,11 +8,12 @@ describeEachEngine('the host simulator (/dev/hosts)', (engine) => {
   const post = (url: string, payload: Record<string, unknown>) =>
     testApp().app.inject({ method: 'POST', url, payload });
 
-  it('serves the page with the games published on VK', async () => {
+  it('serves the page with the games published on VK, Yandex and Telegram', async () => {
     const page = await testApp().app.inject({ method: 'GET', url: '/dev/hosts' });
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('<option value="sky-runner">');
+    expect(page.body).toContain('<option value="sky-runner" data-platforms="vkcom yandex telegram">');
     expect(page.body).toContain('src="hosts/vk-host.js"');
+    expect(page.body).toContain('src="hosts/yandex-host.js"');
     const script = await testApp().app.inject({ method: 'GET', url: '/dev/hosts/vk-host.js' });
     expect(script.headers['content-type']).toContain('javascript');
     expect(script.body).toContain('VKWebAppShowOrderBox');
@@ -82,6 +83,79 @@ describeEachEngine('the host simulator (/dev/hosts)', (engine) => {
   });
 });
 
+/** The simulated Yandex Games: signs the player and purchases with the game's dev key, as Yandex would. */
+describeEachEngine('the host simulator for Yandex Games', (engine) => {
+  const testApp = useTestApp(engine);
+  const post = (url: string, payload: Record<string, unknown>, token?: string) =>
+    testApp().app.inject({
+      method: 'POST',
+      url,
+      payload,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+
+  it('serves the host script and the YaGames stand-in', async () => {
+    for (const [url, text] of [
+      ['/dev/hosts/yandex-host.js', 'yandex-sdk-answer'],
+      ['/dev/hosts/yandex/sdk.js', 'window.YaGames'],
+    ] as const) {
+      const script = await testApp().app.inject({ method: 'GET', url });
+      expect(script.headers['content-type']).toContain('javascript');
+      expect(script.body).toContain(text);
+    }
+  });
+
+  it('a signed player our sign-in accepts; a purchase our purchase check pays once', async () => {
+    const launched = (await post('/dev/hosts/yandex/launch', { Game: 'sky-runner', User: 'returning' })).json();
+    expect(launched).toMatchObject({ Url: '/play/sky-runner/iframe/yandex', Player: { authorized: true } });
+    const guest = (await post('/dev/hosts/yandex/launch', { Game: 'sky-runner', User: 'guest' })).json();
+    expect(guest.Player.authorized).toBe(false);
+    const { Signature } = (
+      await post('/dev/hosts/yandex/sign-player', {
+        Game: 'sky-runner',
+        UniqueID: launched.Player.uniqueID,
+        Name: launched.Player.name,
+        Lang: 'ru',
+      })
+    ).json();
+    const signedIn = (
+      await post('/api/v1/auth/authenticate_from_social', {
+        Social: 'YandexGames',
+        Game: 'sky-runner',
+        YandexGamesLogin: { Signature },
+      })
+    ).json();
+    expect(signedIn.AuthenticatedSocialIdentifier).toBe(launched.Player.uniqueID);
+    const purchase = { Token: 'b7c1c0de-0000-4000-8000-000000000001', ProductId: 'stars_100' };
+    const one = (
+      await post('/dev/hosts/yandex/sign-purchases', { Game: 'sky-runner', List: false, Purchases: [purchase] })
+    ).json();
+    const checked = await post(
+      '/api/v1/yandexgames/purchase/sky-runner',
+      { YandexSignedData: one.Signature },
+      signedIn.Token,
+    );
+    expect(checked.json().TokenSuccesses).toMatchObject([
+      { PurchaseToken: purchase.Token, Success: true, Sku: 'stars_100' },
+    ]);
+    const list = (
+      await post('/dev/hosts/yandex/sign-purchases', { Game: 'sky-runner', List: true, Purchases: [purchase] })
+    ).json();
+    const again = await post(
+      '/api/v1/yandexgames/purchase/sky-runner',
+      { YandexSignedData: list.Signature, YandexGetPurchasesRequest: true },
+      signedIn.Token,
+    );
+    expect(again.json().TokenSuccesses[0].TransactionId).toBe(checked.json().TokenSuccesses[0].TransactionId);
+    const unknown = await post('/dev/hosts/yandex/sign-purchases', {
+      Game: 'sky-runner',
+      List: false,
+      Purchases: [{ Token: 'x', ProductId: 'garden_pass' }],
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+});
+
 describe('the host simulator in production', () => {
   const testApp = useTestApp('sqlite', { mode: 'production' });
 
@@ -92,6 +166,8 @@ describe('the host simulator in production', () => {
       ['POST', '/dev/hosts/vkcom/launch'],
       ['POST', '/dev/hosts/vkcom/pay'],
       ['POST', '/dev/hosts/vkcom/refund'],
+      ['GET', '/dev/hosts/yandex/sdk.js'],
+      ['POST', '/dev/hosts/yandex/sign-purchases'],
     ] as const) {
       expect(
         (await testApp().app.inject({ method, url, payload: method === 'POST' ? {} : undefined })).statusCode,

@@ -7,17 +7,19 @@ import type { AppContext } from '../../context.js';
 import { NotFoundError } from '../../errors.js';
 import { vkAppOf } from '../platforms/vk/vk-apps.js';
 import { renderHostsPage } from './hosts-page.js';
-import { telegramHostRoutes } from './telegram-host-routes.js';
+import { telegramHostGames, telegramHostRoutes } from './telegram-host-routes.js';
 import { simulatedVkFriends, simulatedVkUser, simulateVkPayment, simulateVkRefund, vkLaunchUrl } from './vk-host.js';
+import { yandexHostGames, yandexHostRoutes } from './yandex-host.js';
 
 /** The browser half of the simulator: a plain module beside this package's sources, served as it is. */
 const HOST_SCRIPT = new URL('../../../dev-hosts/vk-host.js', import.meta.url);
 
 /**
  * /dev/hosts, the host simulator (development only; never registered in production):
- * a page that plays VK around the portal's player, and the routes that sign for it
- * with the game's VK key (launch, pay, refund). Hidden from the API reference: no
- * client calls them.
+ * a page that plays VK or Yandex Games around the portal's player (Telegram has its own,
+ * /dev/hosts/telegram), and the routes that sign for them with the game's VK or Yandex key
+ * (launch, pay, refund). Hidden from the
+ * API reference: no client calls them.
  */
 export function devHostsRoutes(ctx: AppContext, app: FastifyInstance): FastifyPluginAsyncZod {
   const vkGame = async (name: string) => {
@@ -30,16 +32,16 @@ export function devHostsRoutes(ctx: AppContext, app: FastifyInstance): FastifyPl
     await scoped.register(telegramHostRoutes(ctx, app));
 
     scoped.get('/dev/hosts', { schema: { hide: true } }, async (request, reply) => {
-      // Each other platform has a page of its own: /dev/hosts?platform=telegram&… goes there.
+      // Telegram has a page of its own: /dev/hosts?platform=telegram&… goes there (VK and Yandex play here).
       const query = new URLSearchParams(request.url.split('?')[1] ?? '');
-      const platform = query.get('platform');
-      if (platform && platform !== 'vkcom' && /^[a-z]+$/.test(platform)) {
-        return reply.redirect(`hosts/${platform}?${query}`);
-      }
-      const games = (await ctx.catalog.list()).filter(
-        (game) => game.definition.Platforms.includes('vkcom') && vkAppOf(ctx, game),
-      );
-      const html = renderHostsPage(games.map((game) => game.definition.GameSystemName));
+      if (query.get('platform') === 'telegram') return reply.redirect(`hosts/telegram?${query}`);
+      const games = await ctx.catalog.list();
+      const vkGames = games.filter((game) => game.definition.Platforms.includes('vkcom') && vkAppOf(ctx, game));
+      const html = renderHostsPage({
+        vkcom: vkGames.map((game) => game.definition.GameSystemName),
+        yandex: yandexHostGames(ctx, games),
+        telegram: telegramHostGames(ctx, games),
+      });
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
     });
 
@@ -49,6 +51,8 @@ export function devHostsRoutes(ctx: AppContext, app: FastifyInstance): FastifyPl
         .header('cache-control', 'no-store')
         .send(await readFile(HOST_SCRIPT, 'utf8')),
     );
+
+    await scoped.register(yandexHostRoutes(ctx));
 
     scoped.post(
       '/dev/hosts/vkcom/launch',

@@ -3,6 +3,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${cha
 /** The platforms the simulator plays; each has a script half in apps/server/dev-hosts/. */
 export const SIMULATED_PLATFORMS = [
   { adapter: 'vkcom', name: 'VK (vk.com Mini Apps)' },
+  { adapter: 'yandex', name: 'Yandex Games' },
   { adapter: 'telegram', name: 'Telegram Mini Apps' },
 ] as const;
 
@@ -22,23 +23,33 @@ const STYLE =
  * log of the host protocol. A developer tool in English like
  * /dev/mailbox; its script is a separate file, as the CSP allows no inline script.
  */
-export function renderHostsPage(vkGames: string[]): string {
+export function renderHostsPage(
+  gamesByPlatform: Record<(typeof SIMULATED_PLATFORMS)[number]['adapter'], string[]>,
+): string {
   const platforms = SIMULATED_PLATFORMS.map(
     (platform) => `<option value="${platform.adapter}">${escapeHtml(platform.name)}</option>`,
   ).join('');
-  const games = vkGames.map((game) => `<option value="${escapeHtml(game)}">${escapeHtml(game)}</option>`).join('');
+  // Each game once, marked with the platforms it can be launched on (the scripts show only those).
+  const names = [...new Set(Object.values(gamesByPlatform).flat())];
+  const games = names
+    .map((game) => {
+      const on = SIMULATED_PLATFORMS.filter((platform) => gamesByPlatform[platform.adapter].includes(game));
+      const list = on.map((platform) => platform.adapter).join(' ');
+      return `<option value="${escapeHtml(game)}" data-platforms="${list}">${escapeHtml(game)}</option>`;
+    })
+    .join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <title>Host simulator</title><style>${STYLE}</style></head><body>
 <header><h1>Host simulator</h1><p>Runs a game inside a page that plays its publishing platform: signed launch parameters, the platform's client protocol, its dialogs, and its signed payment callbacks to this server. Development mode only.</p></header>
 <form id="launch"><label>Platform <select name="platform">${platforms}</select></label>
 <label>Game <select name="game">${games}</select></label>
-<label>User <select name="user"><option value="new">New user</option><option value="returning">Returning user</option></select></label>
+<label>User <select name="user"><option value="new">New user</option><option value="returning">Returning user</option><option value="guest">Guest (Yandex: not signed in)</option></select></label>
 <button type="submit">Launch</button></form>
 <p id="who" data-testid="host-user"></p>
-<p id="view"><button type="button" id="view-hide" data-testid="host-view-hide">Hide app (VKWebAppViewHide)</button> <button type="button" id="view-restore" data-testid="host-view-restore">Restore app (VKWebAppViewRestore)</button></p>
-<main><div id="stage"><div id="banner" hidden data-testid="host-banner">VK banner ad</div><iframe id="app" title="Game on the simulated platform" data-testid="host-app-frame"></iframe></div>
-<aside><h2>Orders</h2><p>Paid through the VK order box; Refund posts VK's signed refund notification.</p><ol id="orders" data-testid="host-orders"></ol>
+<p id="view" hidden><button type="button" id="view-hide" data-testid="host-view-hide">Hide app (VKWebAppViewHide)</button> <button type="button" id="view-restore" data-testid="host-view-restore">Restore app (VKWebAppViewRestore)</button></p>
+<main><div id="stage"><div id="banner" hidden data-testid="host-banner">Banner ad</div><iframe id="app" title="Game on the simulated platform" data-testid="host-app-frame"></iframe></div>
+<aside><section id="vk-orders" hidden><h2>Orders</h2><p>Paid through the VK order box; Refund posts VK's signed refund notification.</p><ol id="orders" data-testid="host-orders"></ol></section>
 <h2>Host protocol</h2><ol id="log" data-testid="host-log"></ol></aside></main>
 <div id="dialog" role="dialog" aria-modal="true" aria-labelledby="dialog-title" hidden><h2 id="dialog-title"></h2><p id="dialog-text"></p><div id="dialog-buttons"></div></div>
-<script type="module" src="hosts/vk-host.js"></script></body></html>`;
+<script type="module" src="hosts/vk-host.js"></script><script type="module" src="hosts/yandex-host.js"></script></body></html>`;
 }

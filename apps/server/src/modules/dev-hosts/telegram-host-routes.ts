@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { NotFoundError } from '../../errors.js';
+import type { GameRecord } from '../catalog/game-catalog.js';
 import { telegramBotOf } from '../platforms/telegram/telegram-bots.js';
 import {
   connectWebhook,
@@ -17,6 +18,11 @@ import { renderTelegramHostPage } from './telegram-host-page.js';
 
 /** The browser half of the simulated Telegram, served as it is. */
 const HOST_SCRIPT = new URL('../../../dev-hosts/telegram-host.js', import.meta.url);
+
+/** The games the simulated Telegram can launch: those with a bot whose token this server holds. */
+export function telegramHostGames(ctx: AppContext, games: GameRecord[]): string[] {
+  return games.filter((game) => telegramBotOf(ctx, game)?.tokens[0]).map((game) => game.definition.GameSystemName);
+}
 
 const Payer = z.object({ id: z.number().int().positive(), first_name: z.string().max(64) });
 
@@ -40,8 +46,7 @@ export function telegramHostRoutes(ctx: AppContext, app: FastifyInstance): Fasti
   };
   return async (scoped) => {
     scoped.get('/dev/hosts/telegram', { schema: { hide: true } }, async (_request, reply) => {
-      const games = (await ctx.catalog.list()).filter((game) => telegramBotOf(ctx, game)?.tokens[0]);
-      const html = renderTelegramHostPage(games.map((game) => game.definition.GameSystemName));
+      const html = renderTelegramHostPage(telegramHostGames(ctx, await ctx.catalog.list()));
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
     });
 

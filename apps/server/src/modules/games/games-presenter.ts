@@ -75,5 +75,6 @@ export function toWebClientConfig(
     Links: game.DiscordQrCodeImageUrl ? { DiscordQrCodeImageUrl: game.DiscordQrCodeImageUrl } : {},
     ...(game.ExternalPlayUrl ? { ExternalPlayUrl: game.ExternalPlayUrl } : {}),
     AvailabilityOverrides: {},
+    ...(game.Advertisement ? { Advertisement: game.Advertisement } : {}),
   };
 }

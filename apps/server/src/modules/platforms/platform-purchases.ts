@@ -6,9 +6,9 @@ import { lockForTransaction } from '../../db/database.js';
 import { GameNotFoundError, PlatformNotSupportedError } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
 import type { GameRecord } from '../catalog/game-catalog.js';
+import type { ProductRecord } from '../catalog/products-service.js';
 import { unconsumedPurchase } from '../store/ownership-service.js';
 import { createPaidPlatformOrder, refundPaidPlatformOrder } from '../store/platform-orders.js';
-import type { ProductRecord } from '../store/products-service.js';
 import { requireGameOnPlatform } from '../store/store-front-service.js';
 import * as repo from './platform-purchases-repository.js';
 import { serverPlatformFor } from './registry.js';
@@ -102,6 +102,15 @@ export async function createPlatformPayment(
   );
 }
 
+export interface TakenPlatformPurchase {
+  appOrderId: number;
+  /** The order the purchase made (by this call, or by the first one). */
+  orderId: string;
+  /** Whose it is: the account of the first call, whoever asks again. */
+  accountId: string;
+  duplicate: boolean;
+}
+
 /**
  * Takes a purchase the platform confirmed, exactly once per platform order: the first
  * notification creates and pays the order (one transaction with its record here); a
@@ -110,7 +119,7 @@ export async function createPlatformPayment(
 export async function takePlatformPurchase(
   ctx: AppContext,
   input: ConfirmedPlatformPurchase,
-): Promise<{ appOrderId: number; publicOrderId: string | undefined; duplicate: boolean }> {
+): Promise<TakenPlatformPurchase> {
   const key = {
     platform: input.adapter,
     gameId: input.game.id,
@@ -121,7 +130,14 @@ export async function takePlatformPurchase(
     // Repeats of one order wait here for the first to commit; the UNIQUE index stays the backstop.
     await lockForTransaction(trx, lockKey(key));
     const known = await repo.findPlatformPurchase(trx, key);
-    if (known) return { appOrderId: Number(known.app_order_id), publicOrderId: undefined, duplicate: true };
+    if (known) {
+      return {
+        appOrderId: Number(known.app_order_id),
+        orderId: known.order_id,
+        accountId: known.account_id,
+        duplicate: true,
+      };
+    }
     const provider = input.test ? `${input.adapter}-test` : input.adapter;
     const order = await createPaidPlatformOrder(ctx, trx, {
       accountId: input.accountId,
@@ -150,6 +166,6 @@ export async function takePlatformPurchase(
       created_at: ctx.now(),
     });
     await input.onTaken?.(trx, order.id);
-    return { appOrderId, publicOrderId: order.public_id, duplicate: false };
+    return { appOrderId, orderId: order.id, accountId: input.accountId, duplicate: false };
   });
 }

@@ -1,7 +1,9 @@
-import type { ADAPTER_PLATFORM, PlatformName } from '@fxid/contract';
+import type { ADAPTER_PLATFORM, AdapterName, PlatformName } from '@fxid/contract';
+import type { PlatformPayments } from '../store/payment-routing.js';
 import type { ServerPlatform } from './server-platform.js';
 import { telegramPlatform } from './telegram/telegram-platform.js';
 import { vkPlatform } from './vk/vk-platform.js';
+import { yandexPlatform } from './yandex/yandex-platform.js';
 
 /**
  * The host platforms the server verifies, by adapter name: adding one is a folder
@@ -9,10 +11,20 @@ import { vkPlatform } from './vk/vk-platform.js';
  */
 export const SERVER_PLATFORMS: Partial<Record<keyof typeof ADAPTER_PLATFORM, ServerPlatform>> = {
   vkcom: vkPlatform,
+  yandex: yandexPlatform,
   telegram: telegramPlatform,
 };
 
 /** The server side of a platform, or undefined when none is registered. */
 export function serverPlatformFor(platform: PlatformName): ServerPlatform | undefined {
   return Object.values(SERVER_PLATFORMS).find((candidate) => candidate.platform === platform);
+}
+
+/** The host platforms that have payments of their own, by adapter name (for the store's Payments). */
+export function platformPayments(): Partial<Record<AdapterName, PlatformPayments>> {
+  return Object.fromEntries(
+    Object.values(SERVER_PLATFORMS).flatMap((platform) =>
+      platform.payments ? [[platform.adapter, platform.payments]] : [],
+    ),
+  );
 }

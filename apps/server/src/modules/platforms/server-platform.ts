@@ -9,6 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import type { GameRecord } from '../catalog/game-catalog.js';
+import type { PlatformPayments } from '../store/payment-routing.js';
 
 /**
  * What one host platform does on the server (ARCHITECTURE §3): turn its sign-in
@@ -41,8 +42,14 @@ export interface ServerPlatform {
     input: { sku: string; developerPayload?: string | undefined },
     log: Pick<FastifyBaseLogger, 'error'>,
   ): Promise<PlatformPaymentResponse>;
-  /** Routes the platform's servers call (payment notifications), registered under /api/v1. */
+  /**
+   * The platform's own routes, registered under /api/v1: what its servers call (VK's payment
+   * notifications, Telegram's bot webhook) or what the portal calls to have its signed data
+   * checked (Yandex purchases).
+   */
   callbackRoutes?(ctx: AppContext): FastifyPluginAsyncZod;
+  /** Its own payments, when it has them: purchases on this platform are paid there, not through a web provider. */
+  payments?: PlatformPayments;
 }
 
 /** A player as a platform vouches for them. */

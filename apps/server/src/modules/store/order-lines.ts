@@ -1,6 +1,6 @@
 import { newId } from '../../lib/ids.js';
+import type { ProductRecord } from '../catalog/products-service.js';
 import { productSnapshot } from './orders-presenter.js';
-import type { ProductRecord } from './products-repository.js';
 
 /**
  * The product lines of a new order: the main product at the order's price, then its

@@ -1,9 +1,9 @@
 import type { GamePurchase, Order, OrderDetailedStatusName, OrderProduct, StoreProduct } from '@fxid/contract';
+import type { ProductRecord } from '../catalog/products-service.js';
 import { localize } from '../games/games-presenter.js';
 import { checkoutStatus, generalStatus, isOrderStatus, statusCode } from './order-state-machine.js';
 import type { OrderProductRow, OrderRow } from './orders-repository.js';
 import { storePrice, toMajor, usdAmount } from './prices.js';
-import type { ProductRecord } from './products-repository.js';
 
 /** What an order keeps of its product, localized when the order was made. */
 export interface ProductSnapshot {

@@ -1,23 +1,27 @@
 import { randomBytes } from 'node:crypto';
-import type { CreatePaymentRequest, CreatePaymentResponse, PaymentStatusResponse } from '@fxid/contract';
+import type { CreatePaymentRequest, CreatePaymentResponse, PaymentStatusResponse, PlatformName } from '@fxid/contract';
 import type { AppContext } from '../../context.js';
 import {
   GameNotFoundError,
   NotFoundError,
   OrderStatusConflictError,
+  PaymentsNotAvailableError,
   PurchaseInProgressError,
   ServiceUnavailableError,
 } from '../../errors.js';
 import { portalRouteUrl } from '../../http/portal-urls.js';
 import { newId } from '../../lib/ids.js';
 import { findAccount } from '../accounts/accounts-service.js';
+import type { GameRecord } from '../catalog/game-catalog.js';
+import { findProduct, findTieredProducts, listProducts } from '../catalog/products-service.js';
+import { adapterOf } from '../games/games-service.js';
 import { orderLines } from './order-lines.js';
 import { recordCreation, transitionOrder } from './order-state-machine.js';
 import { orderStatusOf, productSnapshot, purchaseStats, tierFields, toOrder } from './orders-presenter.js';
 import * as repo from './orders-repository.js';
 import { assertCanBuy, isOneTime, listPurchases, ownedOneTimeSkus } from './ownership-service.js';
+import { paymentWay } from './payment-routing.js';
 import { currencySymbol, localizedPrice, usdAmount } from './prices.js';
-import { findProduct, findTieredProducts, listProducts } from './products-repository.js';
 import { requireGameOnPlatform } from './store-front-service.js';
 
 /** 128 random bits: order ids cannot be guessed or enumerated. */
@@ -49,9 +53,8 @@ export async function createPayment(
   input: CreatePaymentRequest,
   options: CreatePaymentOptions = {},
 ): Promise<CreatePaymentResponse> {
-  const provider = ctx.payments.active;
-  if (!provider) throw new ServiceUnavailableError('Payments');
   const game = await requireGameOnPlatform(ctx, input.Game, input.WebPublishingPlatform);
+  const provider = webProviderFor(ctx, game, input.WebPublishingPlatform);
   const product = await findProduct(ctx.db, game.id, input.Sku);
   if (!product) throw new NotFoundError('Product');
   const tiers = await findTieredProducts(ctx.db, game.id, product);
@@ -163,6 +166,19 @@ export async function createPayment(
     ...checkout.block,
     Order: stored.presented,
   };
+}
+
+/**
+ * The web payment provider a checkout of the game on this platform goes to; 503
+ * payments_not_available when there is none: no provider enabled for the game, or a
+ * platform that is paid through its own payments (or not at all).
+ */
+function webProviderFor(ctx: AppContext, game: GameRecord, platform: PlatformName) {
+  const adapter = adapterOf(platform);
+  const way = adapter ? paymentWay(ctx, game, adapter) : { kind: 'none' as const, why: 'unknown platform' };
+  if (way.kind === 'web') return way.provider;
+  const why = way.kind === 'platform' ? "buy through the platform's own payments" : way.why;
+  throw new PaymentsNotAvailableError(game.definition.GameSystemName, platform, why);
 }
 
 /** The caller's own order in the named game; 404 for anyone else's, so ids cannot be probed. */

@@ -7,10 +7,10 @@ import {
   PurchaseAlreadyConsumedError,
   PurchaseInProgressError,
 } from '../../errors.js';
+import { findTieredProducts, type ProductRecord } from '../catalog/products-service.js';
 import { transitionOrder } from './order-state-machine.js';
 import { orderStatusOf, toGamePurchase } from './orders-presenter.js';
 import * as repo from './orders-repository.js';
-import { findTieredProducts, type ProductRecord } from './products-repository.js';
 
 /**
  * How long an open checkout of a one-time product holds it for its player. The portal gives

@@ -4,7 +4,7 @@ import { useTestApp } from '../../test/app.js';
 import { describeEachEngine } from '../../test/databases.js';
 import { signIn } from '../../test/sign-in.js';
 import { checkoutIdOf, choose, createPayment, optimisticStatus, storePost, useGameServer } from '../../test/store.js';
-import { findSandboxPayment } from './providers/sandbox-repository.js';
+import { findSandboxPayment } from './providers/sandbox/sandbox-repository.js';
 
 describeEachEngine('get_payment_status', (engine) => {
   const game = useGameServer('sky-runner');

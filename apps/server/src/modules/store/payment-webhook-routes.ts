@@ -9,6 +9,15 @@ import { handleNotification } from './payment-notifications.js';
 /** Provider notifications are small; anything larger is refused before it is read. */
 const NOTIFICATION_BODY_LIMIT = 64 * 1024;
 
+/** Every configured provider's routes: the notification endpoint, and each provider's own (its checkout page's API). */
+export function paymentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    await app.register(paymentWebhookRoutes(ctx));
+    // Each in a scope of its own, away from the webhook's raw-body parser.
+    for (const { routes } of ctx.payments.configured) if (routes) await app.register(routes(ctx));
+  };
+}
+
 /**
  * Where providers notify fxid. The body is kept as the raw bytes received, because
  * signatures are over exactly those bytes (security.md §0.1).

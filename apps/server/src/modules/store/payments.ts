@@ -1,49 +1,107 @@
-import type { PaymentProviderName } from '@fxid/contract';
-import type { Kysely } from 'kysely';
+import type { AdapterName, StoreFlags } from '@fxid/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.js';
-import type { Database } from '../../db/schema.js';
-import { portalRouteUrl } from '../../http/portal-urls.js';
+import type { AppContext } from '../../context.js';
+import type { CspSources } from '../../http/security.js';
+import type { GameRecord } from '../catalog/game-catalog.js';
+import type { OutboxHandler } from '../outbox/outbox.js';
+import type { PlatformPayments } from './payment-routing.js';
 import type { PaymentProvider } from './providers/payment-provider.js';
-import { createSandboxProvider, type SandboxOptions, type SandboxProvider } from './providers/sandbox.js';
-import { createStripeProvider } from './providers/stripe.js';
+import type { ProviderDeps } from './providers/provider-descriptor.js';
+import { PAYMENT_PROVIDERS, PROVIDER_NAMES, type ProviderName, type ProviderSettings } from './providers/registry.js';
 
-/** The configured payment providers; `active` takes new checkouts. */
-export interface Payments {
-  active: PaymentProvider | undefined;
-  /** Present while the sandbox may still notify, i.e. when it is the active provider. */
-  sandbox: SandboxProvider | undefined;
-  get(name: string): PaymentProvider | undefined;
+/** A provider built from its settings, with what it adds to the app. */
+export interface ConfiguredProvider {
+  provider: PaymentProvider;
+  /** The catalog store flag that turns it on for a game; none: every game. */
+  storeFlag: keyof StoreFlags | undefined;
+  routes: ((ctx: AppContext) => FastifyPluginAsyncZod) | undefined;
+  jobs: Record<string, OutboxHandler>;
+  csp: CspSources | undefined;
 }
 
-/** Builds the providers config names; `none` leaves purchases off, never silently on. */
+/** The configured payment providers, and which of them a game's checkout goes to. */
+export interface Payments {
+  /** A configured provider by name: its webhooks, and the status checks and refunds of its orders. */
+  get(name: string): PaymentProvider | undefined;
+  /**
+   * Where a new web checkout of the game goes: the first provider of PAYMENT_PROVIDER that
+   * is configured and that the game's catalog store flags enable (a provider without a flag,
+   * the sandbox, serves every game). Undefined: the game takes no web payments here.
+   */
+  forGame(game: GameRecord): PaymentProvider | undefined;
+  /** A host platform's own payments, when the platform has them on this server. */
+  platform(adapter: AdapterName): PlatformPayments | undefined;
+  configured: readonly ConfiguredProvider[];
+  /** The outbox jobs of every configured provider. */
+  jobs: Record<string, OutboxHandler>;
+  /** What the portal's pages must allow for the configured providers' checkouts. */
+  csp: CspSources;
+}
+
+export interface PaymentsDeps extends Omit<ProviderDeps, 'config' | 'postToOwnWebhook'> {
+  /** Posts to /api/v1/store/webhooks/{provider} in process (see ProviderDeps.postToOwnWebhook). */
+  postToWebhook(provider: string, body: string, headers: Record<string, string>): Promise<number>;
+}
+
+function configure<Name extends ProviderName>(
+  name: Name,
+  settings: ProviderSettings[Name],
+  deps: ProviderDeps,
+): ConfiguredProvider {
+  const descriptor = PAYMENT_PROVIDERS[name];
+  const provider = descriptor.create(settings, deps);
+  const routes = descriptor.routes;
+  return {
+    provider,
+    storeFlag: descriptor.storeFlag,
+    routes: routes && ((ctx) => routes.call(descriptor, ctx, provider)),
+    jobs: descriptor.jobs?.(provider) ?? {},
+    csp: descriptor.csp,
+  };
+}
+
+function mergeCsp(sources: (CspSources | undefined)[]): CspSources {
+  const merged = (pick: (source: CspSources) => readonly string[] | undefined) => [
+    ...new Set(sources.flatMap((source) => (source && pick(source)) ?? [])),
+  ];
+  return {
+    scriptSrc: merged((source) => source.scriptSrc),
+    connectSrc: merged((source) => source.connectSrc),
+    frameSrc: merged((source) => source.frameSrc),
+  };
+}
+
+/** Builds every provider that has settings; PAYMENT_PROVIDER's order decides between them per game. */
 export function createPayments(
   config: Config,
-  db: Kysely<Database>,
-  now: () => number,
-  send: SandboxOptions['send'],
+  deps: PaymentsDeps,
+  platforms: Partial<Record<AdapterName, PlatformPayments>> = {},
 ): Payments {
-  const sandbox =
-    config.store.paymentProvider === 'sandbox'
-      ? createSandboxProvider({
-          db,
-          now,
-          secrets: config.store.sandboxWebhookSecrets,
-          checkoutUrl: (id) => portalRouteUrl(config, id),
-          send,
-        })
-      : undefined;
-  // Stripe stays reachable while its keys are set, even when checkouts moved elsewhere:
-  // its late webhooks and refunds of its past orders still need it.
-  const stripe = config.store.stripe ? createStripeProvider(config.store.stripe) : undefined;
-  const byName: Partial<Record<PaymentProviderName, PaymentProvider>> = {
-    ...(sandbox && { sandbox }),
-    ...(stripe && { stripe }),
-  };
-  if (config.store.paymentProvider === 'stripe' && !stripe)
-    throw new Error('PAYMENT_PROVIDER is stripe without Stripe keys');
+  const byName = new Map<string, ConfiguredProvider>();
+  for (const name of PROVIDER_NAMES) {
+    const settings = config.store.providers[name];
+    if (settings === undefined) continue;
+    const postToOwnWebhook = (body: string, headers: Record<string, string>) => deps.postToWebhook(name, body, headers);
+    byName.set(name, configure(name, settings, { ...deps, config, postToOwnWebhook }));
+  }
+  for (const name of config.store.paymentProviders) {
+    if (!byName.has(name)) throw new Error(`PAYMENT_PROVIDER names ${name}, which is not configured`);
+  }
+  const configured = [...byName.values()];
   return {
-    active: byName[config.store.paymentProvider as PaymentProviderName],
-    sandbox,
-    get: (name) => byName[name as PaymentProviderName],
+    get: (name) => byName.get(name)?.provider,
+    forGame(game) {
+      for (const name of config.store.paymentProviders) {
+        const candidate = byName.get(name);
+        if (candidate && (!candidate.storeFlag || game.definition.Store[candidate.storeFlag]))
+          return candidate.provider;
+      }
+      return undefined;
+    },
+    platform: (adapter) => platforms[adapter],
+    configured,
+    jobs: Object.assign({}, ...configured.map((entry) => entry.jobs)),
+    csp: mergeCsp(configured.map((entry) => entry.csp)),
   };
 }

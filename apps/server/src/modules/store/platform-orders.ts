@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import { PurchaseInProgressError } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
 import type { GameRecord } from '../catalog/game-catalog.js';
+import { findTieredProducts, type ProductRecord } from '../catalog/products-service.js';
 import { startFulfilment } from './fulfilment.js';
 import { orderLines } from './order-lines.js';
 import { canTransition, recordCreation, transitionOrder } from './order-state-machine.js';
@@ -11,7 +12,6 @@ import { orderStatusOf } from './orders-presenter.js';
 import * as repo from './orders-repository.js';
 import { isOneTime } from './ownership-service.js';
 import { usdAmount } from './prices.js';
-import { findTieredProducts, type ProductRecord } from './products-repository.js';
 
 /** A purchase a host platform's server has confirmed as paid (its signature verified by the platform folder). */
 export interface PaidPlatformPurchase {
@@ -112,4 +112,9 @@ export async function refundPaidPlatformOrder(
   if (!canTransition(status, 'CancelledPaid') || status === 'Cancelled') return 'not_paid';
   await transitionOrder(trx, order.id, status, 'CancelledPaid', cause, now);
   return 'refunded';
+}
+
+/** The public id (the game's transaction id) of an order a platform purchase made. */
+export async function platformOrderPublicId(ctx: Pick<AppContext, 'db'>, orderId: string): Promise<string | undefined> {
+  return (await repo.findOrderById(ctx.db, orderId))?.public_id;
 }

@@ -1,11 +1,12 @@
-import type { PlatformName, StoreFrontRequest } from '@fxid/contract';
+import type { PlatformName, StoreAvailabilityResponse, StoreFrontRequest } from '@fxid/contract';
 import type { AppContext } from '../../context.js';
 import { GameNotFoundError, GameNotOnPlatformError } from '../../errors.js';
 import type { GameRecord } from '../catalog/game-catalog.js';
+import { listProducts, listWebStoreProducts } from '../catalog/products-service.js';
 import { adapterOf } from '../games/games-service.js';
 import { toStoreProduct } from './orders-presenter.js';
 import { ownedOneTimeSkus } from './ownership-service.js';
-import { listWebStoreProducts } from './products-repository.js';
+import { paymentWay } from './payment-routing.js';
 
 /** A game that exists and is published on the platform asked about; 404 otherwise. */
 export async function requireGameOnPlatform(ctx: AppContext, name: string, platform: PlatformName | undefined) {
@@ -20,18 +21,26 @@ function isOnPlatform(game: GameRecord, platform: PlatformName | undefined): boo
   return adapter !== undefined && game.definition.Platforms.includes(adapter);
 }
 
-/** Whether the player can buy anything in the game on this platform right now. */
-export async function storeAvailability(ctx: AppContext, input: StoreFrontRequest) {
+/**
+ * Whether the player can buy anything in the game on this platform right now, and how:
+ * through a web payment provider on the portal's own site, through the host platform's
+ * payments elsewhere (paymentWay); a game not published there has no way to pay.
+ */
+export async function storeAvailability(ctx: AppContext, input: StoreFrontRequest): Promise<StoreAvailabilityResponse> {
   const game = await ctx.catalog.find(input.Game);
   if (!game) throw new GameNotFoundError(input.Game);
-  const provider = ctx.payments.active;
-  const products = await listWebStoreProducts(ctx.db, game.id);
-  return {
-    Available: provider !== undefined && isOnPlatform(game, input.WebPublishingPlatform) && products.length > 0,
-    Game: input.Game,
-    PaymentProvider: provider?.name ?? null,
-    Store: game.definition.Store,
-  };
+  const answer = { Game: input.Game, Store: game.definition.Store };
+  const adapter = adapterOf(input.WebPublishingPlatform);
+  const way = adapter && isOnPlatform(game, input.WebPublishingPlatform) ? paymentWay(ctx, game, adapter) : undefined;
+  if (way?.kind === 'web') {
+    const products = await listWebStoreProducts(ctx.db, game.id);
+    return { ...answer, Available: products.length > 0, PaymentChannel: 'Web', PaymentProvider: way.provider.name };
+  }
+  if (way?.kind === 'platform') {
+    const sold = (await listProducts(ctx.db, game.id)).some((product) => way.payments.sells(product));
+    return { ...answer, Available: sold, PaymentChannel: 'Platform', PaymentProvider: null };
+  }
+  return { ...answer, Available: false, PaymentChannel: null, PaymentProvider: null };
 }
 
 /**

@@ -37,8 +37,9 @@ describeEachEngine('store', (engine) => {
     expect(availability.json()).toEqual({
       Available: true,
       Game: 'gem-garden',
+      PaymentChannel: 'Web',
       PaymentProvider: 'sandbox',
-      Store: { XsollaEnabled: false, YookassaEnabled: false, StripeEnabled: false },
+      Store: { XsollaEnabled: false, YookassaEnabled: false, StripeEnabled: true },
     });
     const data = await storePost(app, '/store_data', { Game: 'gem-garden', Locale: 'ru', WebPublishingPlatform: 0 });
     expect(data.statusCode).toBe(200);

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { usePageConfig } from '../../shared/config/page-config-context';
+import { cn } from '../../shared/lib/cn';
 import { AlertIcon } from '../../shared/ui/icons';
 import { newsText, useNews } from './news';
 
@@ -8,9 +9,18 @@ const PAGE_LAYOUT = 'mx-auto max-w-6xl space-y-3 px-4 pt-6';
 
 /**
  * Alert and Critical news as banners at the top of the page: the portal's, and those
- * of `game` when given (sent as GameSystemName). `className` places them in another layout.
+ * of `game` when given (sent as GameSystemName). `className` places them in another layout;
+ * `compact` banners take less height, for the player, where every line is taken from the game.
  */
-export function NewsAlerts({ game, className = PAGE_LAYOUT }: { game?: string; className?: string }) {
+export function NewsAlerts({
+  game,
+  className = PAGE_LAYOUT,
+  compact = false,
+}: {
+  game?: string;
+  className?: string;
+  compact?: boolean;
+}) {
   const { i18n } = useTranslation();
   const config = usePageConfig();
   const news = useNews(i18n.resolvedLanguage ?? config.DefaultLocale, game);
@@ -22,9 +32,12 @@ export function NewsAlerts({ game, className = PAGE_LAYOUT }: { game?: string; c
         <div
           key={item.Id}
           role="status"
-          className="flex gap-3 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950 dark:border-amber-700/70 dark:bg-amber-950/50 dark:text-amber-100"
+          className={cn(
+            'flex rounded-xl border border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-700/70 dark:bg-amber-950/50 dark:text-amber-100',
+            compact ? 'gap-2 px-3 py-1.5' : 'gap-3 px-4 py-3',
+          )}
         >
-          <AlertIcon className="mt-0.5 shrink-0" />
+          <AlertIcon className="mt-0.5 shrink-0" {...(compact && { width: 16, height: 16 })} />
           <p className="text-sm">
             <strong className="font-semibold">{newsText(item).Header}.</strong> {newsText(item).Message}
           </p>

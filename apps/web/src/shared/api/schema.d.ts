@@ -1041,6 +1041,96 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/yandexgames/purchase/{Game}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Checks Yandex Games signed purchases and pays their orders once per purchase token
+         * @description YandexSignedData is the signature of payments.purchase() (one fresh purchase) or, with YandexGetPurchasesRequest, of payments.getPurchases() (a list). It is checked with the game's Yandex secret key (HMAC-SHA256 over the decoded JSON, security.md §5): a bad one is 401 platform_sign_invalid, a stale single purchase 401 platform_payload_expired. Each token then answers on its own: Success with the order it made (the same order when sent again), or an ErrorCode (platform_product_unknown, platform_price_mismatch against the catalog PlatformPrices.yandex, platform_purchase_taken when another account sent it first). Consume the token on Yandex only after Success.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    Game: components["schemas"]["GameSystemNameInput"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["YandexPurchaseRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["YandexPurchaseResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/platforms/telegram/webhook/{Game}": {
         parameters: {
             query?: never;
@@ -3496,6 +3586,562 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/storage/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The player's saved values in a game, with their versions */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["StorageGetRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StorageGetResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/storage/set": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Saves values for the player in a game: all of them or none
+         * @description Each key has a version, 1 when first written and one more with every write. An item with ExpectedVersion is written only if the key is still at that version (0: still absent); if any is not, nothing is written and the answer is 409 storage_version_conflict whose Current holds each such key’s value and version. Without ExpectedVersion the write is unconditional. A value over 16 KiB of UTF-8 JSON: 413 storage_value_too_large; more than 256 KiB of keys and values in the game after the write: 409 storage_quota_exceeded.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["StorageSetRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StorageSetResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/storage/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deletes saved values of the player in a game; keys without one are ignored */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["StorageDeleteRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StorageDeleteResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/leaderboards/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submits the player's score; the board keeps their best of the period
+         * @description Higher scores win on a Desc board, lower ones on an Asc board. A score outside the board's MinScore–MaxScore: 400 leaderboard_score_out_of_range. At most 20 submissions per player per minute (429 rate_limited).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LeaderboardSubmitRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LeaderboardSubmitResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/leaderboards/top": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The best scores of a board (at most 100), and the signed-in player’s own */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LeaderboardTopRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LeaderboardPage"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/leaderboards/around": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Scores around the player’s (at most 100 rows); the top when they have none this period */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LeaderboardAroundRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LeaderboardPage"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/leaderboards/player": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The player's best score of the period and its rank (Player null without one) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LeaderboardPlayerRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LeaderboardPage"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/store/store_availability": {
         parameters: {
             query?: never;
@@ -4679,6 +5325,12 @@ export interface components {
                 [key: string]: string;
             };
         };
+        AdvertisementInput: {
+            Yandex?: {
+                DesktopBlockId?: string;
+                MobileBlockId?: string;
+            };
+        };
         PublicWebClientConfigInput: {
             Platform: components["schemas"]["PlatformInput"];
             Capabilities: components["schemas"]["PlatformCapabilityInput"][];
@@ -4709,6 +5361,8 @@ export interface components {
             AvailabilityOverrides: {
                 Web?: boolean;
             };
+            /** @description The game's ad settings on its platforms */
+            Advertisement?: components["schemas"]["AdvertisementInput"];
         };
         PublicGameConfigResponseInput: {
             PublicGameData: components["schemas"]["PublicGameDataInput"];
@@ -5113,7 +5767,7 @@ export interface components {
             Documents: components["schemas"]["LegalDocumentInput"][];
         };
         /** @enum {string} */
-        ErrorCodeInput: "validation_failed" | "malformed_json" | "invalid_token" | "expired_token" | "captcha_failed" | "redirect_not_allowed" | "unauthorized" | "platform_sign_invalid" | "platform_payload_expired" | "platform_app_mismatch" | "platform_not_supported" | "platform_not_configured" | "platform_webhook_unauthorized" | "forbidden" | "sign_in_confirmation_required" | "not_found" | "method_not_allowed" | "request_timeout" | "game_not_found" | "game_not_on_platform" | "conflict" | "push_subscription_taken" | "already_connected" | "connected_to_another_account" | "game_not_connected" | "product_already_owned" | "purchase_in_progress" | "purchase_already_consumed" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
+        ErrorCodeInput: "validation_failed" | "malformed_json" | "invalid_token" | "expired_token" | "captcha_failed" | "redirect_not_allowed" | "unauthorized" | "platform_sign_invalid" | "platform_payload_expired" | "platform_app_mismatch" | "platform_not_supported" | "platform_not_configured" | "platform_product_unknown" | "platform_price_mismatch" | "platform_purchase_taken" | "platform_webhook_unauthorized" | "forbidden" | "sign_in_confirmation_required" | "not_found" | "method_not_allowed" | "request_timeout" | "game_not_found" | "game_not_on_platform" | "conflict" | "push_subscription_taken" | "already_connected" | "connected_to_another_account" | "game_not_connected" | "product_already_owned" | "purchase_in_progress" | "purchase_already_consumed" | "payments_not_available" | "storage_version_conflict" | "storage_quota_exceeded" | "storage_value_too_large" | "leaderboard_not_found" | "leaderboard_score_out_of_range" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
         FieldIssueInput: {
             /** @description Where the bad value is, e.g. "body/Email" or "query/WebPublishingPlatform" */
             Field: string;
@@ -5139,6 +5793,15 @@ export interface components {
             RequestId: string;
             /** @description The failed fields of a validation error */
             Errors?: components["schemas"]["FieldIssueInput"][];
+            /** @description storage_version_conflict: the current value and version of each key whose version did not match */
+            Current?: {
+                Key: string;
+                /** @description null for a key that is absent */
+                Value: unknown;
+                /** @description 0 for a key that is absent */
+                Version: number;
+                UpdatedAt: number;
+            }[];
         };
         EnvelopeErrorInput: {
             Code: string;
@@ -5280,9 +5943,112 @@ export interface components {
             Game: components["schemas"]["GameSystemNameInput"];
             GameUid: components["schemas"]["GameUidInput"];
         };
+        LeaderboardNameInput: string;
+        /**
+         * @description Desc: higher scores rank first; Asc: lower ones (times)
+         * @enum {string}
+         */
+        LeaderboardSortOrderInput: "Desc" | "Asc";
+        /**
+         * @description Number: the score with Decimals places (1234 with 2 shows 12.34); Time: milliseconds, shown 1:02.50
+         * @enum {string}
+         */
+        LeaderboardScoreFormatInput: "Number" | "Time";
+        /**
+         * @description Daily: a new board every UTC midnight; Weekly: every Monday 00:00 UTC. Old periods are kept.
+         * @enum {string}
+         */
+        LeaderboardResetPeriodInput: "None" | "Daily" | "Weekly";
+        LeaderboardInfoInput: {
+            Name: components["schemas"]["LeaderboardNameInput"];
+            /** @description In the requested locale, else the game default */
+            Title: string;
+            SortOrder: components["schemas"]["LeaderboardSortOrderInput"];
+            ScoreFormat: components["schemas"]["LeaderboardScoreFormatInput"];
+            Decimals: number;
+            ResetPeriod: components["schemas"]["LeaderboardResetPeriodInput"];
+            /** @description Epoch ms (UTC) of the period shown; 0 for a board without resets */
+            PeriodStart: number;
+            /** @description Epoch ms when that period ends; null without resets */
+            PeriodEnd: number | null;
+            MinScore: number;
+            MaxScore: number;
+        };
+        LeaderboardEntryInput: {
+            /** @description 1 for the best; equal scores rank by who reached them first */
+            Rank: number;
+            Score: number;
+            /** @description The score in the board format, e.g. 12.34 or 1:02.50 */
+            FormattedScore: string;
+            /** @description The player's profile name; null when they have none */
+            Name: string | null;
+            /** @description The player's picture; null when their profile has none */
+            AvatarUrl: string | null;
+            /** @description What the game sent with the score */
+            Extra: string | null;
+            /** @description The signed-in player’s own row */
+            IsPlayer: boolean;
+            /** @description Epoch ms when this best score was submitted */
+            AchievedAt: number;
+        };
+        LeaderboardSubmitRequestInput: {
+            Game: components["schemas"]["GameSystemNameInput"];
+            Leaderboard: components["schemas"]["LeaderboardNameInput"];
+            /** @description Language of the title; the game default otherwise */
+            Locale?: components["schemas"]["LocaleInput"];
+            Score: number;
+            /** @description Shown with the score, e.g. a level */
+            Extra?: string;
+        };
+        LeaderboardSubmitResponseInput: {
+            Leaderboard: components["schemas"]["LeaderboardInfoInput"];
+            /** @description Whether this score beat the player’s best of the period (and replaced it) */
+            Improved: boolean;
+            /** @description The player’s best of the period, with its rank */
+            Player: components["schemas"]["LeaderboardEntryInput"];
+        };
+        LeaderboardTopRequestInput: {
+            Game: components["schemas"]["GameSystemNameInput"];
+            Leaderboard: components["schemas"]["LeaderboardNameInput"];
+            /** @description Language of the title; the game default otherwise */
+            Locale?: components["schemas"]["LocaleInput"];
+            /** @default 10 */
+            Limit: number;
+            /**
+             * @description Previous: the last finished day or week of a board that resets
+             * @default Current
+             * @enum {string}
+             */
+            Period: "Current" | "Previous";
+        };
+        LeaderboardAroundRequestInput: {
+            Game: components["schemas"]["GameSystemNameInput"];
+            Leaderboard: components["schemas"]["LeaderboardNameInput"];
+            /** @description Language of the title; the game default otherwise */
+            Locale?: components["schemas"]["LocaleInput"];
+            /** @default 10 */
+            Limit: number;
+        };
+        LeaderboardPlayerRequestInput: {
+            Game: components["schemas"]["GameSystemNameInput"];
+            Leaderboard: components["schemas"]["LeaderboardNameInput"];
+            /** @description Language of the title; the game default otherwise */
+            Locale?: components["schemas"]["LocaleInput"];
+        };
+        LeaderboardPageInput: {
+            Leaderboard: components["schemas"]["LeaderboardInfoInput"];
+            /** @description Best first */
+            Entries: components["schemas"]["LeaderboardEntryInput"][];
+            /** @description The signed-in player’s row; null for a guest or without a score */
+            Player: components["schemas"]["LeaderboardEntryInput"] | null;
+        };
         VkontakteComLoginInput: {
             /** @description window.location.search of the VK launch URL, as received (the signed vk_* parameters and sign) */
             QueryString: string;
+        };
+        YandexGamesLoginInput: {
+            /** @description player.signature as Yandex gave it: base64(HMAC-SHA256 over the JSON).base64(JSON) */
+            Signature: string;
         };
         TelegramLoginInput: {
             /** @description The raw initData string as Telegram gave it (never initDataUnsafe re-encoded): its hash is checked */
@@ -5298,6 +6064,8 @@ export interface components {
             SessionId?: string;
             /** @description Required when Social is VkontakteCom */
             VkontakteComLogin?: components["schemas"]["VkontakteComLoginInput"];
+            /** @description Required when Social is YandexGames */
+            YandexGamesLogin?: components["schemas"]["YandexGamesLoginInput"];
             /** @description Required when Social is Telegram */
             TelegramLogin?: components["schemas"]["TelegramLoginInput"];
         };
@@ -5377,6 +6145,55 @@ export interface components {
             /** @constant */
             Success: true;
         };
+        StorageKeyInput: string;
+        StorageItemInput: {
+            Key: components["schemas"]["StorageKeyInput"];
+            /** @description Any JSON value; at most 16 KiB as UTF-8 JSON */
+            Value: unknown;
+            /** @description 1 when first written, one more with each write; 0 for a key that is absent */
+            Version: number;
+            /** @description Epoch ms of the last write; 0 for a key that is absent */
+            UpdatedAt: number;
+        };
+        StorageGetRequestInput: {
+            Game: components["schemas"]["GameSystemNameInput"];
+            /** @description The keys to read; every key of the player in this game when absent */
+            Keys?: components["schemas"]["StorageKeyInput"][];
+        };
+        StorageGetResponseInput: {
+            /** @description The keys that have a value, in key order; absent keys are left out */
+            Items: components["schemas"]["StorageItemInput"][];
+            /** @description Bytes the player's values in this game take together */
+            UsedBytes: number;
+        };
+        StorageSetRequestInput: {
+            Game: components["schemas"]["GameSystemNameInput"];
+            Items: {
+                Key: components["schemas"]["StorageKeyInput"];
+                /** @description Any JSON value; at most 16 KiB as UTF-8 JSON */
+                Value: unknown;
+                /** @description Write only if the key is at this version (0: only if it is absent); any version when left out */
+                ExpectedVersion?: number;
+            }[];
+        };
+        StorageSetResponseInput: {
+            /** @description The new version of each key written */
+            Items: {
+                Key: components["schemas"]["StorageKeyInput"];
+                Version: number;
+                UpdatedAt: number;
+            }[];
+            UsedBytes: number;
+        };
+        StorageDeleteRequestInput: {
+            Game: components["schemas"]["GameSystemNameInput"];
+            Keys: components["schemas"]["StorageKeyInput"][];
+        };
+        StorageDeleteResponseInput: {
+            /** @description The keys that had a value and no longer have one */
+            Deleted: components["schemas"]["StorageKeyInput"][];
+            UsedBytes: number;
+        };
         /** @enum {string} */
         OrderStatusInput: "Created" | "Cancelled" | "Completed";
         /** @enum {string} */
@@ -5411,7 +6228,9 @@ export interface components {
             /** @description Whether the player can buy anything in this game here */
             Available: boolean;
             Game: components["schemas"]["GameSystemNameInput"];
-            /** @description The provider payments go through, if any */
+            /** @description How purchases are paid on this platform: Web, a web payment provider (PaymentProvider); Platform, the host platform's own payments (VK votes); null, no way here */
+            PaymentChannel: ("Web" | "Platform") | null;
+            /** @description The web payment provider this game's checkouts go to on this platform: the first of PAYMENT_PROVIDER that its Store flags enable; null unless PaymentChannel is Web */
             PaymentProvider: components["schemas"]["PaymentProviderNameInput"] | null;
             Store: components["schemas"]["StoreFlagsInput"];
         };
@@ -5796,6 +6615,31 @@ export interface components {
                 Success: boolean;
             };
         };
+        YandexPurchaseRequestInput: {
+            /** @description The signature of payments.purchase() or payments.getPurchases(): <sign>.<data>, standard base64 */
+            YandexSignedData: string;
+            /**
+             * @description True when the signature came from getPurchases() (its data is a list, possibly of old purchases); false for the single, fresh purchase of purchase()
+             * @default false
+             */
+            YandexGetPurchasesRequest: boolean;
+        };
+        YandexTokenSuccessInput: {
+            /** @description Yandex's purchaseToken; consume it with payments.consumePurchase once Success */
+            PurchaseToken: string;
+            /** @description True when the purchase is ours and its order is paid (now, or by an earlier call) */
+            Success: boolean;
+            /** @description The product Yandex names (product.id) */
+            Sku: components["schemas"]["SkuInput"] | null;
+            /** @description The order the purchase made, when Success */
+            TransactionId: components["schemas"]["PublicOrderIdInput"] | null;
+            /** @description Why not, when not Success: platform_product_unknown, platform_price_mismatch, platform_purchase_taken */
+            ErrorCode: components["schemas"]["ErrorCodeInput"] | null;
+        };
+        YandexPurchaseResponseInput: {
+            /** @description One per purchase in the signed data, in order */
+            TokenSuccesses: components["schemas"]["YandexTokenSuccessInput"][];
+        };
         /** @enum {string} */
         SupportSubjectInput: "bug_report" | "payment_issues" | "account_issues" | "technical_issues" | "gameplay_issues" | "other";
         SupportMessageDataInput: {
@@ -5994,6 +6838,12 @@ export interface components {
                 [key: string]: string;
             };
         };
+        Advertisement: {
+            Yandex?: {
+                DesktopBlockId?: string;
+                MobileBlockId?: string;
+            };
+        };
         PublicWebClientConfig: {
             Platform: components["schemas"]["Platform"];
             Capabilities: components["schemas"]["PlatformCapability"][];
@@ -6024,6 +6874,8 @@ export interface components {
             AvailabilityOverrides: {
                 Web?: boolean;
             };
+            /** @description The game's ad settings on its platforms */
+            Advertisement?: components["schemas"]["Advertisement"];
         };
         PublicGameConfigResponse: {
             PublicGameData: components["schemas"]["PublicGameData"];
@@ -6429,7 +7281,7 @@ export interface components {
             Documents: components["schemas"]["LegalDocument"][];
         };
         /** @enum {string} */
-        ErrorCode: "validation_failed" | "malformed_json" | "invalid_token" | "expired_token" | "captcha_failed" | "redirect_not_allowed" | "unauthorized" | "platform_sign_invalid" | "platform_payload_expired" | "platform_app_mismatch" | "platform_not_supported" | "platform_not_configured" | "platform_webhook_unauthorized" | "forbidden" | "sign_in_confirmation_required" | "not_found" | "method_not_allowed" | "request_timeout" | "game_not_found" | "game_not_on_platform" | "conflict" | "push_subscription_taken" | "already_connected" | "connected_to_another_account" | "game_not_connected" | "product_already_owned" | "purchase_in_progress" | "purchase_already_consumed" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
+        ErrorCode: "validation_failed" | "malformed_json" | "invalid_token" | "expired_token" | "captcha_failed" | "redirect_not_allowed" | "unauthorized" | "platform_sign_invalid" | "platform_payload_expired" | "platform_app_mismatch" | "platform_not_supported" | "platform_not_configured" | "platform_product_unknown" | "platform_price_mismatch" | "platform_purchase_taken" | "platform_webhook_unauthorized" | "forbidden" | "sign_in_confirmation_required" | "not_found" | "method_not_allowed" | "request_timeout" | "game_not_found" | "game_not_on_platform" | "conflict" | "push_subscription_taken" | "already_connected" | "connected_to_another_account" | "game_not_connected" | "product_already_owned" | "purchase_in_progress" | "purchase_already_consumed" | "payments_not_available" | "storage_version_conflict" | "storage_quota_exceeded" | "storage_value_too_large" | "leaderboard_not_found" | "leaderboard_score_out_of_range" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
         FieldIssue: {
             /** @description Where the bad value is, e.g. "body/Email" or "query/WebPublishingPlatform" */
             Field: string;
@@ -6455,6 +7307,15 @@ export interface components {
             RequestId: string;
             /** @description The failed fields of a validation error */
             Errors?: components["schemas"]["FieldIssue"][];
+            /** @description storage_version_conflict: the current value and version of each key whose version did not match */
+            Current?: {
+                Key: string;
+                /** @description null for a key that is absent */
+                Value: unknown;
+                /** @description 0 for a key that is absent */
+                Version: number;
+                UpdatedAt: number;
+            }[];
         };
         EnvelopeError: {
             Code: string;
@@ -6596,9 +7457,112 @@ export interface components {
             Game: components["schemas"]["GameSystemName"];
             GameUid: components["schemas"]["GameUid"];
         };
+        LeaderboardName: string;
+        /**
+         * @description Desc: higher scores rank first; Asc: lower ones (times)
+         * @enum {string}
+         */
+        LeaderboardSortOrder: "Desc" | "Asc";
+        /**
+         * @description Number: the score with Decimals places (1234 with 2 shows 12.34); Time: milliseconds, shown 1:02.50
+         * @enum {string}
+         */
+        LeaderboardScoreFormat: "Number" | "Time";
+        /**
+         * @description Daily: a new board every UTC midnight; Weekly: every Monday 00:00 UTC. Old periods are kept.
+         * @enum {string}
+         */
+        LeaderboardResetPeriod: "None" | "Daily" | "Weekly";
+        LeaderboardInfo: {
+            Name: components["schemas"]["LeaderboardName"];
+            /** @description In the requested locale, else the game default */
+            Title: string;
+            SortOrder: components["schemas"]["LeaderboardSortOrder"];
+            ScoreFormat: components["schemas"]["LeaderboardScoreFormat"];
+            Decimals: number;
+            ResetPeriod: components["schemas"]["LeaderboardResetPeriod"];
+            /** @description Epoch ms (UTC) of the period shown; 0 for a board without resets */
+            PeriodStart: number;
+            /** @description Epoch ms when that period ends; null without resets */
+            PeriodEnd: number | null;
+            MinScore: number;
+            MaxScore: number;
+        };
+        LeaderboardEntry: {
+            /** @description 1 for the best; equal scores rank by who reached them first */
+            Rank: number;
+            Score: number;
+            /** @description The score in the board format, e.g. 12.34 or 1:02.50 */
+            FormattedScore: string;
+            /** @description The player's profile name; null when they have none */
+            Name: string | null;
+            /** @description The player's picture; null when their profile has none */
+            AvatarUrl: string | null;
+            /** @description What the game sent with the score */
+            Extra: string | null;
+            /** @description The signed-in player’s own row */
+            IsPlayer: boolean;
+            /** @description Epoch ms when this best score was submitted */
+            AchievedAt: number;
+        };
+        LeaderboardSubmitRequest: {
+            Game: components["schemas"]["GameSystemName"];
+            Leaderboard: components["schemas"]["LeaderboardName"];
+            /** @description Language of the title; the game default otherwise */
+            Locale?: components["schemas"]["Locale"];
+            Score: number;
+            /** @description Shown with the score, e.g. a level */
+            Extra?: string;
+        };
+        LeaderboardSubmitResponse: {
+            Leaderboard: components["schemas"]["LeaderboardInfo"];
+            /** @description Whether this score beat the player’s best of the period (and replaced it) */
+            Improved: boolean;
+            /** @description The player’s best of the period, with its rank */
+            Player: components["schemas"]["LeaderboardEntry"];
+        };
+        LeaderboardTopRequest: {
+            Game: components["schemas"]["GameSystemName"];
+            Leaderboard: components["schemas"]["LeaderboardName"];
+            /** @description Language of the title; the game default otherwise */
+            Locale?: components["schemas"]["Locale"];
+            /** @default 10 */
+            Limit: number;
+            /**
+             * @description Previous: the last finished day or week of a board that resets
+             * @default Current
+             * @enum {string}
+             */
+            Period: "Current" | "Previous";
+        };
+        LeaderboardAroundRequest: {
+            Game: components["schemas"]["GameSystemName"];
+            Leaderboard: components["schemas"]["LeaderboardName"];
+            /** @description Language of the title; the game default otherwise */
+            Locale?: components["schemas"]["Locale"];
+            /** @default 10 */
+            Limit: number;
+        };
+        LeaderboardPlayerRequest: {
+            Game: components["schemas"]["GameSystemName"];
+            Leaderboard: components["schemas"]["LeaderboardName"];
+            /** @description Language of the title; the game default otherwise */
+            Locale?: components["schemas"]["Locale"];
+        };
+        LeaderboardPage: {
+            Leaderboard: components["schemas"]["LeaderboardInfo"];
+            /** @description Best first */
+            Entries: components["schemas"]["LeaderboardEntry"][];
+            /** @description The signed-in player’s row; null for a guest or without a score */
+            Player: components["schemas"]["LeaderboardEntry"] | null;
+        };
         VkontakteComLogin: {
             /** @description window.location.search of the VK launch URL, as received (the signed vk_* parameters and sign) */
             QueryString: string;
+        };
+        YandexGamesLogin: {
+            /** @description player.signature as Yandex gave it: base64(HMAC-SHA256 over the JSON).base64(JSON) */
+            Signature: string;
         };
         TelegramLogin: {
             /** @description The raw initData string as Telegram gave it (never initDataUnsafe re-encoded): its hash is checked */
@@ -6614,6 +7578,8 @@ export interface components {
             SessionId?: string;
             /** @description Required when Social is VkontakteCom */
             VkontakteComLogin?: components["schemas"]["VkontakteComLogin"];
+            /** @description Required when Social is YandexGames */
+            YandexGamesLogin?: components["schemas"]["YandexGamesLogin"];
             /** @description Required when Social is Telegram */
             TelegramLogin?: components["schemas"]["TelegramLogin"];
         };
@@ -6693,6 +7659,55 @@ export interface components {
             /** @constant */
             Success: true;
         };
+        StorageKey: string;
+        StorageItem: {
+            Key: components["schemas"]["StorageKey"];
+            /** @description Any JSON value; at most 16 KiB as UTF-8 JSON */
+            Value: unknown;
+            /** @description 1 when first written, one more with each write; 0 for a key that is absent */
+            Version: number;
+            /** @description Epoch ms of the last write; 0 for a key that is absent */
+            UpdatedAt: number;
+        };
+        StorageGetRequest: {
+            Game: components["schemas"]["GameSystemName"];
+            /** @description The keys to read; every key of the player in this game when absent */
+            Keys?: components["schemas"]["StorageKey"][];
+        };
+        StorageGetResponse: {
+            /** @description The keys that have a value, in key order; absent keys are left out */
+            Items: components["schemas"]["StorageItem"][];
+            /** @description Bytes the player's values in this game take together */
+            UsedBytes: number;
+        };
+        StorageSetRequest: {
+            Game: components["schemas"]["GameSystemName"];
+            Items: {
+                Key: components["schemas"]["StorageKey"];
+                /** @description Any JSON value; at most 16 KiB as UTF-8 JSON */
+                Value: unknown;
+                /** @description Write only if the key is at this version (0: only if it is absent); any version when left out */
+                ExpectedVersion?: number;
+            }[];
+        };
+        StorageSetResponse: {
+            /** @description The new version of each key written */
+            Items: {
+                Key: components["schemas"]["StorageKey"];
+                Version: number;
+                UpdatedAt: number;
+            }[];
+            UsedBytes: number;
+        };
+        StorageDeleteRequest: {
+            Game: components["schemas"]["GameSystemName"];
+            Keys: components["schemas"]["StorageKey"][];
+        };
+        StorageDeleteResponse: {
+            /** @description The keys that had a value and no longer have one */
+            Deleted: components["schemas"]["StorageKey"][];
+            UsedBytes: number;
+        };
         /** @enum {string} */
         OrderStatus: "Created" | "Cancelled" | "Completed";
         /** @enum {string} */
@@ -6727,7 +7742,9 @@ export interface components {
             /** @description Whether the player can buy anything in this game here */
             Available: boolean;
             Game: components["schemas"]["GameSystemName"];
-            /** @description The provider payments go through, if any */
+            /** @description How purchases are paid on this platform: Web, a web payment provider (PaymentProvider); Platform, the host platform's own payments (VK votes); null, no way here */
+            PaymentChannel: ("Web" | "Platform") | null;
+            /** @description The web payment provider this game's checkouts go to on this platform: the first of PAYMENT_PROVIDER that its Store flags enable; null unless PaymentChannel is Web */
             PaymentProvider: components["schemas"]["PaymentProviderName"] | null;
             Store: components["schemas"]["StoreFlags"];
         };
@@ -7111,6 +8128,31 @@ export interface components {
                 /** @description The payment went through (Pay); go to RedirectUris.Success */
                 Success: boolean;
             };
+        };
+        YandexPurchaseRequest: {
+            /** @description The signature of payments.purchase() or payments.getPurchases(): <sign>.<data>, standard base64 */
+            YandexSignedData: string;
+            /**
+             * @description True when the signature came from getPurchases() (its data is a list, possibly of old purchases); false for the single, fresh purchase of purchase()
+             * @default false
+             */
+            YandexGetPurchasesRequest: boolean;
+        };
+        YandexTokenSuccess: {
+            /** @description Yandex's purchaseToken; consume it with payments.consumePurchase once Success */
+            PurchaseToken: string;
+            /** @description True when the purchase is ours and its order is paid (now, or by an earlier call) */
+            Success: boolean;
+            /** @description The product Yandex names (product.id) */
+            Sku: components["schemas"]["Sku"] | null;
+            /** @description The order the purchase made, when Success */
+            TransactionId: components["schemas"]["PublicOrderId"] | null;
+            /** @description Why not, when not Success: platform_product_unknown, platform_price_mismatch, platform_purchase_taken */
+            ErrorCode: components["schemas"]["ErrorCode"] | null;
+        };
+        YandexPurchaseResponse: {
+            /** @description One per purchase in the signed data, in order */
+            TokenSuccesses: components["schemas"]["YandexTokenSuccess"][];
         };
         /** @enum {string} */
         SupportSubject: "bug_report" | "payment_issues" | "account_issues" | "technical_issues" | "gameplay_issues" | "other";

@@ -6,9 +6,9 @@ import { ForbiddenError, NotFoundError, ServiceUnavailableError } from '../../..
 import { findAccount } from '../../accounts/accounts-service.js';
 import { findIdentityOfAccount } from '../../accounts/identity-service.js';
 import type { GameRecord } from '../../catalog/game-catalog.js';
+import { findProduct, type ProductRecord } from '../../catalog/products-service.js';
 import { productSnapshot } from '../../store/orders-presenter.js';
 import { assertCanBuyProduct } from '../../store/ownership-service.js';
-import { findProduct, type ProductRecord } from '../../store/products-service.js';
 import { telegramBotApi } from './telegram-bot-api.js';
 import { botApiUrl, requireBotToken } from './telegram-bots.js';
 import * as repo from './telegram-repository.js';
@@ -39,7 +39,7 @@ export async function createStarsInvoice(
   log: Pick<FastifyBaseLogger, 'error'>,
 ): Promise<PlatformPaymentResponse> {
   const token = requireBotToken(ctx, game);
-  const product = await findProduct(ctx, game.id, input.sku);
+  const product = await findProduct(ctx.db, game.id, input.sku);
   const stars = product && starsPriceOf(product);
   if (!product || stars === undefined) throw new NotFoundError('Product on Telegram');
   const telegramUserId = await findIdentityOfAccount(ctx.db, accountId, 'Telegram');

@@ -1,4 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
+import { testConfig } from '../../../config.js';
 import { useTestApp } from '../../../test/app.js';
 import { describeEachEngine } from '../../../test/databases.js';
 import { useFakeBotApi, withTelegramGemGarden } from '../../../test/fake-telegram.js';
@@ -19,7 +20,11 @@ describeEachEngine('Telegram Stars payments', (engine) => {
   const telegram = testTelegramConfig();
   const fake = useFakeBotApi(telegram, () => testApp().app);
   const testApp = useTestApp(engine, {
-    platforms: { vkcom: { apps: {}, devSecret: undefined, launchMaxAgeSeconds: 7200 }, telegram },
+    platforms: {
+      ...testConfig().platforms,
+      vkcom: { apps: {}, devSecret: undefined, launchMaxAgeSeconds: 7200 },
+      telegram,
+    },
   });
   beforeAll(async () => {
     await withTelegramGemGarden(testApp().database.handle.db, testApp().clock.now);

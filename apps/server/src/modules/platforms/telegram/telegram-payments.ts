@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../../context.js';
 import { ProductAlreadyOwnedError, PurchaseInProgressError } from '../../../errors.js';
 import type { GameRecord } from '../../catalog/game-catalog.js';
+import { findProduct } from '../../catalog/products-service.js';
 import { assertCanBuyProduct } from '../../store/ownership-service.js';
-import { findProduct } from '../../store/products-service.js';
 import { knownPlatformPurchase, refundPlatformPurchase, takePlatformPurchase } from '../platform-purchases.js';
 import { telegramBotApi } from './telegram-bot-api.js';
 import { botApiUrl, requireBotToken } from './telegram-bots.js';
@@ -96,7 +96,7 @@ async function ownershipOutcome(
   invoice: repo.TelegramInvoiceRow,
   game: GameRecord,
 ): Promise<{ refused: StarsOutcome } | { refused?: undefined }> {
-  const product = await findProduct(ctx, game.id, invoice.sku);
+  const product = await findProduct(ctx.db, game.id, invoice.sku);
   if (!product) return { refused: 'product_not_sold' as const };
   try {
     await assertCanBuyProduct(ctx, invoice.account_id, game.id, product);
@@ -183,7 +183,7 @@ async function successfulPayment(
   };
   if ('refused' in checked) return refuse(checked.refused, checked.invoice?.id ?? null);
   const { invoice } = checked;
-  const product = await findProduct(ctx, game.id, invoice.sku);
+  const product = await findProduct(ctx.db, game.id, invoice.sku);
   if (!product) return refuse('product_not_sold', invoice.id);
   try {
     const taken = await takePlatformPurchase(ctx, {

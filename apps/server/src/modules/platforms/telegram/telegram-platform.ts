@@ -1,9 +1,9 @@
 import { PORTAL_LOCALES, TelegramLoginSchema } from '@fxid/contract';
 import { PlatformAuthError } from '../../../errors.js';
 import type { ServerPlatform } from '../server-platform.js';
-import { requireTelegramBot } from './telegram-bots.js';
+import { requireTelegramBot, telegramBotOf } from './telegram-bots.js';
 import { type TelegramInitFailure, verifyTelegramInitData } from './telegram-init-data.js';
-import { createStarsInvoice } from './telegram-invoices.js';
+import { createStarsInvoice, starsPriceOf } from './telegram-invoices.js';
 import { telegramWebhookRoutes } from './telegram-webhook-routes.js';
 
 /** Which stable error code each refusal of initData answers with. */
@@ -50,4 +50,9 @@ export const telegramPlatform: ServerPlatform = {
   },
   createPayment: (ctx, accountId, game, input, log) => createStarsInvoice(ctx, accountId, game, input, log),
   callbackRoutes: telegramWebhookRoutes,
+  // Stars need the game's bot token (invoices, the webhook's answers); products sell in Stars (PlatformPrices.telegram).
+  payments: {
+    configured: (ctx, game) => !!telegramBotOf(ctx, game)?.tokens[0],
+    sells: (product) => starsPriceOf(product) !== undefined,
+  },
 };

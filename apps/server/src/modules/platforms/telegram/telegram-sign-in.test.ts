@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { testConfig } from '../../../config.js';
 import { useTestApp } from '../../../test/app.js';
 import { describeEachEngine } from '../../../test/databases.js';
 import { initData, signInWithTelegram, TEST_BOTS, testTelegramConfig } from './telegram-test-support.js';
@@ -6,7 +7,11 @@ import { initData, signInWithTelegram, TEST_BOTS, testTelegramConfig } from './t
 /** POST /auth/authenticate_from_social with Telegram initData (security.md §3a, §12 rows 7–9). */
 describeEachEngine('sign-in from Telegram Mini Apps', (engine) => {
   const testApp = useTestApp(engine, {
-    platforms: { vkcom: { apps: {}, devSecret: undefined, launchMaxAgeSeconds: 7200 }, telegram: testTelegramConfig() },
+    platforms: {
+      ...testConfig().platforms,
+      vkcom: { apps: {}, devSecret: undefined, launchMaxAgeSeconds: 7200 },
+      telegram: testTelegramConfig(),
+    },
   });
 
   it('makes an account with a Telegram identity and no email on first sight, and returns it after', async () => {

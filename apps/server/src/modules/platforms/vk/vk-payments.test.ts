@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { testConfig } from '../../../config.js';
 import { useTestApp } from '../../../test/app.js';
 import { describeEachEngine } from '../../../test/databases.js';
 import {
@@ -12,7 +13,7 @@ import {
 
 /** VK payments callbacks (platform-protocols.md §1a) through the server; security.md §12 rows 14 and 19. */
 describeEachEngine('VK payments notifications', (engine) => {
-  const testApp = useTestApp(engine, { platforms: { vkcom: TEST_VK_CONFIG } });
+  const testApp = useTestApp(engine, { platforms: { ...testConfig().platforms, vkcom: TEST_VK_CONFIG } });
   let accountId = '';
   let nextOrder = 900_000;
   const buyer = '200001';

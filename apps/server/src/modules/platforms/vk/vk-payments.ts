@@ -2,9 +2,9 @@ import type { AppContext } from '../../../context.js';
 import { ProductAlreadyOwnedError, PurchaseInProgressError } from '../../../errors.js';
 import { findAccountIdByIdentity } from '../../accounts/identity-service.js';
 import type { GameRecord } from '../../catalog/game-catalog.js';
+import { findProduct, type ProductRecord } from '../../catalog/products-service.js';
 import { productSnapshot } from '../../store/orders-presenter.js';
 import { assertCanBuyProduct } from '../../store/ownership-service.js';
-import { findProduct, type ProductRecord } from '../../store/products-service.js';
 import {
   knownAppOrderId,
   knownPlatformPurchase,
@@ -101,7 +101,7 @@ async function productOf({
   params,
 }: Verified): Promise<{ product: ProductRecord; votes: number } | { error: VkAnswer }> {
   const sku = params.get('item') ?? params.get('item_id') ?? '';
-  const product = sku ? await findProduct(ctx, game.id, sku) : undefined;
+  const product = sku ? await findProduct(ctx.db, game.id, sku) : undefined;
   const votes = product && vkPriceOf(product);
   if (!product || votes === undefined) return { error: vkError(VK_ERRORS.noProduct, 'Product does not exist') };
   return { product, votes };

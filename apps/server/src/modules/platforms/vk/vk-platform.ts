@@ -1,9 +1,10 @@
 import { PORTAL_LOCALES, VkontakteComLoginSchema } from '@fxid/contract';
 import { PlatformAuthError } from '../../../errors.js';
 import type { ServerPlatform } from '../server-platform.js';
-import { requireVkApp } from './vk-apps.js';
+import { requireVkApp, vkAppOf } from './vk-apps.js';
 import { type VkLaunchFailure, verifyVkLaunchParams } from './vk-launch-params.js';
 import { vkPaymentRoutes } from './vk-payment-routes.js';
+import { vkPriceOf } from './vk-payments.js';
 
 /** Which stable error code each refusal of launch parameters answers with. */
 const FAILURE_CODES = {
@@ -37,4 +38,9 @@ export const vkPlatform: ServerPlatform = {
     return { type: 'VkontakteCom', id: verdict.userId, profile: { locale: portalLocale(verdict.language) } };
   },
   callbackRoutes: vkPaymentRoutes,
+  // VK payments take the game's notifications once its VK app is known; products sell in votes (PlatformPrices.vkcom).
+  payments: {
+    configured: (ctx, game) => vkAppOf(ctx, game) !== undefined,
+    sells: (product) => vkPriceOf(product) !== undefined,
+  },
 };

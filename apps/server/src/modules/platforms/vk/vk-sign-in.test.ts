@@ -7,7 +7,7 @@ import { signInWithVk, TEST_VK_CONFIG, vkLaunchQuery } from './vk-test-support.j
 
 /** POST /auth/authenticate_from_social with VK launch parameters; security.md §12 rows 1–5. */
 describeEachEngine('VK sign-in from launch parameters', (engine) => {
-  const testApp = useTestApp(engine, { platforms: { vkcom: TEST_VK_CONFIG } });
+  const testApp = useTestApp(engine, { platforms: { ...testConfig().platforms, vkcom: TEST_VK_CONFIG } });
   const accounts = async () =>
     Number(
       (
@@ -109,11 +109,11 @@ describeEachEngine('VK sign-in from launch parameters', (engine) => {
     expect(noBlock.statusCode).toBe(400);
     expect(noBlock.json()).toMatchObject({ ErrorCode: 'validation_failed' });
     expect(noBlock.json().Errors[0].Message).toBe('VK payload is required for VK login');
-    const yandex = await signInWithVk(app, '?x=1', { Social: 'YandexGames' });
+    const yandex = await signInWithVk(app, '?x=1', { Social: 'Odnoklassniki' });
     expect(yandex.statusCode).toBe(400);
     expect(yandex.json()).toMatchObject({
       ErrorCode: 'platform_not_supported',
-      detail: 'Login provider YandexGames is not supported.',
+      detail: 'Login provider Odnoklassniki is not supported.',
     });
     const unknown = await signInWithVk(app, '?x=1', { Game: 'no-such-game' });
     expect(unknown.json()).toMatchObject({ status: 404, ErrorCode: 'game_not_found' });

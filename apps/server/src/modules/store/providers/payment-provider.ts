@@ -22,8 +22,8 @@ export interface CheckoutStart {
   providerRef: string;
   /** Where the player pays (redirect or new tab); null when the checkout is embedded in the page. */
   confirmationUrl: string | null;
-  /** The provider's own block of the create_payment response (spec store §3). */
-  block: Pick<CreatePaymentResponse, 'Sandbox' | 'Stripe'>;
+  /** The provider's own block of the create_payment response (spec store §3), named after the provider. */
+  block: Pick<CreatePaymentResponse, Extract<keyof CreatePaymentResponse, Capitalize<PaymentProviderName>>>;
 }
 
 /** A provider notification, verified and reduced to what the order state machine needs. */
@@ -42,8 +42,9 @@ export interface PaymentEvent {
 export type ProviderPaymentState = 'open' | 'paid' | 'failed' | 'cancelled' | 'refunded';
 
 /**
- * One payment provider (security.md §8). Implementations live one per file beside
- * this one and are chosen by config; the sandbox works offline.
+ * One payment provider (security.md §8). Implementations live one folder each beside
+ * this file, each described by a ProviderDescriptor named in registry.ts, and are
+ * chosen by config; the sandbox works offline.
  */
 export interface PaymentProvider {
   readonly name: PaymentProviderName;

@@ -1,7 +1,8 @@
 import { type ReactNode, type Ref, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useElementSize } from '../hooks/use-element-size';
-import { fitGameArea, needsRotation, type Orientation, type Presentation } from '../lib/presentation';
+import { useRotatePrompt } from '../hooks/use-rotate-prompt';
+import { fitGameArea, type Orientation, type Presentation } from '../lib/presentation';
 
 /**
  * The game area: fills the space it is given within the game's presentation
@@ -13,6 +14,7 @@ export function GameStage({
   gameUrl,
   presentation,
   orientation,
+  touch,
   loader,
   children,
 }: {
@@ -22,6 +24,8 @@ export function GameStage({
   gameUrl: string | undefined;
   presentation: Presentation | undefined;
   orientation: Orientation;
+  /** A touch device, the only kind the player can turn to match the game. */
+  touch: boolean;
   /** The loader screen, or null once the game reported loading ready. */
   loader: ReactNode;
   /** Content instead of an iframe (a Unity canvas). */
@@ -31,7 +35,7 @@ export function GameStage({
   const stage = useRef<HTMLDivElement>(null);
   const available = useElementSize(stage);
   const area = available && fitGameArea(available, presentation);
-  const rotate = available && needsRotation(orientation, available);
+  const rotate = useRotatePrompt(orientation, touch);
 
   return (
     <div ref={stage} className="relative flex h-full w-full items-center justify-center overflow-hidden">
@@ -44,8 +48,9 @@ export function GameStage({
               title={t('player.frameTitle', { name })}
               data-testid="game-frame"
               className="h-full w-full border-0"
-              allow="autoplay; fullscreen; gamepad; clipboard-write; web-share"
-              allowFullScreen
+              // No web-share: games share through the SDK (the portal's share modal), and Chromium
+              // builds without Web Share warn about the name. No allowfullscreen: `allow` grants it.
+              allow="autoplay; fullscreen; gamepad; clipboard-write"
             />
           ) : (
             children

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGamesList } from '../../../entities/game/api/games-list';
 import { usePublicGameConfig } from '../../../entities/game/api/public-game-config';
@@ -15,7 +15,9 @@ import { useLaunchData } from '../api/launch';
 import { useDocumentGate } from '../hooks/use-document-gate';
 import { useKeptWhileReloading } from '../hooks/use-kept-while-reloading';
 import { usePlatformAdapter } from '../hooks/use-platform-adapter';
+import { useViewportFill } from '../hooks/use-viewport-fill';
 import { presentationFor } from '../lib/presentation';
+import { GameNotFound, isGameNotFound } from './GameNotFound';
 import { GameStage } from './GameStage';
 import { LoaderScreen } from './LoaderScreen';
 import { PlayerToolbar } from './PlayerToolbar';
@@ -31,7 +33,8 @@ const isMobileDevice = () => window.matchMedia('(pointer: coarse)').matches;
 
 /**
  * The game player: /play/{game}, /player/{game}, their /iframe/{adapter} forms, and
- * the home of a single-game site. A game that cannot be loaded sends the player to /error.
+ * the home of a single-game site. An address that names no game says so in place; a game
+ * that cannot be loaded otherwise sends the player to /error.
  */
 export function PlayerPage() {
   const { i18n } = useTranslation();
@@ -58,7 +61,8 @@ export function PlayerPage() {
 
   const [ready, setReady] = useState(false);
   const [isMobile] = useState(isMobileDevice);
-  const player = useRef<HTMLDivElement>(null);
+  const [player, setPlayer] = useState<HTMLElement | null>(null);
+  const height = useViewportFill(player);
   // The game learns later language changes by event: a new address would reload it.
   const [launchLanguage] = useState(() => i18n.resolvedLanguage ?? i18n.language);
   // The game mounts only after the signed-in player accepted the documents due.
@@ -83,10 +87,12 @@ export function PlayerPage() {
   };
 
   const failure = publicConfig.error ?? launch.error ?? active.error;
+  const notFound = isGameNotFound(failure);
   useEffect(() => {
-    if (failure) toError(failure);
-  }, [failure, toError]);
+    if (failure && !notFound) toError(failure);
+  }, [failure, notFound, toError]);
 
+  if (notFound && site.game) return <GameNotFound game={site.game} />;
   if (!site.game || !publicConfig.data || !launch.data || !active.adapter) return <Spinner />;
   const { PublicGameData: data, PublicWebClientConfig: web } = publicConfig.data;
   const { UnityGameConfig } = launch.data;
@@ -101,18 +107,25 @@ export function PlayerPage() {
 
   return (
     <section
-      ref={player}
+      ref={setPlayer}
       aria-label={name}
+      // Down to the bottom of the screen, measured; the fallback until then leaves room for the site header.
+      style={{ height }}
       className="mx-auto flex h-[calc(100dvh-6rem)] min-h-80 w-full max-w-7xl flex-col gap-2 px-2 pb-2 sm:px-4"
     >
       <Suspense fallback={null}>
         <GameChannel frame={frame} adapter={active.adapter} features={active.features} {...channel} />
       </Suspense>
-      {/* The game's Alert and Critical news (and the portal's) stay in sight above it, as on the landing. */}
-      <Suspense fallback={null}>
-        <NewsAlerts game={site.game} className="shrink-0 space-y-2" />
-      </Suspense>
-      <PlayerToolbar name={name} game={site.game} player={player} />
+      <PlayerToolbar name={name} game={site.game} player={player}>
+        {/* The game's Alert and Critical news (and the portal's) stay in sight above it, as on the landing. */}
+        <Suspense fallback={null}>
+          <NewsAlerts
+            game={site.game}
+            compact
+            className="order-first basis-full space-y-2 lg:order-none lg:min-w-0 lg:flex-1 lg:basis-0"
+          />
+        </Suspense>
+      </PlayerToolbar>
       <div className="min-h-0 flex-1 overflow-hidden rounded-2xl bg-slate-950 shadow-xl ring-1 ring-black/10">
         <GameStage
           name={name}
@@ -120,6 +133,7 @@ export function PlayerPage() {
           gameUrl={gameUrl}
           presentation={presentationFor(data, isMobile)}
           orientation={isMobile ? data.MobileGameOrientation : data.GameOrientation}
+          touch={isMobile}
           loader={loader}
         >
           {documentsAccepted && UnityGameConfig && (

@@ -1,4 +1,4 @@
-import { lazy, type RefObject, useEffect, useState } from 'react';
+import { lazy, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { appUrl } from '../../../shared/config/app-url';
@@ -7,7 +7,7 @@ import { useSite } from '../../../shared/config/use-site';
 import { useAuthToken } from '../../../shared/lib/auth-token';
 import { Button } from '../../../shared/ui/Button';
 import { buttonClass } from '../../../shared/ui/button-styles';
-import { ExpandIcon, ShareIcon, ShrinkIcon } from '../../../shared/ui/icons';
+import { ExpandIcon, GridIcon, ShareIcon, ShrinkIcon, UserIcon, UsersIcon } from '../../../shared/ui/icons';
 import { LazyLinkShareModal } from '../../../shared/ui/modals/lazy-modals';
 import { useModals } from '../../../shared/ui/modals/modal-manager';
 
@@ -19,15 +19,27 @@ const LazySocialModal = lazy(async () => ({
   default: (await import('../../../entities/friends/components/SocialModal')).SocialModal,
 }));
 
-/** The game's name and what the player can do around it: share, full screen, back to all games. */
+/** A button's words: beside its icon from the small breakpoint up, for screen readers only on phones. */
+function Label({ children }: { children: string }) {
+  return <span className="sr-only sm:not-sr-only">{children}</span>;
+}
+
+/**
+ * The game's name and what the player can do around it: share, full screen, back to all games.
+ * `children` (the game's alerts) sit above the row on narrow screens and between the name and
+ * the buttons on wide ones, where one line holds them all and leaves the height to the game.
+ */
 export function PlayerToolbar({
   name,
   game,
   player,
+  children,
 }: {
   name: string;
   game: string;
-  player: RefObject<HTMLElement | null>;
+  /** The element shown in full screen: the whole player, toolbar included. */
+  player: HTMLElement | null;
+  children?: ReactNode;
 }) {
   const { t } = useTranslation();
   const config = usePageConfig();
@@ -43,7 +55,7 @@ export function PlayerToolbar({
 
   const toggleFullScreen = () => {
     // Browsers refuse full screen in some embeddings; the game simply stays in the page (spec §8).
-    const request = fullScreen ? document.exitFullscreen() : player.current?.requestFullscreen();
+    const request = fullScreen ? document.exitFullscreen() : player?.requestFullscreen();
     request?.catch(() => {});
   };
   const share = () =>
@@ -51,39 +63,43 @@ export function PlayerToolbar({
       <LazyLinkShareModal url={appUrl(config, `/play/${game}`)} title={t('landing.shareGame', { name })} />
     ));
 
+  // Wraps rather than widening the page: a phone shows icons, and a long name or language still fits.
   return (
-    <div className="flex items-center gap-2 text-white">
-      <h1 className="min-w-0 flex-1 truncate text-lg font-bold sm:text-xl">{name}</h1>
-      {signedIn && (
+    <div className="flex flex-wrap items-center gap-2 text-white">
+      <h1 className="min-w-0 flex-[1_1_7rem] truncate text-lg font-bold sm:text-xl lg:flex-initial">{name}</h1>
+      {children}
+      <div className="ms-auto flex flex-wrap items-center gap-2">
+        {signedIn && (
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => modals.open(() => <LazySocialModal game={game} name={name} />)}
+          >
+            <UsersIcon /> <Label>{t('friends.social')}</Label>
+          </Button>
+        )}
+        {signedIn && (
+          <Button variant="secondary" size="sm" onClick={() => modals.open(() => <LazyProfileModal />)}>
+            <UserIcon /> <Label>{t('header.profile')}</Label>
+          </Button>
+        )}
+        <Button variant="secondary" size="sm" onClick={share}>
+          <ShareIcon /> <Label>{t('common.share')}</Label>
+        </Button>
         <Button
           variant="secondary"
           size="sm"
-          onClick={() => modals.open(() => <LazySocialModal game={game} name={name} />)}
+          onClick={toggleFullScreen}
+          aria-label={fullScreen ? t('common.exitFullScreen') : t('common.fullScreen')}
         >
-          {t('friends.social')}
+          {fullScreen ? <ShrinkIcon /> : <ExpandIcon />}
         </Button>
-      )}
-      {signedIn && (
-        <Button variant="secondary" size="sm" onClick={() => modals.open(() => <LazyProfileModal />)}>
-          {t('header.profile')}
-        </Button>
-      )}
-      <Button variant="secondary" size="sm" onClick={share}>
-        <ShareIcon /> {t('common.share')}
-      </Button>
-      <Button
-        variant="secondary"
-        size="sm"
-        onClick={toggleFullScreen}
-        aria-label={fullScreen ? t('common.exitFullScreen') : t('common.fullScreen')}
-      >
-        {fullScreen ? <ShrinkIcon /> : <ExpandIcon />}
-      </Button>
-      {!site.singleGame && (
-        <Link to="/" className={buttonClass('secondary', 'sm')}>
-          {t('common.allGames')}
-        </Link>
-      )}
+        {!site.singleGame && (
+          <Link to="/" className={buttonClass('secondary', 'sm')}>
+            <GridIcon /> <Label>{t('common.allGames')}</Label>
+          </Link>
+        )}
+      </div>
     </div>
   );
 }

@@ -41,6 +41,7 @@ import { type AnalyticsBatcher, createAnalyticsBatcher } from '../analytics/anal
 import { statAnalyticsEvent } from '../analytics/stat-events';
 import { fetchCrossPlayCodes, sendCrossPlayEvent } from '../api/cross-play';
 import { authenticateFromSocial } from '../api/social-sign-in';
+import { useCloudServices } from '../cloud/use-cloud-services';
 import { buildGameInfo } from '../host/game-info';
 import { createHostHandlers, type PortalServices } from '../host/host-handlers';
 import { toSdkError, toSdkPurchase } from '../host/purchases';
@@ -108,6 +109,7 @@ export function useHostHandlers(
   const subscribeToPush = usePushRegistration();
   const latestState = useRef(state);
   latestState.current = state;
+  const cloud = useCloudServices(state.game);
   const analytics = useRef<AnalyticsBatcher | null>(null);
   useEffect(() => {
     const batcher = createAnalyticsBatcher({
@@ -290,6 +292,7 @@ export function useHostHandlers(
         token: state.token,
       }),
     emitAd: (event) => host.current?.emit('ad', event),
+    cloud,
   };
   // What the adapter may borrow from the portal (the own site's adapter is made of these).
   features.current = {
@@ -303,6 +306,7 @@ export function useHostHandlers(
       return (await fetchFriends(api, token, game)).map(toSdkFriend);
     },
     inviteLink: () => inviteShare(state.game, state.name),
+    advertisement: () => state.publicConfig?.PublicWebClientConfig.Advertisement ?? {},
     shareLink: (link, text) =>
       modals.open(() => <LazyLinkShareModal url={link} title={text ?? t('landing.shareGame', { name: state.name })} />),
     platformPayment: async (sku, developerPayload) => {
@@ -338,7 +342,9 @@ export function useHostHandlers(
     if (previous.current === accountId) return;
     const oldAccountId = previous.current;
     previous.current = accountId;
+    // A guest's saves move to the account now, before the game hears of the new account.
+    if (accountId) void cloud.storage.moveGuestSaves();
     host.current?.emit('accountChanged', { oldAccountId, newAccountId: accountId });
     if (accountId) host.current?.emit('userInfoChanged', live.current.gameInfo());
-  }, [accountId, host]);
+  }, [accountId, host, cloud]);
 }

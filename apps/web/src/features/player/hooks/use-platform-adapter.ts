@@ -3,7 +3,8 @@ import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SESSION_ID } from '../../../entities/analytics/session';
 import { useApiClient } from '../../../shared/api/api-context';
-import { storeAuthToken } from '../../../shared/lib/auth-token';
+import { usePageConfig } from '../../../shared/config/page-config-context';
+import { clearAuthToken, readAuthToken, storeAuthToken } from '../../../shared/lib/auth-token';
 import { createLogger } from '../../../shared/lib/logger';
 
 const logger = createLogger('platform');
@@ -25,6 +26,7 @@ export interface ActivePlatform {
 export function usePlatformAdapter(name: string, game: string | undefined): ActivePlatform {
   const { i18n } = useTranslation();
   const api = useApiClient();
+  const { YandexSdkUrl } = usePageConfig();
   const features = useRef<PortalFeatures | null>(null);
   const [state, setState] = useState<{ key: string; adapter: PlatformAdapter | null; error: unknown }>({
     key: '',
@@ -48,9 +50,10 @@ export function usePlatformAdapter(name: string, game: string | undefined): Acti
     });
     void (async () => {
       // The registry and the platform's code load beside the game, never with the page.
-      const [{ loadAdapter }, { authenticateFromSocial }] = await Promise.all([
+      const [{ loadAdapter }, { authenticateFromSocial }, { verifySignedPurchases }] = await Promise.all([
         import('@fxid/platforms'),
         import('../api/social-sign-in'),
+        import('../api/signed-purchases'),
       ]);
       const factory = await loadAdapter(name);
       const adapter = factory({
@@ -59,6 +62,9 @@ export function usePlatformAdapter(name: string, game: string | undefined): Acti
         launchHash: window.location.hash,
         locale,
         portal,
+        scriptUrls: YandexSdkUrl ? { yandex: YandexSdkUrl } : {},
+        // The token is read at call time: the player may have signed in since.
+        verifySignedPurchases: (proof) => verifySignedPurchases(api, readAuthToken(), game, proof),
         log: (message, data) => logger.debug(message, data),
       });
       await adapter.init();
@@ -69,10 +75,18 @@ export function usePlatformAdapter(name: string, game: string | undefined): Acti
           storeAuthToken(
             await authenticateFromSocial(api, payload, { game, locale: locale(), sessionId: PAGE_SESSION_ID }),
           );
+          // What the platform sold while our server did not hear of it is delivered before the game asks.
+          await adapter.settlePendingPurchases?.().catch((error: unknown) => {
+            logger.warn('pending platform purchases not settled', error);
+          });
         } catch (error) {
           // The game still runs for a guest; authenticateUser tries again.
           logger.warn('platform sign-in failed', error);
         }
+      } else if (adapter.promptSignIn) {
+        // A guest of a platform that signs its players in itself (Yandex): whoever this browser
+        // signed in before is not this player; they sign in through the platform's prompt.
+        clearAuthToken();
       }
       if (!cancelled) setState({ key: `${name}/${game}`, adapter, error: null });
     })().catch((error: unknown) => {
@@ -82,7 +96,7 @@ export function usePlatformAdapter(name: string, game: string | undefined): Acti
     return () => {
       cancelled = true;
     };
-  }, [name, game, api]);
+  }, [name, game, api, YandexSdkUrl]);
 
   const current = state.key === key;
   return { adapter: current ? state.adapter : null, error: current ? state.error : null, features };

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { loadAdapter, type PlatformAdapter, type PortalFeatures } from '@fxid/platforms';
+import { loadAdapter, type PlatformAdapter, type PortalFeatures, type SocialSignIn } from '@fxid/platforms';
 import type { Friend, PurchaseResult } from '@fxid/sdk';
 import { resolvePath } from '@fxid/sdk/host';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -42,7 +42,7 @@ const purchase = {
 };
 
 /** The portal's services and the features the own site's adapter borrows, as one fake page. */
-type FakePage = Omit<PortalServices, 'signInFromPlatform' | 'ownsOneTime' | 'platformOrder' | 'emitAd'> & {
+type FakePage = Omit<PortalServices, 'signInFromPlatform' | 'ownsOneTime' | 'platformOrder' | 'emitAd' | 'cloud'> & {
   share(link: string, text?: string): void;
   buyProduct(sku: string, developerPayload?: string): Promise<PurchaseResult>;
   friends(): Promise<PortalFriend[]>;
@@ -52,7 +52,16 @@ type FakePage = Omit<PortalServices, 'signInFromPlatform' | 'ownsOneTime' | 'pla
 let fxid: (portal: PortalFeatures) => PlatformAdapter;
 beforeAll(async () => {
   const factory = await loadAdapter('fxid');
-  fxid = (portal) => factory({ game: 'sky-runner', launchQuery: '', locale: () => 'en', portal, log: () => {} });
+  fxid = (portal) =>
+    factory({
+      game: 'sky-runner',
+      launchQuery: '',
+      locale: () => 'en',
+      portal,
+      scriptUrls: {},
+      verifySignedPurchases: async () => [],
+      log: () => {},
+    });
 });
 
 function setup(overrides: Partial<FakePage> = {}) {
@@ -89,6 +98,8 @@ function setup(overrides: Partial<FakePage> = {}) {
     ownsOneTime: vi.fn(async () => false),
     platformOrder: vi.fn(async () => Promise.reject(new Error('no platform orders on fxid'))),
     emitAd: vi.fn(),
+    // Saves and leaderboards have their own tests (../cloud).
+    cloud: {} as PortalServices['cloud'],
   };
   const adapter = fxid({
     isSignedIn: () => !!deps.gameInfo().fxId.userId,
@@ -97,6 +108,7 @@ function setup(overrides: Partial<FakePage> = {}) {
     friends: async (): Promise<Friend[]> => (await deps.friends()).map(toSdkFriend),
     inviteLink: () => deps.inviteFriends(),
     shareLink: (link, text) => deps.share(link, text),
+    advertisement: () => ({}),
     platformPayment: async () => Promise.reject(new Error('no platform payments on fxid')),
   });
   const handlers = createHostHandlers(adapter, () => services);
@@ -462,6 +474,24 @@ describe('a host platform through the same handlers', () => {
     });
     await expect(call('buyProduct', { sku: 'stars_100' })).rejects.toMatchObject({ code: 'handler_failed' });
     expect(services.platformOrder).not.toHaveBeenCalled();
+  });
+
+  it("a guest of a platform with its own sign-in prompt is asked there: declined, 'guest' and nothing bought", async () => {
+    const signIn = vi.fn(async () => true);
+    const promptSignIn = vi.fn(async (): Promise<SocialSignIn | null> => null);
+    const { call, services, adapter } = hostPlatform({ signInPayload: () => null, promptSignIn });
+    (services as unknown as { signIn: typeof signIn }).signIn = signIn;
+    await expect(call('buyProduct', { sku: 'stars_100' })).rejects.toMatchObject({ code: 'guest' });
+    expect(promptSignIn).toHaveBeenCalledOnce();
+    expect(signIn).not.toHaveBeenCalled();
+    expect(adapter.purchase).not.toHaveBeenCalled();
+    // Signed in there, the player signs in on our server with what the prompt gave, then buys.
+    promptSignIn.mockResolvedValueOnce({ Social: 'YandexGames', YandexGamesLogin: { Signature: 's.d' } });
+    expect(await call('buyProduct', { sku: 'stars_100' })).toMatchObject({ transactionId: 'ord_new' });
+    expect(services.signInFromPlatform).toHaveBeenCalledWith({
+      Social: 'YandexGames',
+      YandexGamesLogin: { Signature: 's.d' },
+    });
   });
 
   it('passes a cancelled order box on as it is and looks for no order', async () => {

@@ -3,6 +3,7 @@ import type { AdEvent, AdResult, FxEvent, GameInfo, Purchase, PurchaseResult, St
 import type { HostHandlers } from '@fxid/sdk/host';
 import { SdkError } from '@fxid/sdk/host';
 import { checkStatEvent, type StatRecord } from '../analytics/stat-events';
+import { type CloudServices, createCloudHandlers } from '../cloud/cloud-handlers';
 import { socialInfoOf } from './social-info';
 import { filterWords } from './words-filter';
 
@@ -54,6 +55,8 @@ export interface PortalServices {
   registerPush(): Promise<{ registered: boolean }>;
   /** Sends an ad event to the game. */
   emitAd(event: AdEvent): void;
+  /** fxid's saves and leaderboards, for platforms whose adapter brings none of its own. */
+  cloud: CloudServices;
 }
 
 /** A purchase a host platform took: which platform, its order id, and the product it was for. */
@@ -65,8 +68,15 @@ export interface PlatformOrder {
 
 const signedIn = (portal: PortalServices) => !!portal.gameInfo().fxId.userId;
 
-/** Signs the player in the platform's way: its payload where it has one, else the portal's login modal. */
+/**
+ * Signs the player in the platform's way: through its own prompt where it has one (Yandex's
+ * auth dialog: declining leaves a guest), else its payload, else the portal's login modal.
+ */
 async function signInHere(adapter: PlatformAdapter, portal: PortalServices): Promise<boolean> {
+  if (adapter.promptSignIn) {
+    const prompted = await adapter.promptSignIn();
+    return prompted ? portal.signInFromPlatform(prompted) : false;
+  }
   const payload = adapter.signInPayload();
   return payload ? portal.signInFromPlatform(payload) : portal.signIn();
 }
@@ -287,5 +297,6 @@ export function createHostHandlers(adapter: PlatformAdapter, live: () => PortalS
         p3: event.p3,
       });
     },
+    ...createCloudHandlers(adapter, () => portal.cloud),
   };
 }

@@ -12,6 +12,15 @@ export const messages: CoreMessages = {
     noStatus: 'Noch kein Status in diesem Spiel',
     unnamed: 'Spieler',
   },
+  leaderboard: {
+    title: 'Bestenliste',
+    you: 'du',
+    empty: 'Noch keine Punktzahlen. Sei die oder der Erste!',
+    loadFailed: 'Die Bestenliste konnte nicht geladen werden.',
+    resetsDaily: 'Jeden Tag um 00:00 UTC beginnt eine neue Liste.',
+    resetsWeekly: 'Jeden Montag um 00:00 UTC beginnt eine neue Liste.',
+    signInToJoin: 'Melde dich an, damit deine Punktzahl in die Liste kommt.',
+  },
   common: {
     tryAgain: 'Erneut versuchen',
     loading: 'Wird geladen …',
@@ -81,6 +90,9 @@ export const messages: CoreMessages = {
     rotate: 'Dreh dein Gerät, um {{name}} zu spielen',
     frameTitle: '{{name}}, das Spiel',
     failed: '{{name}} konnte auf diesem Gerät nicht starten. Versuche es mit einem anderen Browser oder Gerät.',
+    notFoundTitle: 'Spiel nicht gefunden',
+    notFound: 'Es gibt kein Spiel namens „{{game}}“. Prüfe die Adresse oder wähle ein Spiel aus der Liste.',
+    browseGames: 'Alle Spiele ansehen',
   },
   docs: {
     tos: 'Nutzungsbedingungen',

@@ -14,6 +14,15 @@ export const messages = {
     noStatus: 'No status in this game yet',
     unnamed: 'Player',
   },
+  leaderboard: {
+    title: 'Leaderboard',
+    you: 'you',
+    empty: 'No scores yet. Be the first!',
+    loadFailed: 'The leaderboard could not be loaded.',
+    resetsDaily: 'A new board starts every day at 00:00 UTC.',
+    resetsWeekly: 'A new board starts every Monday at 00:00 UTC.',
+    signInToJoin: 'Sign in to get your score on the board.',
+  },
   common: {
     tryAgain: 'Try again',
     loading: 'Loading…',
@@ -82,6 +91,9 @@ export const messages = {
     rotate: 'Turn your device to play {{name}}',
     frameTitle: '{{name}}, the game',
     failed: '{{name}} could not start on this device. Try another browser or device.',
+    notFoundTitle: 'Game not found',
+    notFound: 'There is no game called “{{game}}”. Check the address, or pick a game from the list.',
+    browseGames: 'See all games',
   },
   docs: {
     tos: 'Terms of Service',

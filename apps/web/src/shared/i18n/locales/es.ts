@@ -12,6 +12,15 @@ export const messages: CoreMessages = {
     noStatus: 'Aún sin estado en este juego',
     unnamed: 'Jugador',
   },
+  leaderboard: {
+    title: 'Clasificación',
+    you: 'tú',
+    empty: 'Aún no hay puntuaciones. ¡Sé el primero!',
+    loadFailed: 'No se pudo cargar la clasificación.',
+    resetsDaily: 'Cada día a las 00:00 UTC empieza una clasificación nueva.',
+    resetsWeekly: 'Cada lunes a las 00:00 UTC empieza una clasificación nueva.',
+    signInToJoin: 'Inicia sesión para que tu puntuación aparezca en la clasificación.',
+  },
   common: {
     tryAgain: 'Intentar de nuevo',
     loading: 'Cargando…',
@@ -81,6 +90,9 @@ export const messages: CoreMessages = {
     rotate: 'Gira tu dispositivo para jugar a {{name}}',
     frameTitle: '{{name}}, el juego',
     failed: '{{name}} no pudo iniciarse en este dispositivo. Prueba con otro navegador o dispositivo.',
+    notFoundTitle: 'Juego no encontrado',
+    notFound: 'No existe ningún juego llamado «{{game}}». Revisa la dirección o elige un juego de la lista.',
+    browseGames: 'Ver todos los juegos',
   },
   docs: {
     tos: 'Condiciones del servicio',

@@ -12,6 +12,15 @@ export const messages: CoreMessages = {
     noStatus: 'هنوز وضعیتی در این بازی ندارد',
     unnamed: 'بازیکن',
   },
+  leaderboard: {
+    title: 'جدول امتیازات',
+    you: 'شما',
+    empty: 'هنوز امتیازی ثبت نشده است. اولین نفر باشید!',
+    loadFailed: 'جدول امتیازات بارگیری نشد.',
+    resetsDaily: 'هر روز ساعت ۰۰:۰۰ UTC جدول تازه‌ای شروع می‌شود.',
+    resetsWeekly: 'هر دوشنبه ساعت ۰۰:۰۰ UTC جدول تازه‌ای شروع می‌شود.',
+    signInToJoin: 'برای ثبت امتیازتان در جدول وارد شوید.',
+  },
   common: {
     tryAgain: 'تلاش دوباره',
     loading: 'در حال بارگذاری…',
@@ -80,6 +89,9 @@ export const messages: CoreMessages = {
     rotate: 'برای بازی {{name}} دستگاه خود را بچرخانید',
     frameTitle: 'بازی {{name}}',
     failed: '{{name}} روی این دستگاه اجرا نشد. مرورگر یا دستگاه دیگری را امتحان کنید.',
+    notFoundTitle: 'بازی پیدا نشد',
+    notFound: 'بازی‌ای با نام «{{game}}» وجود ندارد. نشانی را بررسی کنید یا بازی‌ای را از فهرست انتخاب کنید.',
+    browseGames: 'دیدن همهٔ بازی‌ها',
   },
   docs: {
     tos: 'شرایط خدمات',

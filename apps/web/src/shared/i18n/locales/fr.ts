@@ -12,6 +12,15 @@ export const messages: CoreMessages = {
     noStatus: 'Pas encore de statut dans ce jeu',
     unnamed: 'Joueur',
   },
+  leaderboard: {
+    title: 'Classement',
+    you: 'vous',
+    empty: 'Aucun score pour l’instant. Soyez le premier !',
+    loadFailed: 'Le classement n’a pas pu être chargé.',
+    resetsDaily: 'Un nouveau classement commence chaque jour à 00:00 UTC.',
+    resetsWeekly: 'Un nouveau classement commence chaque lundi à 00:00 UTC.',
+    signInToJoin: 'Connectez-vous pour que votre score figure au classement.',
+  },
   common: {
     tryAgain: 'Réessayer',
     loading: 'Chargement…',
@@ -81,6 +90,9 @@ export const messages: CoreMessages = {
     rotate: 'Tournez votre appareil pour jouer à {{name}}',
     frameTitle: '{{name}}, le jeu',
     failed: '{{name}} n’a pas pu démarrer sur cet appareil. Essayez un autre navigateur ou appareil.',
+    notFoundTitle: 'Jeu introuvable',
+    notFound: 'Aucun jeu ne s’appelle « {{game}} ». Vérifiez l’adresse ou choisissez un jeu dans la liste.',
+    browseGames: 'Voir tous les jeux',
   },
   docs: {
     tos: 'Conditions d’utilisation',

@@ -12,6 +12,15 @@ export const messages: CoreMessages = {
     noStatus: 'Nessuno stato in questo gioco',
     unnamed: 'Giocatore',
   },
+  leaderboard: {
+    title: 'Classifica',
+    you: 'tu',
+    empty: 'Ancora nessun punteggio. Sii il primo!',
+    loadFailed: 'Impossibile caricare la classifica.',
+    resetsDaily: 'Ogni giorno alle 00:00 UTC inizia una nuova classifica.',
+    resetsWeekly: 'Ogni lunedì alle 00:00 UTC inizia una nuova classifica.',
+    signInToJoin: 'Accedi per far entrare il tuo punteggio in classifica.',
+  },
   common: {
     tryAgain: 'Riprova',
     loading: 'Caricamento…',
@@ -81,6 +90,9 @@ export const messages: CoreMessages = {
     rotate: 'Ruota il dispositivo per giocare a {{name}}',
     frameTitle: '{{name}}, il gioco',
     failed: 'Impossibile avviare {{name}} su questo dispositivo. Prova un altro browser o dispositivo.',
+    notFoundTitle: 'Gioco non trovato',
+    notFound: 'Non esiste alcun gioco chiamato «{{game}}». Controlla l’indirizzo o scegli un gioco dall’elenco.',
+    browseGames: 'Vedi tutti i giochi',
   },
   docs: {
     tos: 'Termini di servizio',

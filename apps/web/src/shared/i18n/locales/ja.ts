@@ -12,6 +12,15 @@ export const messages: CoreMessages = {
     noStatus: 'このゲームのステータスはまだありません',
     unnamed: 'プレイヤー',
   },
+  leaderboard: {
+    title: 'ランキング',
+    you: 'あなた',
+    empty: 'まだスコアがありません。一番乗りを目指そう！',
+    loadFailed: 'ランキングを読み込めませんでした。',
+    resetsDaily: '毎日 00:00 UTC に新しいランキングが始まります。',
+    resetsWeekly: '毎週月曜日 00:00 UTC に新しいランキングが始まります。',
+    signInToJoin: 'ログインするとスコアがランキングに載ります。',
+  },
   common: {
     tryAgain: 'もう一度試す',
     loading: '読み込み中…',
@@ -81,6 +90,9 @@ export const messages: CoreMessages = {
     rotate: '{{name}} をプレイするには端末を回転してください',
     frameTitle: 'ゲーム「{{name}}」',
     failed: 'この端末では {{name}} を起動できませんでした。別のブラウザーや端末でお試しください。',
+    notFoundTitle: 'ゲームが見つかりません',
+    notFound: '「{{game}}」という名前のゲームはありません。アドレスを確認するか、一覧からゲームを選んでください。',
+    browseGames: 'すべてのゲームを見る',
   },
   docs: {
     tos: '利用規約',

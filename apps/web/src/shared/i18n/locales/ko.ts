@@ -12,6 +12,15 @@ export const messages: CoreMessages = {
     noStatus: '이 게임의 상태가 아직 없습니다',
     unnamed: '플레이어',
   },
+  leaderboard: {
+    title: '순위표',
+    you: '나',
+    empty: '아직 점수가 없습니다. 첫 번째 주인공이 되어 보세요!',
+    loadFailed: '순위표를 불러오지 못했습니다.',
+    resetsDaily: '매일 00:00 UTC에 새 순위표가 시작됩니다.',
+    resetsWeekly: '매주 월요일 00:00 UTC에 새 순위표가 시작됩니다.',
+    signInToJoin: '로그인하면 내 점수가 순위표에 올라갑니다.',
+  },
   common: {
     tryAgain: '다시 시도',
     loading: '불러오는 중…',
@@ -80,6 +89,9 @@ export const messages: CoreMessages = {
     rotate: '{{name}}을(를) 플레이하려면 기기를 돌려 주세요',
     frameTitle: '게임 {{name}}',
     failed: '이 기기에서 {{name}}을(를) 시작할 수 없습니다. 다른 브라우저나 기기를 사용해 보세요.',
+    notFoundTitle: '게임을 찾을 수 없습니다',
+    notFound: '“{{game}}”(이)라는 게임이 없습니다. 주소를 확인하거나 목록에서 게임을 고르세요.',
+    browseGames: '모든 게임 보기',
   },
   docs: {
     tos: '서비스 약관',

@@ -12,6 +12,15 @@ export const messages: CoreMessages = {
     noStatus: 'Brak statusu w tej grze',
     unnamed: 'Gracz',
   },
+  leaderboard: {
+    title: 'Ranking',
+    you: 'ty',
+    empty: 'Nie ma jeszcze wyników. Bądź pierwszy!',
+    loadFailed: 'Nie udało się wczytać rankingu.',
+    resetsDaily: 'Nowy ranking zaczyna się codziennie o 00:00 UTC.',
+    resetsWeekly: 'Nowy ranking zaczyna się w każdy poniedziałek o 00:00 UTC.',
+    signInToJoin: 'Zaloguj się, aby twój wynik trafił do rankingu.',
+  },
   common: {
     tryAgain: 'Spróbuj ponownie',
     loading: 'Wczytywanie…',
@@ -80,6 +89,9 @@ export const messages: CoreMessages = {
     rotate: 'Obróć urządzenie, aby zagrać w {{name}}',
     frameTitle: '{{name}} – gra',
     failed: 'Nie udało się uruchomić {{name}} na tym urządzeniu. Spróbuj innej przeglądarki lub urządzenia.',
+    notFoundTitle: 'Nie znaleziono gry',
+    notFound: 'Nie ma gry o nazwie „{{game}}”. Sprawdź adres albo wybierz grę z listy.',
+    browseGames: 'Zobacz wszystkie gry',
   },
   docs: {
     tos: 'Regulamin',

@@ -12,6 +12,15 @@ export const messages: CoreMessages = {
     noStatus: 'Ainda sem status neste jogo',
     unnamed: 'Jogador',
   },
+  leaderboard: {
+    title: 'Classificação',
+    you: 'você',
+    empty: 'Ainda não há pontuações. Seja o primeiro!',
+    loadFailed: 'Não foi possível carregar a classificação.',
+    resetsDaily: 'Uma nova classificação começa todo dia às 00:00 UTC.',
+    resetsWeekly: 'Uma nova classificação começa toda segunda-feira às 00:00 UTC.',
+    signInToJoin: 'Entre na sua conta para que sua pontuação apareça na classificação.',
+  },
   common: {
     tryAgain: 'Tentar novamente',
     loading: 'Carregando…',
@@ -80,6 +89,9 @@ export const messages: CoreMessages = {
     rotate: 'Gire o aparelho para jogar {{name}}',
     frameTitle: '{{name}}, o jogo',
     failed: 'Não foi possível iniciar {{name}} neste aparelho. Tente outro navegador ou aparelho.',
+    notFoundTitle: 'Jogo não encontrado',
+    notFound: 'Não existe nenhum jogo chamado “{{game}}”. Confira o endereço ou escolha um jogo da lista.',
+    browseGames: 'Ver todos os jogos',
   },
   docs: {
     tos: 'Termos de Serviço',

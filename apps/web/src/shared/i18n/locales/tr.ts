@@ -12,6 +12,15 @@ export const messages: CoreMessages = {
     noStatus: 'Bu oyunda henüz durum yok',
     unnamed: 'Oyuncu',
   },
+  leaderboard: {
+    title: 'Lider tablosu',
+    you: 'sen',
+    empty: 'Henüz skor yok. İlk sen ol!',
+    loadFailed: 'Lider tablosu yüklenemedi.',
+    resetsDaily: "Her gün 00:00 UTC'de yeni bir tablo başlar.",
+    resetsWeekly: "Her pazartesi 00:00 UTC'de yeni bir tablo başlar.",
+    signInToJoin: 'Skorunun tabloya girmesi için oturum aç.',
+  },
   common: {
     tryAgain: 'Tekrar dene',
     loading: 'Yükleniyor…',
@@ -80,6 +89,9 @@ export const messages: CoreMessages = {
     rotate: '{{name}} oynamak için cihazını döndür',
     frameTitle: '{{name}} oyunu',
     failed: '{{name}} bu cihazda başlatılamadı. Başka bir tarayıcı ya da cihaz dene.',
+    notFoundTitle: 'Oyun bulunamadı',
+    notFound: '“{{game}}” adında bir oyun yok. Adresi kontrol et ya da listeden bir oyun seç.',
+    browseGames: 'Tüm oyunları gör',
   },
   docs: {
     tos: 'Hizmet Koşulları',

@@ -12,6 +12,15 @@ export const messages: CoreMessages = {
     noStatus: '在此游戏中还没有状态',
     unnamed: '玩家',
   },
+  leaderboard: {
+    title: '排行榜',
+    you: '你',
+    empty: '还没有分数，快来争第一吧！',
+    loadFailed: '无法加载排行榜。',
+    resetsDaily: '每天 00:00 UTC 开始新的排行榜。',
+    resetsWeekly: '每周一 00:00 UTC 开始新的排行榜。',
+    signInToJoin: '登录后你的分数才会上榜。',
+  },
   common: {
     tryAgain: '重试',
     loading: '正在加载…',
@@ -80,6 +89,9 @@ export const messages: CoreMessages = {
     rotate: '请旋转设备以游玩 {{name}}',
     frameTitle: '游戏 {{name}}',
     failed: '{{name}} 无法在此设备上启动。请尝试其他浏览器或设备。',
+    notFoundTitle: '找不到游戏',
+    notFound: '没有名为“{{game}}”的游戏。请检查地址，或从列表中选择游戏。',
+    browseGames: '查看全部游戏',
   },
   docs: {
     tos: '服务条款',

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, SandboxPaymentsTable } from '../../../db/schema.js';
+import type { Database, SandboxPaymentsTable } from '../../../../db/schema.js';
 import type { SavedCard } from './card-brand.js';
 
 /** The sandbox provider's own records; the store never reads them, as with a real provider. */

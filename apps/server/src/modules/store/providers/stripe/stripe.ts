@@ -3,9 +3,9 @@ import type { IncomingHttpHeaders } from 'node:http';
 // idempotency keys, retries safely, and its constructEvent is the reference implementation
 // of the webhook signature (security.md §8a). No dependencies of its own; engines >= 20.
 import Stripe from 'stripe';
-import { WebhookSignatureError } from '../../../errors.js';
-import { WEBHOOK_TOLERANCE_SECONDS } from '../../../lib/webhook-signature.js';
-import type { PaymentEvent, PaymentProvider, ProviderPaymentState } from './payment-provider.js';
+import { WebhookSignatureError } from '../../../../errors.js';
+import { WEBHOOK_TOLERANCE_SECONDS } from '../../../../lib/webhook-signature.js';
+import type { PaymentEvent, PaymentProvider, ProviderPaymentState } from '../payment-provider.js';
 import type { StripeConfig } from './stripe-config.js';
 
 /**

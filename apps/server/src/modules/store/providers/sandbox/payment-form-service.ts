@@ -1,13 +1,13 @@
 import type { PaymentFormChoiceResponse, PaymentFormResponse } from '@fxid/contract';
-import type { AppContext } from '../../context.js';
-import type { SandboxPaymentsTable } from '../../db/schema.js';
-import { NotFoundError, OrderStatusConflictError } from '../../errors.js';
-import type { ProductSnapshot } from './orders-presenter.js';
-import { findOrderByPublicId, listOrderProducts } from './orders-repository.js';
-import { localizedPrice } from './prices.js';
-import { type SavedCard, savedCardOf } from './providers/card-brand.js';
-import type { SandboxChoice } from './providers/sandbox.js';
-import type { SandboxPayment } from './providers/sandbox-repository.js';
+import type { AppContext } from '../../../../context.js';
+import type { SandboxPaymentsTable } from '../../../../db/schema.js';
+import { NotFoundError, OrderStatusConflictError } from '../../../../errors.js';
+import type { ProductSnapshot } from '../../orders-presenter.js';
+import { findOrderByPublicId, listOrderProducts } from '../../orders-repository.js';
+import { localizedPrice } from '../../prices.js';
+import { type SavedCard, savedCardOf } from './card-brand.js';
+import type { SandboxChoice, SandboxProvider } from './sandbox.js';
+import type { SandboxPayment } from './sandbox-repository.js';
 
 /** What the form page says of a checkout: open for a choice, or its outcome. */
 const FORM_STATUS: Record<SandboxPaymentsTable['status'], PaymentFormResponse['Status']> = {
@@ -22,8 +22,8 @@ const FORM_STATUS: Record<SandboxPaymentsTable['status'], PaymentFormResponse['S
  * The sandbox checkout behind a payment form token. Unknown tokens and (with `publicId`)
  * someone else's checkouts are the same 404, so the answer tells a guesser nothing.
  */
-async function openCheckout(ctx: AppContext, token: string, publicId?: string): Promise<SandboxPayment> {
-  const checkout = await ctx.payments.sandbox?.findCheckout(token);
+async function openCheckout(sandbox: SandboxProvider, token: string, publicId?: string): Promise<SandboxPayment> {
+  const checkout = await sandbox.findCheckout(token);
   if (!checkout || (publicId !== undefined && checkout.public_order_id !== publicId)) {
     throw new NotFoundError('Payment form');
   }
@@ -31,15 +31,20 @@ async function openCheckout(ctx: AppContext, token: string, publicId?: string): 
 }
 
 /** GET /store/payment_form/{Token}: what the card payment form page `/{token}` shows (spec store §3). */
-export async function loadPaymentForm(ctx: AppContext, token: string, locale: string): Promise<PaymentFormResponse> {
-  const checkout = await openCheckout(ctx, token);
+export async function loadPaymentForm(
+  ctx: AppContext,
+  sandbox: SandboxProvider,
+  token: string,
+  locale: string,
+): Promise<PaymentFormResponse> {
+  const checkout = await openCheckout(sandbox, token);
   const order = await findOrderByPublicId(ctx.db, checkout.public_order_id);
   const [main] = order ? await listOrderProducts(ctx.db, order.id) : [];
   // The snapshot is the product as the player saw it when ordering; the checkout's own
   // description (the name) stands in should the order ever be gone.
   const snapshot = main ? (JSON.parse(main.snapshot_json) as ProductSnapshot) : undefined;
   // Only an open checkout offers a card; a decided one shows just its outcome.
-  const card = checkout.status === 'open' ? await ctx.payments.sandbox?.savedCard(checkout.customer_ref) : undefined;
+  const card = checkout.status === 'open' ? await sandbox.savedCard(checkout.customer_ref) : undefined;
   return {
     // A decided checkout still answers (to the token's holder only), so going back to the
     // page after paying shows the outcome and the way to the order instead of a dead end.
@@ -66,18 +71,17 @@ export async function loadPaymentForm(ctx: AppContext, token: string, locale: st
  * checkout; a Pay without one uses the saved card (or, with none, the sandbox's test card).
  */
 export async function choosePaymentForm(
-  ctx: AppContext,
+  sandbox: SandboxProvider,
   token: string,
   publicId: string,
   choice: SandboxChoice,
   cardNumber?: string,
 ): Promise<PaymentFormChoiceResponse> {
-  const sandbox = ctx.payments.sandbox;
-  const checkout = await openCheckout(ctx, token, publicId);
+  const checkout = await openCheckout(sandbox, token, publicId);
   // Only a Pay keeps a card; Decline and Cancel look nothing up.
   let card: SavedCard | undefined;
-  if (choice === 'Pay') card = cardNumber ? savedCardOf(cardNumber) : await sandbox?.savedCard(checkout.customer_ref);
-  if (!sandbox || !(await sandbox.choose(checkout.id, choice, card))) {
+  if (choice === 'Pay') card = cardNumber ? savedCardOf(cardNumber) : await sandbox.savedCard(checkout.customer_ref);
+  if (!(await sandbox.choose(checkout.id, choice, card))) {
     throw new OrderStatusConflictError(`checkout ${checkout.status}`, choice);
   }
   return { Success: true, Data: { Success: choice === 'Pay' } };

@@ -6,12 +6,13 @@ import {
   PaymentFormResponseSchema,
 } from '@fxid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.js';
-import { problemResponses } from '../../http/responses.js';
+import type { AppContext } from '../../../../context.js';
+import { problemResponses } from '../../../../http/responses.js';
 import { choosePaymentForm, loadPaymentForm } from './payment-form-service.js';
+import type { SandboxProvider } from './sandbox.js';
 
 /** The card payment form page `/{token}`: the sandbox's checkout, shown by the portal. */
-export function paymentFormRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function paymentFormRoutes(ctx: AppContext, sandbox: SandboxProvider): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/store/payment_form/:Token', {
       config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
@@ -29,7 +30,7 @@ export function paymentFormRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       handler: async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        return loadPaymentForm(ctx, request.params.Token, request.query.Locale ?? 'en');
+        return loadPaymentForm(ctx, sandbox, request.params.Token, request.query.Locale ?? 'en');
       },
     });
 
@@ -51,7 +52,7 @@ export function paymentFormRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       handler: async (request) => {
         const { PublicId, Choice, CardNumber } = request.body;
-        const result = await choosePaymentForm(ctx, request.params.Token, PublicId, Choice, CardNumber);
+        const result = await choosePaymentForm(sandbox, request.params.Token, PublicId, Choice, CardNumber);
         request.log.info({ order: PublicId, choice: Choice }, 'payment form choice');
         return result;
       },

@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { Database } from '../../../db/schema.js';
-import { WebhookSignatureError } from '../../../errors.js';
-import { newId } from '../../../lib/ids.js';
-import { signWebhook, verifyWebhook } from '../../../lib/webhook-signature.js';
-import { enqueue } from '../../outbox/outbox.js';
+import type { Database } from '../../../../db/schema.js';
+import { WebhookSignatureError } from '../../../../errors.js';
+import { newId } from '../../../../lib/ids.js';
+import { signWebhook, verifyWebhook } from '../../../../lib/webhook-signature.js';
+import { enqueue } from '../../../outbox/outbox.js';
+import type { PaymentEvent, PaymentProvider, ProviderPaymentState } from '../payment-provider.js';
 import type { SavedCard } from './card-brand.js';
-import type { PaymentEvent, PaymentProvider, ProviderPaymentState } from './payment-provider.js';
 import * as repo from './sandbox-repository.js';
 
 /** Header the sandbox signs its notifications in (same scheme as Stripe-Signature). */

@@ -1,6 +1,8 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, ProductsTable } from '../../db/schema.js';
-import type { CatalogProduct } from '../catalog/catalog-schema.js';
+import type { CatalogProduct } from './catalog-schema.js';
+
+/** All SQL of the products table: the catalog import writes it, the store reads it through products-service. */
 
 /** A catalog product as stored, its definition parsed. */
 export interface ProductRecord {
@@ -66,4 +68,21 @@ export async function findTieredProducts(
     if (!tier) throw new Error(`product ${product.row.sku} names tier ${sku}, which is not in the catalog`);
     return tier;
   });
+}
+
+/** A game's product rows, for the catalog import to compare with its file. */
+export function listProductRows(db: Kysely<Database>, gameId: string): Promise<Selectable<ProductsTable>[]> {
+  return db.selectFrom('products').selectAll().where('game_id', '=', gameId).execute();
+}
+
+export async function insertProduct(db: Kysely<Database>, row: ProductsTable): Promise<void> {
+  await db.insertInto('products').values(row).execute();
+}
+
+export async function updateProduct(
+  db: Kysely<Database>,
+  id: string,
+  values: Omit<ProductsTable, 'id' | 'game_id' | 'sku' | 'created_at'>,
+): Promise<void> {
+  await db.updateTable('products').set(values).where('id', '=', id).execute();
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { emptyAsUndefined, type Mode, optional } from '../../../config/env-helpers.js';
+import { emptyAsUndefined, type Mode, optional } from '../../../../config/env-helpers.js';
+import type { Selection } from '../provider-descriptor.js';
 
 export interface StripeConfig {
   secretKey: string;
@@ -27,28 +28,22 @@ export const STRIPE_ENV = {
   STRIPE_API_BASE: optional(z.url({ protocol: /^https?$/ })),
 };
 
-type StripeEnv = {
-  STRIPE_SECRET_KEY?: string | undefined;
-  STRIPE_PUBLISHABLE_KEY?: string | undefined;
-  STRIPE_WEBHOOK_SECRETS?: string[] | undefined;
-  STRIPE_API_BASE?: string | undefined;
-  PAYMENT_PROVIDER?: string | undefined;
-};
+type StripeEnv = z.output<z.ZodObject<typeof STRIPE_ENV>>;
 
 const KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRETS'] as const;
 
-export function stripeProblems(env: StripeEnv, mode: Mode): string[] {
+export function stripeProblems(env: StripeEnv, mode: Mode, { listed }: Selection): string[] {
   const problems: string[] = [];
   const missing = KEYS.filter((name) => !env[name]);
   if (mode === 'production') {
     // Half a Stripe setup takes money it cannot confirm, or confirms money it never asked for.
-    if (missing.length < KEYS.length || env.PAYMENT_PROVIDER === 'stripe') {
+    if (missing.length < KEYS.length || listed) {
       for (const name of missing) problems.push(`${name}: required in production with any Stripe setting`);
     }
     if (env.STRIPE_API_BASE) problems.push('STRIPE_API_BASE: for tests only; production talks to api.stripe.com');
   }
-  if (mode === 'development' && env.PAYMENT_PROVIDER === 'stripe') {
-    for (const name of missing) problems.push(`${name}: required when PAYMENT_PROVIDER is stripe`);
+  if (mode === 'development' && listed) {
+    for (const name of missing) problems.push(`${name}: required when PAYMENT_PROVIDER names stripe`);
   }
   const secretMode = env.STRIPE_SECRET_KEY?.split('_')[1];
   const publishableMode = env.STRIPE_PUBLISHABLE_KEY?.split('_')[1];
@@ -58,7 +53,11 @@ export function stripeProblems(env: StripeEnv, mode: Mode): string[] {
   return problems;
 }
 
-/** Stripe's settings when all three keys are present (stripeProblems refused a partial set in production). */
+/**
+ * Stripe's settings when all three keys are present (stripeProblems refused a partial set in
+ * production), whether or not PAYMENT_PROVIDER names it: its late webhooks and the refunds of
+ * its past orders still need it after checkouts moved elsewhere.
+ */
 export function stripeConfig(env: StripeEnv): StripeConfig | undefined {
   if (!env.STRIPE_SECRET_KEY || !env.STRIPE_PUBLISHABLE_KEY || !env.STRIPE_WEBHOOK_SECRETS) return undefined;
   const base = env.STRIPE_API_BASE ? new URL(env.STRIPE_API_BASE) : undefined;

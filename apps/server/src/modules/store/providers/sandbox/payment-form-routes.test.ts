@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../test/app.js';
-import { describeEachEngine } from '../../test/databases.js';
-import { signIn } from '../../test/sign-in.js';
-import { checkoutIdOf, choose, createPayment, paymentForm, storePost, useGameServer } from '../../test/store.js';
-import { findSandboxPayment } from './providers/sandbox-repository.js';
+import { useTestApp } from '../../../../test/app.js';
+import { describeEachEngine } from '../../../../test/databases.js';
+import { signIn } from '../../../../test/sign-in.js';
+import { checkoutIdOf, choose, createPayment, paymentForm, storePost, useGameServer } from '../../../../test/store.js';
+import { findSandboxPayment } from './sandbox-repository.js';
 
 const UNKNOWN_TOKEN = `sbx_${'a'.repeat(32)}`;
 
@@ -178,7 +178,7 @@ describeEachEngine('card payment form (sandbox checkout)', (engine) => {
 
 describe('card payment form without the sandbox', () => {
   const testApp = useTestApp('sqlite', {
-    store: { paymentProvider: 'none', sandboxWebhookSecrets: [], gameWebhooks: {} },
+    store: { paymentProviders: [], providers: {}, gameWebhooks: {} },
   });
 
   it('knows no token when the sandbox is not the payment provider', async () => {

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
-import { useTestApp } from '../../test/app.js';
-import { describeEachEngine } from '../../test/databases.js';
-import { FAKE_STRIPE_KEYS, stripeEvent, stripeSignature, useFakeStripe } from '../../test/fake-stripe.js';
-import { signIn } from '../../test/sign-in.js';
-import { optimisticStatus, orderOf, storePost, useGameServer } from '../../test/store.js';
-import { STRIPE_API_VERSION } from './providers/stripe.js';
+import { useTestApp } from '../../../../test/app.js';
+import { describeEachEngine } from '../../../../test/databases.js';
+import { FAKE_STRIPE_KEYS, stripeEvent, stripeSignature, useFakeStripe } from '../../../../test/fake-stripe.js';
+import { signIn } from '../../../../test/sign-in.js';
+import { optimisticStatus, orderOf, storePost, useGameServer } from '../../../../test/store.js';
+import { STRIPE_API_VERSION } from './stripe.js';
 
 function postStripe(app: FastifyInstance, body: string, signature?: string) {
   return app.inject({
@@ -25,7 +25,7 @@ describeEachEngine('stripe payments', (engine) => {
   const stripe = useFakeStripe();
   const game = useGameServer('sky-runner');
   const testApp = useTestApp(engine, {
-    store: { ...game.store, paymentProvider: 'stripe', sandboxWebhookSecrets: [], stripe: stripe.config },
+    store: { ...game.store, paymentProviders: ['stripe'], providers: { stripe: stripe.config } },
   });
   let token = '';
   const player = async () => {

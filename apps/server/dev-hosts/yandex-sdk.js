@@ -1,0 +1,135 @@
+// A stand-in for Yandex Games' /sdk.js (served at /dev/hosts/yandex/sdk.js in development only;
+// the portal loads it from the page config's YandexSdkUrl). It defines window.YaGames with the
+// surface of platform-protocols.md §13a and asks the simulated Yandex in the parent page, over
+// postMessage, for everything Yandex decides: the player, its signature, the purchase window,
+// ads, review and auth dialogs. Signatures are made on the server with the game's secret key.
+(() => {
+  if (window.YaGames) return;
+  const pending = new Map();
+  const listeners = new Map();
+  let nextId = 1;
+
+  /** One request to the simulated Yandex; resolves with its result, rejects with an Error of its message. */
+  function ask(method, params = {}) {
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      window.parent.postMessage({ type: 'yandex-sdk', id, method, params }, location.origin);
+    });
+  }
+
+  window.addEventListener('message', (event) => {
+    if (event.source !== window.parent || event.origin !== location.origin) return;
+    const message = event.data;
+    if (message?.type === 'yandex-sdk-event') {
+      for (const listener of listeners.get(message.name) ?? []) listener();
+      return;
+    }
+    if (message?.type !== 'yandex-sdk-answer' || !pending.has(message.id)) return;
+    const { resolve, reject } = pending.get(message.id);
+    pending.delete(message.id);
+    if (message.error) reject(Object.assign(new Error(message.error.message), { code: message.error.code }));
+    else resolve(message.result);
+  });
+
+  /** Purchase objects carry both shapes seen in the wild (platform-protocols.md §13a). */
+  const purchaseOf = (item) => ({
+    productID: item.productID,
+    purchaseToken: item.purchaseToken,
+    developerPayload: item.developerPayload,
+    purchaseData: {
+      productID: item.productID,
+      purchaseToken: item.purchaseToken,
+      developerPayload: item.developerPayload,
+      purchaseTime: item.purchaseTime,
+    },
+  });
+
+  function player(data) {
+    return {
+      getUniqueID: () => data.uniqueID,
+      isAuthorized: () => data.authorized,
+      getMode: () => (data.authorized ? '' : 'lite'),
+      getName: () => data.name,
+      getPhoto: () => data.photo,
+      getPayingStatus: () => 'unknown',
+      getData: async () => ({}),
+      setData: async () => undefined,
+      getStats: async () => ({}),
+      setStats: async () => undefined,
+      ...(data.signature ? { signature: data.signature } : {}),
+    };
+  }
+
+  function payments(signed) {
+    return {
+      async purchase({ id, developerPayload } = {}) {
+        const bought = await ask('purchase', { id, developerPayload, signed });
+        return { ...purchaseOf(bought), ...(bought.signature ? { signature: bought.signature } : {}) };
+      },
+      async getPurchases() {
+        const answer = await ask('getPurchases', { signed });
+        const list = answer.purchases.map(purchaseOf);
+        if (answer.signature) list.signature = answer.signature;
+        return list;
+      },
+      consumePurchase: (purchaseToken) => ask('consumePurchase', { purchaseToken }),
+      getCatalog: () => ask('getCatalog'),
+    };
+  }
+
+  function adCallbacks(method, { callbacks = {} } = {}) {
+    callbacks.onOpen?.();
+    ask(method).then(
+      (outcome) => {
+        if (method === 'showRewardedVideo') {
+          if (outcome === 'Finished') callbacks.onRewarded?.();
+          callbacks.onClose?.();
+        } else {
+          callbacks.onClose?.(outcome === 'Finished');
+        }
+      },
+      (error) => callbacks.onError?.(error),
+    );
+  }
+
+  window.YaGames = {
+    async init() {
+      const env = await ask('init');
+      const on = (name, listener) => {
+        listeners.set(name, [...(listeners.get(name) ?? []), listener]);
+      };
+      return {
+        environment: env.environment,
+        deviceInfo: { type: env.deviceType, isDesktop: () => env.deviceType === 'desktop' },
+        serverTime: () => Date.now(),
+        features: {
+          LoadingAPI: { ready: () => void ask('LoadingAPI.ready') },
+          GameplayAPI: { start: () => void ask('GameplayAPI.start'), stop: () => void ask('GameplayAPI.stop') },
+        },
+        on,
+        off: (name, listener) =>
+          listeners.set(
+            name,
+            (listeners.get(name) ?? []).filter((fn) => fn !== listener),
+          ),
+        getPlayer: async ({ signed = false } = {}) => player(await ask('getPlayer', { signed })),
+        auth: { openAuthDialog: () => ask('openAuthDialog') },
+        getPayments: async ({ signed = false } = {}) => payments(signed),
+        adv: {
+          showFullscreenAdv: (options) => adCallbacks('showFullscreenAdv', options),
+          showRewardedVideo: (options) => adCallbacks('showRewardedVideo', options),
+          getBannerAdvStatus: () => ask('getBannerAdvStatus'),
+          showBannerAdv: () => ask('showBannerAdv'),
+          hideBannerAdv: () => ask('hideBannerAdv'),
+        },
+        feedback: { canReview: () => ask('canReview'), requestReview: () => ask('requestReview') },
+        shortcut: {
+          canShowPrompt: async () => ({ canShow: false }),
+          showPrompt: async () => ({ outcome: 'rejected' }),
+        },
+        getFlags: async ({ defaultFlags = {} } = {}) => ({ ...defaultFlags }),
+      };
+    },
+  };
+})();

@@ -1,0 +1,46 @@
+import type { AdapterName } from '@fxid/contract';
+import type { AppContext } from '../../context.js';
+import type { GameRecord } from '../catalog/game-catalog.js';
+import type { ProductRecord } from '../catalog/products-service.js';
+import type { PaymentProvider } from './providers/payment-provider.js';
+
+/**
+ * A host platform's own payments as the store sees them. The platforms module supplies
+ * one for each platform that has them (its ServerPlatform.payments), wired in at the
+ * composition root, so the store never imports a platform.
+ */
+export interface PlatformPayments {
+  /** Whether this server takes the platform's payment notifications for the game (its app and keys are set). */
+  configured(ctx: AppContext, game: GameRecord): boolean;
+  /** Whether a product is sold through the platform's payments (the catalog prices it in the platform's units). */
+  sells(product: ProductRecord): boolean;
+}
+
+/** The adapter of the portal's own site: it pays through the web payment providers. */
+const OWN_SITE: AdapterName = 'fxid';
+
+/** How a game published on a platform is paid for there, on this server. */
+export type PaymentWay =
+  | { kind: 'web'; provider: PaymentProvider }
+  | { kind: 'platform'; payments: PlatformPayments }
+  | { kind: 'none'; why: string };
+
+/**
+ * The rule (README, Configuration): on the portal's own site, the web provider that
+ * PAYMENT_PROVIDER and the game's catalog store flags choose (Payments.forGame); on a host
+ * platform, that platform's own payments when they are configured for the game; anywhere
+ * else, nothing. The caller has checked that the game is published on the adapter.
+ */
+export function paymentWay(ctx: AppContext, game: GameRecord, adapter: AdapterName): PaymentWay {
+  if (adapter === OWN_SITE) {
+    const provider = ctx.payments.forGame(game);
+    return provider
+      ? { kind: 'web', provider }
+      : { kind: 'none', why: 'no payment provider configured here is enabled for it in the catalog' };
+  }
+  const payments = ctx.payments.platform(adapter);
+  if (!payments) return { kind: 'none', why: 'this platform has no payments on this server' };
+  if (!payments.configured(ctx, game))
+    return { kind: 'none', why: "the platform's payments are not configured for it" };
+  return { kind: 'platform', payments };
+}

@@ -1,0 +1,114 @@
+import { STORAGE_LIMITS } from '@fxid/contract/storage-limits';
+import type { PlatformAdapter, PlatformLeaderboards, PlatformStorage } from '@fxid/platforms';
+import type { HostHandlers } from '@fxid/sdk/host';
+import { SdkError } from '@fxid/sdk/host';
+
+/** fxid's own saves and leaderboards, used on every platform whose adapter has none of its own. */
+export interface CloudServices {
+  storage: PlatformStorage;
+  leaderboards: PlatformLeaderboards;
+  /** Opens the leaderboard modal over the game; resolves when the player closes it. */
+  showLeaderboard(name: string): Promise<void>;
+  isSignedIn(): boolean;
+}
+
+/** The most rows one `leaderboard.top` returns (the server's limit too). */
+export const LEADERBOARD_MAX_LIMIT = 100;
+const EXTRA_MAX_LENGTH = 256;
+
+const invalid = (message: string) => new SdkError('invalid_request', message);
+
+function checkKeys(method: string, keys: unknown): string[] {
+  if (!Array.isArray(keys) || keys.length === 0 || keys.length > STORAGE_LIMITS.keysPerRequest) {
+    throw invalid(`${method} needs 1 to ${STORAGE_LIMITS.keysPerRequest} keys`);
+  }
+  for (const key of keys) {
+    if (typeof key !== 'string' || !STORAGE_LIMITS.keyPattern.test(key)) {
+      throw invalid(`${method}: ${String(key)} is not a key (1–64 letters, digits, _, -, . or :)`);
+    }
+  }
+  return keys;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function checkName(method: string, params: unknown): string {
+  const name = (params as { name?: unknown } | undefined)?.name;
+  if (typeof name !== 'string' || !name) throw invalid(`${method} needs a leaderboard name`);
+  return name;
+}
+
+/**
+ * The `storage.*` and `leaderboard.*` methods: arguments checked once here; the adapter's own
+ * storage or leaderboards when the host platform has them, fxid's otherwise.
+ */
+export function createCloudHandlers(
+  adapter: PlatformAdapter,
+  cloud: () => CloudServices,
+): Pick<HostHandlers, 'storage' | 'leaderboard'> {
+  const storage = () => adapter.storage ?? cloud().storage;
+  const boards = () => adapter.leaderboards ?? cloud().leaderboards;
+  const requirePlayer = (what: string) => {
+    if (!adapter.leaderboards && !cloud().isSignedIn()) throw new SdkError('guest', `${what} needs a signed-in player`);
+  };
+  return {
+    storage: {
+      get: (params) => storage().get(params?.keys === undefined ? undefined : checkKeys('storage.get', params.keys)),
+      set: (params) => {
+        const entries = params?.entries;
+        if (!isRecord(entries)) throw invalid('storage.set needs an object of entries');
+        const keys = checkKeys('storage.set', Object.keys(entries));
+        for (const key of keys) {
+          if (entries[key] === undefined) throw invalid(`storage.set: ${key} has no value (use storage.delete)`);
+        }
+        const versions = params.versions;
+        if (versions !== undefined) {
+          if (!isRecord(versions)) throw invalid('storage.set versions must be an object');
+          for (const [key, version] of Object.entries(versions)) {
+            if (!(key in entries)) throw invalid(`storage.set: a version for ${key}, which it does not set`);
+            if (!Number.isSafeInteger(version) || (version as number) < 0) {
+              throw invalid(`storage.set: the version of ${key} must be a whole number ≥ 0`);
+            }
+          }
+        }
+        return storage().set(entries, versions as Record<string, number> | undefined);
+      },
+      delete: (params) => storage().delete(checkKeys('storage.delete', params?.keys)),
+    },
+    leaderboard: {
+      submit: (params) => {
+        const name = checkName('leaderboard.submit', params);
+        const { score, extra } = params;
+        if (!Number.isSafeInteger(score)) throw invalid('leaderboard.submit needs a whole-number score');
+        if (extra !== undefined && (typeof extra !== 'string' || extra.length > EXTRA_MAX_LENGTH)) {
+          throw invalid(`leaderboard.submit extra must be text of at most ${EXTRA_MAX_LENGTH} characters`);
+        }
+        requirePlayer('Submitting a score');
+        return boards().submit(name, score, extra);
+      },
+      top: (params) => {
+        const name = checkName('leaderboard.top', params);
+        const limit = params.limit ?? 10;
+        if (!Number.isInteger(limit) || limit < 1 || limit > LEADERBOARD_MAX_LIMIT) {
+          throw invalid(`leaderboard.top limit must be 1 to ${LEADERBOARD_MAX_LIMIT}`);
+        }
+        if (params.around !== undefined && params.around !== 'player') {
+          throw invalid("leaderboard.top around must be 'player'");
+        }
+        // A guest has no place on the board: around the player is the top for them.
+        const around = params.around && (adapter.leaderboards || cloud().isSignedIn()) ? 'player' : undefined;
+        return boards().top(name, around ? { limit, around } : { limit });
+      },
+      player: async (params) => {
+        const name = checkName('leaderboard.player', params);
+        if (!adapter.leaderboards && !cloud().isSignedIn()) return null;
+        return boards().player(name);
+      },
+      show: async (params) => {
+        await cloud().showLeaderboard(checkName('leaderboard.show', params));
+        return { shown: true };
+      },
+    },
+  };
+}

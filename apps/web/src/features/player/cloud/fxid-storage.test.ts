@@ -1,0 +1,151 @@
+// @vitest-environment jsdom
+import { STORAGE_LIMITS } from '@fxid/contract/storage-limits';
+import type { PlatformAdapter, PlatformStorage } from '@fxid/platforms';
+import type { StorageEntry } from '@fxid/sdk';
+import { resolvePath } from '@fxid/sdk/host';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { type CloudServices, createCloudHandlers } from './cloud-handlers';
+import { createFxidStorage, guestValuesToMove } from './fxid-storage';
+import { createGuestStorage, guestStorageKey, readGuestSaves } from './guest-storage';
+
+beforeEach(() => localStorage.clear());
+
+/** fxid's server as a map, with its version rules. */
+function fakeServer(
+  initial: Record<string, StorageEntry> = {},
+  now = () => 5000,
+): PlatformStorage & { rows: Map<string, StorageEntry> } {
+  const rows = new Map(Object.entries(initial));
+  return {
+    rows,
+    get: async (keys) => Object.fromEntries([...rows].filter(([key]) => !keys || keys.includes(key))),
+    set: async (entries, versions = {}) => {
+      const stale = Object.keys(entries).filter(
+        (key) => key in versions && versions[key] !== (rows.get(key)?.version ?? 0),
+      );
+      if (stale.length > 0) throw Object.assign(new Error('conflict'), { code: 'storage_version_conflict' });
+      for (const [key, value] of Object.entries(entries)) {
+        rows.set(key, { value, version: (rows.get(key)?.version ?? 0) + 1, updatedAt: now() });
+      }
+      return { versions: Object.fromEntries(Object.keys(entries).map((key) => [key, rows.get(key)?.version ?? 0])) };
+    },
+    delete: async (keys) => ({ deleted: keys.filter((key) => rows.delete(key)) }),
+  };
+}
+
+describe("a guest's saves in the browser", () => {
+  it('keeps versions per key and per game, with the server’s conflict and size rules', async () => {
+    let clock = 1000;
+    const sky = createGuestStorage('sky-runner', () => clock);
+    expect(await sky.set({ stars: 3, level: 1 })).toEqual({ versions: { stars: 1, level: 1 } });
+    clock = 2000;
+    expect(await sky.set({ stars: 4 }, { stars: 1 })).toEqual({ versions: { stars: 2 } });
+    expect(await sky.get(['stars', 'none'])).toEqual({ stars: { value: 4, version: 2, updatedAt: 2000 } });
+    await expect(sky.set({ stars: 9 }, { stars: 1 })).rejects.toMatchObject({
+      code: 'storage_version_conflict',
+      data: { current: { stars: { value: 4, version: 2, updatedAt: 2000 } } },
+    });
+    await expect(sky.set({ fresh: 1 }, { fresh: 3 })).rejects.toMatchObject({
+      data: { current: { fresh: { value: null, version: 0, updatedAt: 0 } } },
+    });
+    await expect(sky.set({ big: 'x'.repeat(STORAGE_LIMITS.valueBytes) })).rejects.toMatchObject({
+      code: 'storage_value_too_large',
+    });
+    const chunk = 'y'.repeat(STORAGE_LIMITS.valueBytes - 100);
+    const fill = Object.fromEntries(Array.from({ length: 17 }, (_, i) => [`k${i}`, chunk]));
+    await expect(sky.set(fill)).rejects.toMatchObject({ code: 'storage_quota_exceeded' });
+    // Another game has its own.
+    expect(await createGuestStorage('gem-garden').get()).toEqual({});
+    expect(await sky.delete(['level', 'none'])).toEqual({ deleted: ['level'] });
+    expect(Object.keys(JSON.parse(localStorage.getItem(guestStorageKey('sky-runner')) ?? '{}'))).toEqual(['stars']);
+  });
+});
+
+describe('moving guest saves to the account at sign-in', () => {
+  it('takes keys the account lacks or holds older, and keeps newer server values', () => {
+    const guest = {
+      fresh: { value: 1, version: 3, updatedAt: 100 },
+      newer: { value: 'guest', version: 1, updatedAt: 300 },
+      older: { value: 'guest', version: 1, updatedAt: 100 },
+    };
+    const server = {
+      newer: { value: 'server', version: 4, updatedAt: 200 },
+      older: { value: 'server', version: 2, updatedAt: 200 },
+    };
+    expect(guestValuesToMove(guest, server)).toEqual([
+      { entries: { fresh: 1, newer: 'guest' }, versions: { fresh: 0, newer: 4 } },
+    ]);
+  });
+
+  it('moves them before the first call as a signed-in player, then clears the browser copy', async () => {
+    let token: string | null = null;
+    const server = fakeServer({ level: { value: 9, version: 2, updatedAt: 9_999_999_999_999 } });
+    const storage = createFxidStorage({ game: 'sky-runner', signedIn: () => token, server, log: () => {} });
+    await storage.set({ stars: 7, level: 1 });
+    expect(server.rows.size).toBe(1);
+    token = 'session-1';
+    expect(await storage.get()).toEqual({
+      level: { value: 9, version: 2, updatedAt: 9_999_999_999_999 },
+      stars: { value: 7, version: 1, updatedAt: 5000 },
+    });
+    expect(readGuestSaves('sky-runner')).toEqual({});
+    // Signed out again: a fresh guest copy.
+    token = null;
+    expect(await storage.get()).toEqual({});
+  });
+});
+
+describe('storage and leaderboard handlers', () => {
+  const adapter = {} as PlatformAdapter;
+  const cloud = (signedIn: boolean): CloudServices => ({
+    storage: fakeServer(),
+    leaderboards: {
+      submit: async (name, score) => ({
+        improved: true,
+        entry: { rank: 1, score, formattedScore: String(score), name, avatarUrl: null, isPlayer: true },
+      }),
+      top: async (name, query) => ({ leaderboard: { name } as never, entries: [], player: null, ...query }) as never,
+      player: async () => null,
+    },
+    showLeaderboard: async () => {},
+    isSignedIn: () => signedIn,
+  });
+  const call = (signedIn: boolean, path: string, params?: unknown) => {
+    const found = resolvePath(
+      createCloudHandlers(adapter, () => cloud(signedIn)),
+      path,
+    );
+    if ('error' in found) throw found.error;
+    return Promise.resolve().then(() => found.fn.call(found.self, params));
+  };
+
+  it.each([
+    ['storage.get', { keys: [] }],
+    ['storage.get', { keys: ['bad key'] }],
+    ['storage.set', { entries: [] }],
+    ['storage.set', { entries: {} }],
+    ['storage.set', { entries: { a: 1 }, versions: { b: 1 } }],
+    ['storage.set', { entries: { a: 1 }, versions: { a: -1 } }],
+    ['storage.delete', { keys: Array.from({ length: 51 }, (_, i) => `k${i}`) }],
+    ['leaderboard.submit', { name: 'best', score: 1.5 }],
+    ['leaderboard.submit', { name: '', score: 1 }],
+    ['leaderboard.top', { name: 'best', limit: 101 }],
+    ['leaderboard.top', { name: 'best', around: 'friends' }],
+  ])('refuses %s with %j as invalid_request', async (path, params) => {
+    await expect(call(true, path, params)).rejects.toMatchObject({ code: 'invalid_request' });
+  });
+
+  it('asks a guest to sign in to submit, and shows them the top instead of their place', async () => {
+    await expect(call(false, 'leaderboard.submit', { name: 'best', score: 5 })).rejects.toMatchObject({
+      code: 'guest',
+    });
+    expect(await call(true, 'leaderboard.submit', { name: 'best', score: 5 })).toMatchObject({ improved: true });
+    expect(await call(false, 'leaderboard.top', { name: 'best', around: 'player' })).toMatchObject({ limit: 10 });
+    expect(await call(true, 'leaderboard.top', { name: 'best', around: 'player', limit: 3 })).toMatchObject({
+      limit: 3,
+      around: 'player',
+    });
+    expect(await call(false, 'leaderboard.player', { name: 'best' })).toBeNull();
+    expect(await call(true, 'leaderboard.show', { name: 'best' })).toEqual({ shown: true });
+  });
+});

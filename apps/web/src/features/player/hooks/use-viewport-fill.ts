@@ -1,0 +1,25 @@
+import { useEffect, useState } from 'react';
+
+/**
+ * The height that takes `element` from where it starts down to the bottom of the viewport:
+ * the game gets all the room the page leaves it, with nothing of it below the fold. Measured,
+ * not assumed: the site header, a notice above the player or an embedding without a header
+ * each leave a different room. Undefined until measured.
+ */
+export function useViewportFill(element: HTMLElement | null): string | undefined {
+  const [top, setTop] = useState<number>();
+  useEffect(() => {
+    if (!element) return;
+    const measure = () => setTop(Math.max(0, Math.round(element.getBoundingClientRect().top + window.scrollY)));
+    measure();
+    // What is above the player changes the page's height, and the window its own.
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    window.addEventListener('resize', measure);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', measure);
+    };
+  }, [element]);
+  return top === undefined ? undefined : `calc(100dvh - ${top}px)`;
+}

@@ -1,0 +1,135 @@
+import type { FrameLocator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { logLine, logLines } from '../harness/game';
+import { localeMessages } from '../harness/messages';
+import { browserSession } from '../harness/session';
+import { portalUrl } from '../harness/sites';
+
+// The demo game on Yandex Games, offline: /dev/hosts plays Yandex around the portal's player.
+// The portal loads the YaGames stand-in the simulator serves (never Yandex's CDN), which asks
+// the host page for the player, the purchase window and the ads; the host has the server sign
+// the player and the purchases with the game's dev secret key, as Yandex signs them.
+const session = browserSession(portalUrl);
+const GAME = 'sky-runner';
+
+interface YandexRun {
+  page: Page;
+  /** The portal in Yandex's game frame. */
+  portal: FrameLocator;
+  /** The demo game inside the portal. */
+  game: FrameLocator;
+}
+
+/** Opens the simulated Yandex host for a player and waits until the game runs (terms accepted on the way). */
+async function openOnYandex(page: Page, user: 'new' | 'guest'): Promise<YandexRun> {
+  await page.goto(`dev/hosts?platform=yandex&game=${GAME}&user=${user}`);
+  const portal = page.frameLocator('[data-testid="host-app-frame"]');
+  const game = portal.frameLocator('[data-testid="game-frame"]');
+  const ready = logLine(game, 'call loadingReady ok');
+  // A new account accepts the game's terms in the portal before the game loads (a guest has none to accept).
+  const [en, ru] = await Promise.all([localeMessages('en'), localeMessages('ru')]);
+  const accept = portal
+    .getByRole('button', { name: ru.documents.accept, exact: true })
+    .or(portal.getByRole('button', { name: en.documents.accept, exact: true }));
+  for (;;) {
+    await Promise.race([ready.waitFor(), accept.first().waitFor()]);
+    if (await ready.isVisible()) break;
+    // The button may go between the check and the click: then look again rather than wait on it.
+    await accept
+      .first()
+      .click({ timeout: 2_000 })
+      .catch(() => undefined);
+  }
+  return { page, portal, game };
+}
+
+/** Yandex's dialog in the host page, answered with one of its buttons. */
+async function answerHost(page: Page, title: string, choice: string) {
+  const dialog = page.getByRole('dialog', { name: title });
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: choice, exact: true }).click();
+}
+
+async function portalToken(portal: FrameLocator): Promise<string | null> {
+  return portal.locator('html').evaluate(() => localStorage.getItem('AuthToken'));
+}
+
+async function api(path: string, token: string, body: unknown = {}) {
+  const response = await fetch(new URL(`api/v1/${path}`, portalUrl()), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  return response.json();
+}
+
+const count = async (game: FrameLocator, line: string) => (await logLines(game)).filter((l) => l === line).length;
+const stars100 = (bought: { Products: { Sku: string }[] }) =>
+  bought.Products.find((product) => product.Sku === 'stars_100');
+
+describe('the demo game on the simulated Yandex Games host', () => {
+  it('signs in with the signed player and no email, gets a rewarded ad, buys once, and a cancelled purchase buys nothing', async () => {
+    const { page } = await session.tab();
+    const { portal, game } = await openOnYandex(page, 'new');
+
+    // Signed in by Yandex's signed player alone: a YandexGames identity, no email.
+    const who = (await page.getByTestId('host-user').textContent()) ?? '';
+    const [, yandexId = '', name = ''] = /Yandex player (\S+) \(([^)]+)\)/.exec(who) ?? [];
+    const token = await portalToken(portal);
+    if (!token) throw new Error('the portal in the Yandex frame has no session');
+    const profile = await api('profile', token);
+    expect(profile).toMatchObject({ Email: null, HasEmail: false });
+    expect(profile.SocialIdentifiers).toContainEqual({ Type: 'YandexGames', Id: yandexId });
+    await game.getByTestId('platform').filter({ hasText: 'platform: YandexGames' }).waitFor();
+    await game.getByTestId('player-name').filter({ hasText: name }).waitFor();
+
+    // A rewarded video through ysdk.adv.showRewardedVideo, watched to the end.
+    await game.getByTestId('ad-video').click();
+    await answerHost(page, 'Ad: Rewarded video', 'Finished');
+    await logLine(game, 'call ads.showVideo ok').waitFor();
+    expect(await logLine(game, 'call ads.showVideo ok').locator('.detail').textContent()).toContain('Finished');
+    await logLine(game, 'event ad').waitFor();
+
+    // Yandex's purchase window, paid: the signed purchase is checked on our server, the game gets it once.
+    await game.getByTestId('buy-stars_100').click();
+    await answerHost(page, 'Yandex purchase', 'Pay');
+    await logLine(game, 'call buyProduct ok').waitFor();
+    await logLine(game, 'call consumePurchase ok').waitFor();
+    let bought = await api('store/check-buy-products', token, { Game: GAME });
+    expect(bought.Purchases).toEqual([]);
+    expect(stars100(bought)).toMatchObject({ Count: 1 });
+    expect(await count(game, 'call consumePurchase ok')).toBe(1);
+    // The purchase was consumed on Yandex only after our server had it.
+    await page
+      .getByTestId('host-log')
+      .getByText(/→ consumePurchase/)
+      .waitFor();
+
+    // Closed without paying: UserCancelled, nothing bought.
+    await game.getByTestId('buy-stars_100').click();
+    await answerHost(page, 'Yandex purchase', 'Cancel');
+    await logLine(game, 'call buyProduct error cancelled').waitFor();
+    bought = await api('store/check-buy-products', token, { Game: GAME });
+    expect(stars100(bought)).toMatchObject({ Count: 1 });
+    expect(await count(game, 'call consumePurchase ok')).toBe(1);
+  }, 120_000);
+
+  it('a guest plays, is asked to sign in to Yandex when buying, and declining is told it cannot buy', async () => {
+    const { page } = await session.tab();
+    const { portal, game } = await openOnYandex(page, 'guest');
+    expect(await page.getByTestId('host-user').textContent()).toContain('Yandex guest');
+    expect(await portalToken(portal)).toBeNull();
+
+    await game.getByTestId('buy-stars_100').click();
+    await answerHost(page, 'Yandex sign-in', 'Cancel');
+    await logLine(game, 'call buyProduct error guest').waitFor();
+    // No purchase window was ever opened, and nobody was signed in.
+    expect(
+      await page
+        .getByTestId('host-log')
+        .getByText(/→ purchase /)
+        .count(),
+    ).toBe(0);
+    expect(await portalToken(portal)).toBeNull();
+  }, 120_000);
+});
