@@ -8,7 +8,9 @@ import { portalUrl } from '../harness/sites';
 // The demo game on VK, offline: /dev/hosts plays vk.com around the portal's player (signed
 // launch parameters, the @vkontakte/vk-bridge wire protocol, VK's dialogs) and, on Pay,
 // posts VK's signed payment notifications to our callback, as VK would.
-const session = browserSession(portalUrl);
+// Tall enough for the whole host frame (the simulator's controls sit above it): the portal's
+// fixed dialogs inside the frame cannot be scrolled into view from the host page.
+const session = browserSession(portalUrl, { viewport: { width: 1280, height: 1100 } });
 const GAME = 'sky-runner';
 
 interface VkRun {

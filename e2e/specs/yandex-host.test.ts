@@ -9,7 +9,9 @@ import { portalUrl } from '../harness/sites';
 // The portal loads the YaGames stand-in the simulator serves (never Yandex's CDN), which asks
 // the host page for the player, the purchase window and the ads; the host has the server sign
 // the player and the purchases with the game's dev secret key, as Yandex signs them.
-const session = browserSession(portalUrl);
+// Tall enough for the whole host frame (the simulator's controls sit above it): the portal's
+// fixed dialogs inside the frame cannot be scrolled into view from the host page.
+const session = browserSession(portalUrl, { viewport: { width: 1280, height: 1100 } });
 const GAME = 'sky-runner';
 
 interface YandexRun {

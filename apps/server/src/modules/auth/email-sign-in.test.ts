@@ -225,11 +225,11 @@ describeEachEngine('email sign-in', (engine) => {
         expect(response.statusCode).toBe(200);
       }
     }
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-    const [known, unknown] = [median(timings.known), median(timings.unknown)];
-    // Both paths run the same statements, so only scheduling noise separates them; 10 ms of
-    // slack keeps a loaded CI machine from failing it, while extra work on one path (a lookup
-    // over the network, a password hash) would still show.
+    // The fastest of each: a loaded machine only ever adds time, so minima show the work done
+    // (medians moved by 20 ms between two kinds of request on a busy CI machine). Both paths
+    // run the same statements; extra work on one (a lookup over the network, a password hash)
+    // would still show beyond the 10 ms allowed.
+    const [known, unknown] = [Math.min(...timings.known), Math.min(...timings.unknown)];
     expect(Math.abs(known - unknown)).toBeLessThan(Math.max(10, 0.5 * Math.min(known, unknown)));
   });
 

@@ -3,7 +3,8 @@ import { PlatformAuthError } from '../../../errors.js';
 import type { ServerPlatform } from '../server-platform.js';
 import { verifyYandexPlayer, type YandexPlayerFailure } from './yandex-player.js';
 import { yandexPurchaseRoutes } from './yandex-purchase-routes.js';
-import { requireYandexSecrets } from './yandex-secrets.js';
+import { yandexPriceOf } from './yandex-purchases.js';
+import { requireYandexSecrets, yandexSecretsOf } from './yandex-secrets.js';
 
 /** Which stable error code each refusal of a signed player answers with. */
 const FAILURE_CODES = {
@@ -30,4 +31,9 @@ export const yandexPlatform: ServerPlatform = {
     return { type: 'YandexGames', id: verdict.uniqueId, profile: { name: verdict.name, locale } };
   },
   callbackRoutes: yandexPurchaseRoutes,
+  // Yandex's own purchase window: a game with a Yandex key here sells what has a Yandex price.
+  payments: {
+    configured: (ctx, game) => !!yandexSecretsOf(ctx, game)?.length,
+    sells: (product) => yandexPriceOf(product) !== undefined,
+  },
 };

@@ -30,7 +30,7 @@ const MAX_PURCHASES = 100;
 const TOKEN = /^[A-Za-z0-9_-]{1,128}$/;
 
 /** The product's price on Yandex in the catalog (`PlatformPrices.yandex`), in Yandex's units. */
-function yandexPriceOf(product: { definition: { PlatformPrices?: Partial<Record<string, number>> } }) {
+export function yandexPriceOf(product: { definition: { PlatformPrices?: Partial<Record<string, number>> } }) {
   return product.definition.PlatformPrices?.yandex;
 }
 
