@@ -60,6 +60,7 @@ describe('loadConfig', () => {
         'sky-runner=51234567:vk-secure-key-old-0001, sky-runner=51234567:vk-secure-key-new-0002,gem-garden=7654321:gem-garden-vk-secure-key',
       VK_LAUNCH_MAX_AGE_SECONDS: '3600',
       YANDEX_GAMES_SECRETS: 'sky-runner=yandex-secret-old,sky-runner=yandex-secret-new',
+      OK_APPS: 'sky-runner=512000000001:CBAPUBLICKEY:ok-secret-key-0000001',
       YANDEX_SIGNED_MAX_AGE_SECONDS: '600',
     });
     expect(result).toEqual({
@@ -128,6 +129,13 @@ describe('loadConfig', () => {
             devSecretPrefix: undefined,
             signedMaxAgeSeconds: 600,
             sdkUrl: '/sdk.js',
+          },
+          ok: {
+            apps: {
+              'sky-runner': { appId: '512000000001', publicKey: 'CBAPUBLICKEY', secrets: ['ok-secret-key-0000001'] },
+            },
+            dev: undefined,
+            fapiUrl: 'https://api.ok.ru/js/fapi5.js',
           },
         },
       },

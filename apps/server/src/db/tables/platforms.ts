@@ -1,6 +1,9 @@
+import type { OkTransactionsTable } from './ok-transactions.js';
+
 /** What host platforms reported (a platform that keeps state adds its table here). */
 export interface PlatformsTables {
   platform_purchases: PlatformPurchasesTable;
+  ok_transactions: OkTransactionsTable;
 }
 
 /** Purchases a host platform confirmed; UNIQUE (platform, game, platform order id, test) makes repeats find their first answer. */

@@ -1,5 +1,6 @@
 import type { ADAPTER_PLATFORM, AdapterName, PlatformName } from '@fxid/contract';
 import type { PlatformPayments } from '../store/payment-routing.js';
+import { okPlatform } from './ok/ok-platform.js';
 import type { ServerPlatform } from './server-platform.js';
 import { vkPlatform } from './vk/vk-platform.js';
 import { yandexPlatform } from './yandex/yandex-platform.js';
@@ -11,6 +12,7 @@ import { yandexPlatform } from './yandex/yandex-platform.js';
 export const SERVER_PLATFORMS: Partial<Record<keyof typeof ADAPTER_PLATFORM, ServerPlatform>> = {
   vkcom: vkPlatform,
   yandex: yandexPlatform,
+  ok: okPlatform,
 };
 
 /** The server side of a platform, or undefined when none is registered. */
