@@ -23,17 +23,10 @@ export interface OkConfig {
    * whose catalog names `PlatformData.OdnoklassnikiAppId`, so that a simulated OK can sign.
    */
   dev: { publicKey: string; secret: string } | undefined;
-  /** Where the portal loads OK's FAPI script from (page config). */
-  fapiUrl: string;
 }
 
 /** The OK keys of the demo games in development (documented in README); never valid in production. */
 export const DEV_OK_APP = { publicKey: 'CBADEVOKAPPKEY', secret: 'dev-ok-app-secret-not-for-production' } as const;
-
-/** Where OK serves FAPI (platform-protocols.md §13d). */
-export const OK_FAPI_PRODUCTION_URL = 'https://api.ok.ru/js/fapi5.js';
-/** The host simulator's stand-in, relative to the portal's base path (development). */
-export const DEV_OK_FAPI_URL = 'dev/hosts/ok/fapi5.js';
 
 const pairPattern = /^\s*([a-z0-9][a-z0-9-]{0,62})=(\d{1,18}):([A-Za-z0-9]{4,64}):(\S{16,})\s*$/;
 
@@ -64,22 +57,13 @@ const okAppList = z
 /** Odnoklassniki's environment variables, merged into the server's EnvSchema. */
 export const OK_ENV = {
   OK_APPS: z.preprocess(emptyAsUndefined, okAppList.default({})),
-  // A path on this origin, or OK's own https script (the CSP then allows that origin).
-  OK_FAPI_URL: z.preprocess(
-    emptyAsUndefined,
-    z
-      .string()
-      .regex(/^(https:\/\/[a-z0-9.-]+(:\d+)?\/|\/(?!\/)|[a-z0-9])[\w./-]*$/i, 'Expected https://host/path or a path')
-      .optional(),
-  ),
 };
 
-type OkEnv = { OK_APPS: Record<string, OkApp>; OK_FAPI_URL?: string | undefined };
+type OkEnv = { OK_APPS: Record<string, OkApp> };
 
 export function okConfig(env: OkEnv, mode: 'development' | 'production'): OkConfig {
   return {
     apps: env.OK_APPS,
     dev: mode === 'development' ? DEV_OK_APP : undefined,
-    fapiUrl: env.OK_FAPI_URL ?? (mode === 'development' ? DEV_OK_FAPI_URL : OK_FAPI_PRODUCTION_URL),
   };
 }
