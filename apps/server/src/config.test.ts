@@ -60,6 +60,7 @@ describe('loadConfig', () => {
         'sky-runner=51234567:vk-secure-key-old-0001, sky-runner=51234567:vk-secure-key-new-0002,gem-garden=7654321:gem-garden-vk-secure-key',
       VK_LAUNCH_MAX_AGE_SECONDS: '3600',
       YANDEX_GAMES_SECRETS: 'sky-runner=yandex-secret-old,sky-runner=yandex-secret-new',
+      OK_APPS: 'sky-runner=512000000001:CBAPUBLICKEY:ok-secret-key-0000001',
       YANDEX_SIGNED_MAX_AGE_SECONDS: '600',
       TELEGRAM_BOTS: 'sky-runner=7100000001:AAFakeSkyRunnerBotTokenForTests0001,gem-garden=7100000002',
       TELEGRAM_INIT_DATA_MAX_AGE_SECONDS: '600',
@@ -143,6 +144,12 @@ describe('loadConfig', () => {
             initDataMaxAgeSeconds: 600,
             botApiUrl: 'https://api.telegram.org',
             webhookSecret: 'telegram-webhook-secret-0001',
+          },
+          ok: {
+            apps: {
+              'sky-runner': { appId: '512000000001', publicKey: 'CBAPUBLICKEY', secrets: ['ok-secret-key-0000001'] },
+            },
+            dev: undefined,
           },
         },
       },

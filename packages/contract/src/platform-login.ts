@@ -47,6 +47,21 @@ export const TelegramLoginSchema = z
   .strict()
   .meta({ id: 'TelegramLogin' });
 
+/**
+ * Odnoklassniki: the launch URL's query string, sent verbatim (security.md §2a: its
+ * `auth_sig` over logged_user_id and session_key is checked with the app's secret key).
+ */
+export const OdnoklassnikiLoginSchema = z
+  .object({
+    QueryString: z
+      .string()
+      .min(1)
+      .max(8192)
+      .describe('window.location.search of the OK launch URL, as received (logged_user_id, session_key, auth_sig, …)'),
+  })
+  .strict()
+  .meta({ id: 'OdnoklassnikiLogin' });
+
 export const AuthenticateFromSocialRequestSchema = z
   .object({
     Social: PlatformInputSchema.describe('The host platform, by name or number (e.g. VkontakteCom or 3)'),
@@ -56,6 +71,8 @@ export const AuthenticateFromSocialRequestSchema = z
     VkontakteComLogin: VkontakteComLoginSchema.optional().describe('Required when Social is VkontakteCom'),
     YandexGamesLogin: YandexGamesLoginSchema.optional().describe('Required when Social is YandexGames'),
     TelegramLogin: TelegramLoginSchema.optional().describe('Required when Social is Telegram'),
+
+    OdnoklassnikiLogin: OdnoklassnikiLoginSchema.optional().describe('Required when Social is Odnoklassniki'),
   })
   .strict()
   .meta({ id: 'AuthenticateFromSocialRequest' });

@@ -21,6 +21,7 @@ import * as catalogVersion from './migrations/0023-catalog-version.js';
 import * as storage from './migrations/0030-storage.js';
 import * as leaderboards from './migrations/0031-leaderboards.js';
 import * as telegramStars from './migrations/0035-telegram-stars.js';
+import * as okTransactions from './migrations/0040-ok-transactions.js';
 
 /**
  * Migrations in order. Imported statically so that the built server carries them
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0030-storage': storage,
   '0031-leaderboards': leaderboards,
   '0035-telegram-stars': telegramStars,
+  '0040-ok-transactions': okTransactions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

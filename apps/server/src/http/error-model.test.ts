@@ -166,6 +166,15 @@ const BAD_REQUESTS: BadRequest[] = [
     status: 404,
     code: 'not_found',
   },
+  // OK's payment callback answers in OK's XML (tested with the OK platform); a wrong method is ours.
+  {
+    name: 'wrong method',
+    method: 'POST',
+    url: '/api/v1/platforms/ok/payments/sky-runner',
+    payload: '{}',
+    status: 404,
+    code: 'not_found',
+  },
   { name: 'readiness with a body', method: 'POST', url: '/readyz', payload: '{}', status: 404, code: 'not_found' },
   // Telegram's bot webhook: without its secret token nothing is read.
   {

@@ -1,8 +1,11 @@
+import type { OkTransactionsTable } from './ok-transactions.js';
+
 /** What host platforms reported (a platform that keeps state adds its table here). */
 export interface PlatformsTables {
   platform_purchases: PlatformPurchasesTable;
   telegram_invoices: TelegramInvoicesTable;
   telegram_charges: TelegramChargesTable;
+  ok_transactions: OkTransactionsTable;
 }
 
 /** Purchases a host platform confirmed; UNIQUE (platform, game, platform order id, test) makes repeats find their first answer. */

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { OK_ENV, type OkConfig, okConfig } from './ok/ok-config.js';
 import { TELEGRAM_ENV, type TelegramConfig, telegramConfig, telegramProblems } from './telegram/telegram-config.js';
 import { VK_ENV, type VkConfig, vkConfig } from './vk/vk-config.js';
 import { YANDEX_ENV, type YandexConfig, yandexConfig } from './yandex/yandex-config.js';
@@ -7,7 +8,7 @@ import { YANDEX_ENV, type YandexConfig, yandexConfig } from './yandex/yandex-con
  * The configuration fragments of the server platforms, one line each: config.ts merges
  * their environment variables into its schema and their settings into Config.
  */
-export const PLATFORM_ENV = { ...VK_ENV, ...YANDEX_ENV, ...TELEGRAM_ENV };
+export const PLATFORM_ENV = { ...VK_ENV, ...YANDEX_ENV, ...TELEGRAM_ENV, ...OK_ENV };
 
 type PlatformEnv = z.output<z.ZodObject<typeof PLATFORM_ENV>>;
 
@@ -16,10 +17,16 @@ export interface PlatformsConfig {
   yandex: YandexConfig;
   /** Optional so that a test may configure one platform alone; absent, no game is on Telegram here. */
   telegram?: TelegramConfig;
+  ok: OkConfig;
 }
 
 export function platformsConfig(env: PlatformEnv, mode: 'development' | 'production'): PlatformsConfig {
-  return { vkcom: vkConfig(env, mode), yandex: yandexConfig(env, mode), telegram: telegramConfig(env, mode) };
+  return {
+    vkcom: vkConfig(env, mode),
+    yandex: yandexConfig(env, mode),
+    telegram: telegramConfig(env, mode),
+    ok: okConfig(env, mode),
+  };
 }
 
 /** Every bad platform variable of this mode, as config.ts lists them. */

@@ -1224,6 +1224,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/platforms/ok/payments/{Game}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Odnoklassniki callbacks.payment for a game's OK application
+         * @description Signed by OK with the application secret key (md5 over the sorted parameters). product_code must be a catalog product with PlatformPrices.ok and amount its price in OKs; extra_attributes carries the portal's purchase reference ({"orderId":…}). Each transaction_id pays one order once; a repeat answers true again. Answers are XML, HTTP 200: <callbacks_payment_response>true</…>, or an error_response with OK's codes (also in the Invocation-error header): 104 signature, 1001 invalid payment (unknown product, price, user or application, a one-time product already owned, a reused purchase reference), 2 temporary failure here.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    Game: components["schemas"]["GameSystemNameInput"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/profile": {
         parameters: {
             query?: never;
@@ -6054,6 +6093,10 @@ export interface components {
             /** @description The raw initData string as Telegram gave it (never initDataUnsafe re-encoded): its hash is checked */
             InitData: string;
         };
+        OdnoklassnikiLoginInput: {
+            /** @description window.location.search of the OK launch URL, as received (logged_user_id, session_key, auth_sig, …) */
+            QueryString: string;
+        };
         AuthenticateFromSocialRequestInput: {
             /** @description The host platform, by name or number (e.g. VkontakteCom or 3) */
             Social: ("Unspecified" | "FxId" | "VkontaktePlay" | "Odnoklassniki" | "VkontakteCom" | "YandexGames" | "AbsoluteGames" | "Kongregate" | "FacebookGames" | "CrazyGames" | "WizQ" | "Telegram" | "FxLauncher" | "FxNative" | "Steam" | "FacebookInstantGames") | number | string;
@@ -6068,6 +6111,8 @@ export interface components {
             YandexGamesLogin?: components["schemas"]["YandexGamesLoginInput"];
             /** @description Required when Social is Telegram */
             TelegramLogin?: components["schemas"]["TelegramLoginInput"];
+            /** @description Required when Social is Odnoklassniki */
+            OdnoklassnikiLogin?: components["schemas"]["OdnoklassnikiLoginInput"];
         };
         AuthenticateFromSocialResponseInput: {
             /** @description Bearer token of the new session, as email sign-in gives */
@@ -7568,6 +7613,10 @@ export interface components {
             /** @description The raw initData string as Telegram gave it (never initDataUnsafe re-encoded): its hash is checked */
             InitData: string;
         };
+        OdnoklassnikiLogin: {
+            /** @description window.location.search of the OK launch URL, as received (logged_user_id, session_key, auth_sig, …) */
+            QueryString: string;
+        };
         AuthenticateFromSocialRequest: {
             /** @description The host platform, by name or number (e.g. VkontakteCom or 3) */
             Social: unknown;
@@ -7582,6 +7631,8 @@ export interface components {
             YandexGamesLogin?: components["schemas"]["YandexGamesLogin"];
             /** @description Required when Social is Telegram */
             TelegramLogin?: components["schemas"]["TelegramLogin"];
+            /** @description Required when Social is Odnoklassniki */
+            OdnoklassnikiLogin?: components["schemas"]["OdnoklassnikiLogin"];
         };
         AuthenticateFromSocialResponse: {
             /** @description Bearer token of the new session, as email sign-in gives */

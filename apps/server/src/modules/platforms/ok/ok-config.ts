@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { emptyAsUndefined } from '../../../config/env-helpers.js';
+
+/**
+ * Odnoklassniki's part of the server configuration. Each game's OK application (its
+ * id, public key and secret key, from the app's settings on ok.ru) lives in the
+ * environment, never in the committed catalog: `OK_APPS=game=appId:publicKey:secretKey,…`.
+ */
+
+/** One game's OK application; the first secret signs (simulator, tests), all verify (rotation). */
+export interface OkApp {
+  appId: string;
+  /** `application_key`: OK sends it with launch parameters and payment callbacks. */
+  publicKey: string;
+  secrets: string[];
+}
+
+export interface OkConfig {
+  /** Per game system name. */
+  apps: Record<string, OkApp>;
+  /**
+   * Development only: the public and secret key of every game without an OK_APPS entry
+   * whose catalog names `PlatformData.OdnoklassnikiAppId`, so that a simulated OK can sign.
+   */
+  dev: { publicKey: string; secret: string } | undefined;
+}
+
+/** The OK keys of the demo games in development (documented in README); never valid in production. */
+export const DEV_OK_APP = { publicKey: 'CBADEVOKAPPKEY', secret: 'dev-ok-app-secret-not-for-production' } as const;
+
+const pairPattern = /^\s*([a-z0-9][a-z0-9-]{0,62})=(\d{1,18}):([A-Za-z0-9]{4,64}):(\S{16,})\s*$/;
+
+/** `game=appId:publicKey:secretKey,…`; a game may repeat (same app) while its secret rotates. */
+const okAppList = z
+  .string()
+  .transform((text) => text.split(',').filter((item) => item.trim() !== ''))
+  .pipe(
+    z.array(
+      z
+        .string()
+        .regex(pairPattern, 'Expected game=appId:publicKey:secretKey (numeric app id, 16+ character secret key)'),
+    ),
+  )
+  .transform((pairs, ctx) => {
+    const apps: Record<string, OkApp> = {};
+    for (const pair of pairs) {
+      const [, game = '', appId = '', publicKey = '', secret = ''] = pairPattern.exec(pair) ?? [];
+      const known = apps[game];
+      if (known && (known.appId !== appId || known.publicKey !== publicKey)) {
+        ctx.addIssue({ code: 'custom', message: `${game} is given two OK applications (${known.appId}, ${appId})` });
+      }
+      apps[game] = { appId, publicKey, secrets: [...(known?.secrets ?? []), secret] };
+    }
+    return apps;
+  });
+
+/** Odnoklassniki's environment variables, merged into the server's EnvSchema. */
+export const OK_ENV = {
+  OK_APPS: z.preprocess(emptyAsUndefined, okAppList.default({})),
+};
+
+type OkEnv = { OK_APPS: Record<string, OkApp> };
+
+export function okConfig(env: OkEnv, mode: 'development' | 'production'): OkConfig {
+  return {
+    apps: env.OK_APPS,
+    dev: mode === 'development' ? DEV_OK_APP : undefined,
+  };
+}
