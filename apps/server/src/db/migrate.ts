@@ -20,6 +20,7 @@ import * as platformPurchases from './migrations/0022-platform-purchases.js';
 import * as catalogVersion from './migrations/0023-catalog-version.js';
 import * as storage from './migrations/0030-storage.js';
 import * as leaderboards from './migrations/0031-leaderboards.js';
+import * as leaderboardCounts from './migrations/0032-leaderboard-counts.js';
 
 /**
  * Migrations in order. Imported statically so that the built server carries them
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0023-catalog-version': catalogVersion,
   '0030-storage': storage,
   '0031-leaderboards': leaderboards,
+  '0032-leaderboard-counts': leaderboardCounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
