@@ -66,9 +66,11 @@ export async function countBeforeBucket(db: Db, period: BoardPeriod, rankScore: 
     const first = level === LEVELS ? null : (buckets[index + 1] ?? 0) * FANOUT;
     if (first === bucket) return [];
     const from = first === null ? sql`` : sql` and bucket >= ${first}`;
-    return [sql`select count from leaderboard_score_counts where game_id = ${period.gameId}
+    return [
+      sql`select count from leaderboard_score_counts where game_id = ${period.gameId}
       and board = ${period.board} and period_start = ${period.periodStart}
-      and level = ${level}${from} and bucket < ${bucket}`];
+      and level = ${level}${from} and bucket < ${bucket}`,
+    ];
   });
   if (ranges.length === 0) return 0;
   const result = await sql<{ ahead: number | string | null }>`select sum(count) as ahead
