@@ -121,6 +121,38 @@ describeEachEngine('leaderboard ranks from bucket counts', (engine) => {
     );
   });
 
+  it('keep every score counted once when submits run at the same time (PostgreSQL: many connections)', async () => {
+    const { db } = database.handle;
+    const board = 'concurrent';
+    const period: BoardPeriod = { gameId: 'g', board, periodStart: 0 };
+    // 80 submits from 8 players at once: new players' first scores and improvements race on the
+    // same coarse count rows and on each player's row.
+    const scores = Array.from({ length: 80 }, (_, index) => ({
+      player: index % PLAYERS,
+      rankScore: (index * 7919) % 1000,
+    }));
+    await Promise.all(
+      scores.map(({ player, rankScore }, index) =>
+        submitBest(db, {
+          game_id: 'g',
+          board,
+          period_start: 0,
+          account_id: `acc-${player}`,
+          score: -rankScore,
+          rank_score: rankScore,
+          extra: null,
+          updated_at: NOW + index,
+        }),
+      ),
+    );
+    const kept = await countsOf(board);
+    await recount(db, period);
+    expect(await countsOf(board)).toEqual(kept);
+    const top = await listTop(db, period, 100);
+    expect(top).toHaveLength(PLAYERS);
+    for (const [index, row] of top.entries()) expect(await rankOf(db, period, row)).toBe(index + 1);
+  });
+
   async function countsOf(board: string) {
     const rows = await database.handle.db
       .selectFrom('leaderboard_score_counts')
