@@ -1,5 +1,6 @@
 // Leaderboard query latency at 10^4, 10^5 and 10^6 scores on one board: the top 100, and the
-// rows around a random player (their rank, counted by the database, and 10 rows around them),
+// rows around a random player (their rank, from the bucket counts and the rank index, and 9 rows
+// either side), and a submit (the score row and the bucket counts it moves, in one transaction),
 // through the server's own repository functions and index. SQLite always (a file in a temp
 // folder); PostgreSQL too when TEST_DATABASE_URL is set or a postgres:// URL is given (in a
 // schema of its own, dropped at the end). Prints p50/p99 per size. Needs the built server:
@@ -20,6 +21,7 @@ if (!existsSync(join(dist, 'modules/leaderboards/leaderboards-repository.js'))) 
 const { openDatabase, isPostgres } = await import(join(dist, 'db/database.js'));
 const { migrateToLatest } = await import(join(dist, 'db/migrate.js'));
 const repo = await import(join(dist, 'modules/leaderboards/leaderboards-repository.js'));
+const counts = await import(join(dist, 'modules/leaderboards/leaderboard-counts-repository.js'));
 const { sql } = await import('kysely');
 
 const arg = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
@@ -43,6 +45,8 @@ async function seed(db, postgres, from, to) {
       select 'bench-game', 'best-score', 0, 'acc-' || i, s, -s, null, cast(${NOW} as bigint) + i
       from (select i, ${score} as s from ${series}) as scored`.execute(trx);
   });
+  // The seed writes around the repository: rebuild the board's bucket counts as submits keep them.
+  await counts.recount(db, period);
   if (postgres) await sql`analyze leaderboard_scores`.execute(db);
   else await sql`analyze`.execute(db);
 }
@@ -83,8 +87,23 @@ async function bench(engine, url, options) {
         repo.listAfter(db, period, row, 9),
       ]);
     });
+    // A submit: a random player's new score (better or not), with the bucket counts it moves.
+    let clock = NOW + size + 1;
+    const submit = await time(() => {
+      const score = Math.floor(Math.random() * 100000);
+      return repo.submitBest(db, {
+        game_id: period.gameId,
+        board: period.board,
+        period_start: period.periodStart,
+        account_id: `acc-${1 + Math.floor(Math.random() * size)}`,
+        score,
+        rank_score: -score,
+        extra: null,
+        updated_at: clock++,
+      });
+    });
     console.log(
-      `${engine.padEnd(10)} ${String(size).padStart(8)} scores  top-100: ${top}   around player: ${around}   (seeded in ${seedSeconds} s)`,
+      `${engine.padEnd(10)} ${String(size).padStart(8)} scores  top-100: ${top}   around player: ${around}   submit: ${submit}   (seeded in ${seedSeconds} s)`,
     );
   }
   await db.destroy();

@@ -62,6 +62,9 @@ async function api(path: string, token: string, body: unknown = {}) {
   return response.json();
 }
 
+/** The demo game's saved progress after one round, in English or (VK's language here) Russian. */
+const ONE_ROUND = /Saved: 1 rounds|раундов 1,/;
+
 const count = async (game: FrameLocator, line: string) => (await logLines(game)).filter((l) => l === line).length;
 
 /** How many times the app called a bridge method, by the simulated VK's protocol log. */
@@ -235,5 +238,34 @@ describe('the demo game on the simulated VK host', () => {
     await answerHost(page, 'VK order box', 'Pay');
     await expect.poll(() => count(game, 'call buyProduct ok'), { timeout: 30_000 }).toBe(2);
     expect(await noAds()).toMatchObject({ Owned: true, Count: 1 });
+  }, 120_000);
+
+  it('saves the game’s progress in VK storage when the catalog says Host, and reads it back after a relaunch', async () => {
+    const { page } = await session.tab();
+    const { portal, game } = await openOnVk(page);
+    // One round of Sky Runner: a tap starts it, and the glider falls and it ends.
+    await game.getByTestId('game-canvas').click();
+    await logLine(game, 'call storage.set ok').waitFor();
+    await game.getByTestId('cloud-progress').filter({ hasText: ONE_ROUND }).waitFor();
+
+    // VK's protocol log: the progress went through VKWebAppStorageSet as our key, with fxid's version beside it.
+    const sets = page.getByTestId('host-log').locator('li').filter({ hasText: '→ VKWebAppStorageSet ' });
+    const set = (await sets.allTextContents()).find((line) => line.includes('"key":"s_progress"')) ?? '';
+    const props = JSON.parse(set.slice(set.indexOf('{'))) as { key: string; value: string };
+    expect(JSON.parse(props.value)).toMatchObject({ v: { rounds: 1 }, n: 1 });
+    const reads = await hostCalls(page, 'VKWebAppStorageGet');
+    expect(reads).toBeGreaterThan(0);
+    // fxid's server keeps nothing for this game's saves on VK.
+    expect((await api('storage/get', await portalToken(portal), { Game: GAME, Keys: ['progress'] })).Items).toEqual([]);
+
+    // The same VK user opens the app again: the progress comes back from VK storage.
+    await page.evaluate(() => {
+      const frame = document.querySelector<HTMLIFrameElement>('[data-testid="host-app-frame"]');
+      frame?.contentWindow?.location.reload();
+    });
+    await expect.poll(() => hostCalls(page, 'VKWebAppInit'), { timeout: 30_000 }).toBe(2);
+    await expect.poll(() => hostCalls(page, 'VKWebAppStorageGet'), { timeout: 30_000 }).toBeGreaterThan(reads);
+    await logLine(game, 'call loadingReady ok').waitFor();
+    await game.getByTestId('cloud-progress').filter({ hasText: ONE_ROUND }).waitFor();
   }, 120_000);
 });

@@ -134,4 +134,19 @@ describe('the demo game on the simulated Yandex Games host', () => {
     ).toBe(0);
     expect(await portalToken(portal)).toBeNull();
   }, 120_000);
+
+  it('keeps a guest’s progress in Yandex’s player data when the catalog says Host', async () => {
+    const { page } = await session.tab();
+    const { portal, game } = await openOnYandex(page, 'guest');
+    await game.getByTestId('game-canvas').click();
+    await logLine(game, 'call storage.set ok').waitFor();
+    // The simulated Yandex's protocol log: the progress went through player.setData, with fxid's version beside it.
+    const writes = await page.getByTestId('host-log').locator('li').filter({ hasText: '→ setData ' }).allTextContents();
+    const written = writes.map((line) => JSON.parse(line.slice(line.indexOf('{'))) as { data: { progress?: unknown } });
+    expect(written.at(-1)?.data.progress).toMatchObject({ v: { rounds: 1 }, n: 1 });
+    // Not in the portal's own guest saves.
+    expect(
+      await portal.locator('html').evaluate((_, key) => localStorage.getItem(key), `fxid.saves.${GAME}`),
+    ).toBeNull();
+  }, 120_000);
 });

@@ -18,6 +18,20 @@ const orders = /** @type {HTMLOListElement} */ (document.getElementById('orders'
 /** The running session: the game, the simulated user and friends, VK storage. */
 let session = { game: '', user: /** @type {any} */ (null), friends: [], storage: new Map() };
 
+/**
+ * VK storage is per app and user and outlives the session: kept in this page's localStorage
+ * under the game and the simulated user, so a relaunch (or another tab) finds it again.
+ */
+const storageKey = () => `fxid.dev-hosts.vkcom.storage.${session.game}.${session.user?.id}`;
+function loadStorage() {
+  try {
+    return new Map(Object.entries(JSON.parse(localStorage.getItem(storageKey()) ?? '{}')));
+  } catch {
+    return new Map();
+  }
+}
+const saveStorage = () => localStorage.setItem(storageKey(), JSON.stringify(Object.fromEntries(session.storage)));
+
 function note(text) {
   const item = document.createElement('li');
   item.textContent = `${new Date().toISOString().slice(11, 19)} ${text}`;
@@ -109,10 +123,19 @@ const METHODS = {
   VKWebAppStorageGet: async ({ keys = [] }) => ({
     keys: keys.map((key) => ({ key, value: session.storage.get(key) ?? '' })),
   }),
-  VKWebAppStorageSet: async ({ key, value }) => {
-    session.storage.set(key, String(value ?? ''));
+  // VK's limits: a key of 1–100 letters, digits, _ or -; a value of at most 4096 bytes; the empty value deletes.
+  VKWebAppStorageSet: async ({ key, value = '' }) => {
+    if (typeof key !== 'string' || !/^[\w-]{1,100}$/.test(key)) return { failed: clientError(100, 'Invalid key') };
+    const text = String(value);
+    if (new TextEncoder().encode(text).length > 4096) return { failed: clientError(100, 'Value is too long') };
+    if (text === '') session.storage.delete(key);
+    else session.storage.set(key, text);
+    saveStorage();
     return { result: true };
   },
+  VKWebAppStorageGetKeys: async ({ count = 20, offset = 0 }) => ({
+    keys: [...session.storage.keys()].slice(offset, offset + count),
+  }),
   VKWebAppShowOrderBox: async ({ item }) => {
     const choice = await ask('VK order box', `Buy "${item}" for VK votes?`, ['Pay', 'Cancel', 'Error']);
     if (choice === 'Cancel') return { failed: userDenied() };
@@ -191,6 +214,7 @@ async function launch() {
   const game = String(values.get('game') ?? '');
   const launched = await post('vkcom/launch', { Game: game, User: values.get('user') });
   session = { game, user: launched.User, friends: launched.Friends, storage: new Map() };
+  session.storage = loadStorage();
   orders.replaceChildren();
   document.getElementById('who').textContent =
     `VK user ${launched.User.id} (${launched.User.first_name} ${launched.User.last_name}) in app ${launched.AppId}`;

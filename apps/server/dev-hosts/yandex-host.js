@@ -3,7 +3,8 @@
 // stand-in (/dev/hosts/yandex/sdk.js), which asks this page what Yandex would decide: the
 // player (signed on the server with the game's secret key), the auth dialog for a guest, the
 // purchase window (Pay / Cancel / Error, the purchase signed on the server), the unconsumed
-// purchases, the ad overlay (Finished / Skipped / Failed), the sticky banner and the review dialog.
+// purchases, the ad overlay (Finished / Skipped / Failed), the sticky banner and the review dialog;
+// and the player's data (player.getData / setData), kept in this page's localStorage per game and player.
 
 const base = location.pathname.replace(/\/$/, '');
 const form = /** @type {HTMLFormElement} */ (document.getElementById('launch'));
@@ -81,6 +82,17 @@ const adOverlay = async (kind) => {
   return outcome;
 };
 
+/** Yandex keeps at most 200 KB of data per player. */
+const DATA_MAX_BYTES = 200 * 1024;
+const dataKey = () => `fxid.dev-hosts.yandex.data.${session.game}.${session.player?.uniqueID}`;
+function playerData() {
+  try {
+    return JSON.parse(localStorage.getItem(dataKey()) ?? '{}');
+  } catch {
+    return {};
+  }
+}
+
 /** Yandex's answers, by stand-in method. */
 const METHODS = {
   init: async () => ({
@@ -157,6 +169,17 @@ const METHODS = {
   requestReview: async () => ({
     feedbackSent: (await choose('Rate the game', 'Rate this game on Yandex?', ['Rate', 'Cancel'])) === 'Rate',
   }),
+  getData: async ({ keys }) => {
+    const data = playerData();
+    return keys ? Object.fromEntries(keys.filter((key) => key in data).map((key) => [key, data[key]])) : data;
+  },
+  // setData replaces all of the player's data, as Yandex's does.
+  setData: async ({ data }) => {
+    const text = JSON.stringify(data ?? {});
+    if (new TextEncoder().encode(text).length > DATA_MAX_BYTES) throw new Refusal('Player data is over 200 KB');
+    localStorage.setItem(dataKey(), text);
+    return true;
+  },
   'LoadingAPI.ready': async () => true,
   'GameplayAPI.start': async () => true,
   'GameplayAPI.stop': async () => true,

@@ -53,8 +53,9 @@
       getName: () => data.name,
       getPhoto: () => data.photo,
       getPayingStatus: () => 'unknown',
-      getData: async () => ({}),
-      setData: async () => undefined,
+      // Player data lives with the simulated Yandex (per player; a guest's too, as Yandex keeps it locally).
+      getData: (keys) => ask('getData', keys ? { keys } : {}),
+      setData: (value, flush = false) => ask('setData', { data: value, flush }),
       getStats: async () => ({}),
       setStats: async () => undefined,
       ...(data.signature ? { signature: data.signature } : {}),

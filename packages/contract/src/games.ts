@@ -154,6 +154,25 @@ export const AdvertisementSchema = z
   })
   .meta({ id: 'Advertisement' });
 
+/** Where a game's cloud saves live on one platform: the host's own storage, or fxid's server. */
+export const CloudSaveStoreSchema = z
+  .enum(['Host', 'Fxid'])
+  .describe("Host: the platform's own storage (VK storage, Yandex player data); Fxid: fxid's server")
+  .meta({ id: 'CloudSaveStore' });
+export type CloudSaveStore = z.infer<typeof CloudSaveStoreSchema>;
+
+/**
+ * Per platform whose adapter can keep saves in the host's own storage, which store the game uses
+ * (catalog/README.md, "Cloud saves"); a platform not named uses fxid's server.
+ */
+export const CloudSavesSchema = z
+  .strictObject({
+    vkcom: CloudSaveStoreSchema.optional(),
+    yandex: CloudSaveStoreSchema.optional(),
+  })
+  .meta({ id: 'CloudSaves' });
+export type CloudSaves = z.infer<typeof CloudSavesSchema>;
+
 /** Web client settings of a game on one platform (spec §3, PublicWebClientConfig). */
 export const PublicWebClientConfigSchema = z
   .object({
@@ -170,6 +189,9 @@ export const PublicWebClientConfigSchema = z
     ExternalPlayUrl: z.string().optional(),
     AvailabilityOverrides: z.object({ Web: z.boolean().optional() }),
     Advertisement: AdvertisementSchema.optional().describe("The game's ad settings on its platforms"),
+    CloudSaves: CloudSaveStoreSchema.describe(
+      'Where this game keeps saves on this platform (the catalog’s CloudSaves)',
+    ),
   })
   .meta({ id: 'PublicWebClientConfig' });
 

@@ -20,6 +20,7 @@ import * as platformPurchases from './migrations/0022-platform-purchases.js';
 import * as catalogVersion from './migrations/0023-catalog-version.js';
 import * as storage from './migrations/0030-storage.js';
 import * as leaderboards from './migrations/0031-leaderboards.js';
+import * as leaderboardCounts from './migrations/0032-leaderboard-counts.js';
 import * as telegramStars from './migrations/0035-telegram-stars.js';
 import * as okTransactions from './migrations/0040-ok-transactions.js';
 
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0023-catalog-version': catalogVersion,
   '0030-storage': storage,
   '0031-leaderboards': leaderboards,
+  '0032-leaderboard-counts': leaderboardCounts,
   '0035-telegram-stars': telegramStars,
   '0040-ok-transactions': okTransactions,
 };

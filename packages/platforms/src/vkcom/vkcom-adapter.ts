@@ -5,6 +5,7 @@ import { friend } from '../adapter.js';
 import { unsupported } from '../errors.js';
 import { isUserDenied, vkCallError, vkErrorText, vkPurchaseError } from './vk-errors.js';
 import { isVkLaunch, parseVkLaunch } from './vk-launch.js';
+import { vkStorage } from './vk-storage.js';
 
 /** vk-bridge's `send`, typed locally by what we read back. */
 type Send = (method: string, props?: Record<string, unknown>) => Promise<Record<string, unknown>>;
@@ -92,6 +93,8 @@ export const vkcomAdapter: AdapterFactory = (context): PlatformAdapter => {
       throw vkCallError(what, error);
     }
   };
+
+  const storage = vkStorage((method, props) => call('VK storage', () => send(method, props)));
 
   return {
     name: 'vkcom',
@@ -194,6 +197,8 @@ export const vkcomAdapter: AdapterFactory = (context): PlatformAdapter => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    // VK's own storage, when VK launched the page (the catalog's CloudSaves decides whether it is used).
+    ...(launched ? { storage } : {}),
     async purchase(sku) {
       let result: Record<string, unknown>;
       try {

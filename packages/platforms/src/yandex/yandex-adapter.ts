@@ -5,6 +5,7 @@ import { unsupported } from '../errors.js';
 import { yandexAds } from './yandex-ads.js';
 import { yandexPurchases } from './yandex-purchases.js';
 import { initYaGames, type YaPayments, type YaPlayer, type YaSdk, yandexErrorText } from './yandex-sdk.js';
+import { yandexStorage } from './yandex-storage.js';
 
 /** Where Yandex serves its SDK to the games it hosts (platform-protocols.md §13a). */
 export const YANDEX_SDK_URL = '/sdk.js';
@@ -55,6 +56,13 @@ export const yandexAdapter: AdapterFactory = (context): PlatformAdapter => {
     return payments;
   };
   const purchases = yandexPurchases(context, paymentsApi);
+  const saves = yandexStorage(async () => {
+    if (player) return player;
+    const ysdk = requireSdk();
+    await readPlayer(ysdk);
+    if (!player) throw new SdkError('not_available', 'Yandex gave no player to keep saves for');
+    return player;
+  });
   const emit = (event: HostEvent) => {
     for (const listener of listeners) listener(event);
   };
@@ -153,6 +161,10 @@ export const yandexAdapter: AdapterFactory = (context): PlatformAdapter => {
     onHostEvent: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    // Yandex's player data, once its SDK answers (the catalog's CloudSaves decides whether it is used).
+    get storage() {
+      return sdk ? saves : undefined;
     },
     purchase: async (sku, developerPayload) => {
       requireSdk();

@@ -12,6 +12,10 @@ export interface YaPlayer {
   getPhoto(size: 'small' | 'medium' | 'large'): string;
   /** Only with getPlayer({ signed: true }): `<sign>.<data>` (security.md §5). */
   signature?: string;
+  /** The player's saved data (all of it without keys); a guest's is kept in the browser. */
+  getData(keys?: string[]): Promise<Record<string, unknown>>;
+  /** Replaces all of the player's saved data; `flush` sends it at once. */
+  setData(data: Record<string, unknown>, flush?: boolean): Promise<unknown>;
 }
 
 /** A purchase as purchase() gives it; the shape differs between sources (platform-protocols.md §14). */

@@ -13,6 +13,7 @@ export interface PlayersTables {
   storage_items: StorageItemsTable;
   storage_usage: StorageUsageTable;
   leaderboard_scores: LeaderboardScoresTable;
+  leaderboard_score_counts: LeaderboardScoreCountsTable;
 }
 
 /** An account's acceptance of one legal document version; UNIQUE (account_id, document_version_id). */
@@ -133,4 +134,17 @@ export interface LeaderboardScoresTable {
   extra: string | null;
   /** When this best score was reached; an earlier one ranks first among equal scores. */
   updated_at: number;
+}
+
+/**
+ * How many of a period's scores fall in one rank-score bucket at one level
+ * (bucket = floor(rank_score / 64^level)); kept with every submit, summed for ranks.
+ */
+export interface LeaderboardScoreCountsTable {
+  game_id: string;
+  board: string;
+  period_start: number;
+  level: number;
+  bucket: number;
+  count: number;
 }

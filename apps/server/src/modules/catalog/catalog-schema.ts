@@ -2,6 +2,7 @@ import {
   ADAPTER_NAMES,
   AdvertisementSchema,
   BuildTypeSchema,
+  CloudSavesSchema,
   CompanyBrandingSchema,
   CROSS_PLAY_FILTER_MAX_LENGTH,
   CrossPlayEventCodeSchema,
@@ -170,6 +171,9 @@ const GameSchema = z.strictObject({
   ExternalPlayUrl: Link.optional(),
   Advertisement: AdvertisementSchema.optional().describe(
     "Ad settings per platform: Yandex's desktop and mobile block ids",
+  ),
+  CloudSaves: CloudSavesSchema.default({}).describe(
+    "Per platform, Host (the platform's own storage) or Fxid (fxid's server, the default) for storage.*",
   ),
   Products: z.array(ProductSchema).default([]),
   Documents: z.array(DocumentSchema).default([]),

@@ -65,6 +65,19 @@ describe('catalog file', () => {
     ]);
   });
 
+  it('reads where saves go per platform, Fxid unless named, and refuses other platforms or stores', async () => {
+    const catalog = await readCatalogFile(DEMO_CATALOG);
+    expect(catalog.Games.map((game) => game.CloudSaves)).toEqual([{ vkcom: 'Host', yandex: 'Host' }, {}]);
+    const text = demoText.replace(
+      'CloudSaves: { vkcom: Host, yandex: Host }',
+      'CloudSaves: { vkcom: Server, ok: Host }',
+    );
+    expect(problemsOf(text)).toEqual([
+      expect.stringMatching(/^Games\[0\]\.CloudSaves\.vkcom \(line \d+\): /),
+      expect.stringMatching(/^Games\[0\]\.CloudSaves \(line \d+\): .*ok/),
+    ]);
+  });
+
   it('refuses a leaderboard whose range is upside down, or whose name repeats', () => {
     const text = demoText
       .replace(

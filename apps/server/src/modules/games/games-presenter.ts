@@ -1,6 +1,7 @@
 import {
   ADAPTER_PLATFORM,
   type AdapterName,
+  type CloudSaveStore,
   type CompanyBranding,
   type GameSummary,
   type PlatformName,
@@ -76,5 +77,7 @@ export function toWebClientConfig(
     ...(game.ExternalPlayUrl ? { ExternalPlayUrl: game.ExternalPlayUrl } : {}),
     AvailabilityOverrides: {},
     ...(game.Advertisement ? { Advertisement: game.Advertisement } : {}),
+    // Games imported before cloud saves had a setting have none in their stored definition.
+    CloudSaves: (game.CloudSaves as Partial<Record<string, CloudSaveStore>> | undefined)?.[adapter] ?? 'Fxid',
   };
 }

@@ -75,6 +75,8 @@ describeEachEngine('games API', (engine) => {
       Platform: 'YandexGames',
       Capabilities: ['AdsAvailable', 'RateApplication', 'OutgoingLinksForbidden'],
       LoaderScreen: { BackgroundColor: '#0b1e3a' },
+      // The catalog keeps Sky Runner's saves in Yandex's player data there.
+      CloudSaves: 'Host',
     });
     expect(body.CompanyBranding.BrandName).toBe('fxid');
   });
@@ -82,7 +84,7 @@ describeEachEngine('games API', (engine) => {
   it('serves the own-site config when no platform is named', async () => {
     const { app } = testApp();
     const response = await app.inject({ method: 'GET', url: '/api/v1/public_game_config/gem-garden' });
-    expect(response.json().PublicWebClientConfig.Platform).toBe('FxId');
+    expect(response.json().PublicWebClientConfig).toMatchObject({ Platform: 'FxId', CloudSaves: 'Fxid' });
   });
 
   it('answers 404 game_not_found for an unknown game', async () => {

@@ -1,5 +1,7 @@
 import { type Kysely, sql } from 'kysely';
+import { isPostgres } from '../../db/database.js';
 import type { Database, LeaderboardScoresTable } from '../../db/schema.js';
+import * as counts from './leaderboard-counts-repository.js';
 
 type Db = Kysely<Database>;
 
@@ -21,22 +23,44 @@ export interface ScoreRow {
 }
 
 /**
- * Keeps the player's best of the period: inserts the first score, and replaces it only with a
- * better one (a lower rank_score) in the same statement, so concurrent submits cannot lose the
- * best. True when this score is now the player's best.
+ * Keeps the player's best of the period and the period's counts with it, in one transaction:
+ * inserts the first score; otherwise reads the stored one under a row lock (PostgreSQL; SQLite
+ * runs one writer at a time) and replaces it only with a better one (a lower rank_score), so
+ * concurrent submits can neither lose the best nor count a score twice. True when this score is
+ * now the player's best.
  */
-export async function submitBest(db: Db, row: LeaderboardScoresTable): Promise<boolean> {
-  const result = await db
-    .insertInto('leaderboard_scores')
-    .values(row)
-    .onConflict((oc) =>
-      oc
-        .columns(['game_id', 'board', 'period_start', 'account_id'])
-        .doUpdateSet({ score: row.score, rank_score: row.rank_score, extra: row.extra, updated_at: row.updated_at })
-        .where('leaderboard_scores.rank_score', '>', row.rank_score),
-    )
-    .executeTakeFirst();
-  return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
+export function submitBest(db: Db, row: LeaderboardScoresTable): Promise<boolean> {
+  const period = { gameId: row.game_id, board: row.board, periodStart: row.period_start };
+  return db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('leaderboard_scores')
+      .values(row)
+      .onConflict((oc) => oc.columns(['game_id', 'board', 'period_start', 'account_id']).doNothing())
+      .executeTakeFirst();
+    if ((inserted.numInsertedOrUpdatedRows ?? 0n) > 0n) {
+      await counts.moveScore(trx, period, null, row.rank_score);
+      return true;
+    }
+    const stored = trx
+      .selectFrom('leaderboard_scores')
+      .select('rank_score')
+      .where('game_id', '=', row.game_id)
+      .where('board', '=', row.board)
+      .where('period_start', '=', row.period_start)
+      .where('account_id', '=', row.account_id);
+    const old = await (isPostgres(trx) ? stored.forUpdate() : stored).executeTakeFirstOrThrow();
+    if (old.rank_score <= row.rank_score) return false;
+    await trx
+      .updateTable('leaderboard_scores')
+      .set({ score: row.score, rank_score: row.rank_score, extra: row.extra, updated_at: row.updated_at })
+      .where('game_id', '=', row.game_id)
+      .where('board', '=', row.board)
+      .where('period_start', '=', row.period_start)
+      .where('account_id', '=', row.account_id)
+      .execute();
+    await counts.moveScore(trx, period, old.rank_score, row.rank_score);
+    return true;
+  });
 }
 
 function rows(db: Db, period: BoardPeriod) {
@@ -68,19 +92,29 @@ const position = (row: ScoreRow) => sql`(${row.rank_score}, ${row.updated_at}, $
 const columns = sql`(s.rank_score, s.updated_at, s.account_id)`;
 
 /**
- * The rank of a row: one more than the rows before it in the index order, counted by the
- * database over an index range (ties broken by time, then account, so every rank is one place).
+ * The rank of a row: one more than the rows before it in the index order (ties broken by time,
+ * then account, so every rank is one place). The rows in better buckets come from the counts
+ * (leaderboard-counts-repository.ts); only the row's own bucket of 64 rank scores is counted
+ * over the rank index.
  */
 export async function rankOf(db: Db, period: BoardPeriod, row: ScoreRow): Promise<number> {
-  const result = await db
-    .selectFrom('leaderboard_scores as s')
-    .select((eb) => eb.fn.countAll<number | string>().as('ahead'))
-    .where('s.game_id', '=', period.gameId)
-    .where('s.board', '=', period.board)
-    .where('s.period_start', '=', period.periodStart)
-    .where(sql<boolean>`${columns} < ${position(row)}`)
-    .executeTakeFirstOrThrow();
-  return Number(result.ahead) + 1;
+  const bucketStart = Math.floor(row.rank_score / counts.FANOUT) * counts.FANOUT;
+  const [inBuckets, inBucket] = await Promise.all([
+    counts.countBeforeBucket(db, period, row.rank_score),
+    db
+      .selectFrom('leaderboard_scores as s')
+      .select((eb) => eb.fn.countAll<number | string>().as('ahead'))
+      .where('s.game_id', '=', period.gameId)
+      .where('s.board', '=', period.board)
+      .where('s.period_start', '=', period.periodStart)
+      // Both bounds on rank_score, besides the row comparison: PostgreSQL estimates a row-value
+      // comparison as a third of the table and would scan all of it.
+      .where('s.rank_score', '>=', bucketStart)
+      .where('s.rank_score', '<=', row.rank_score)
+      .where(sql<boolean>`${columns} < ${position(row)}`)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return inBuckets + Number(inBucket.ahead) + 1;
 }
 
 /** Up to `count` rows just before (better than) the given one, nearest first. */

@@ -5370,6 +5370,15 @@ export interface components {
                 MobileBlockId?: string;
             };
         };
+        /**
+         * @description Host: the platform's own storage (VK storage, Yandex player data); Fxid: fxid's server
+         * @enum {string}
+         */
+        CloudSaveStoreInput: "Host" | "Fxid";
+        CloudSavesInput: {
+            vkcom?: components["schemas"]["CloudSaveStoreInput"];
+            yandex?: components["schemas"]["CloudSaveStoreInput"];
+        };
         PublicWebClientConfigInput: {
             Platform: components["schemas"]["PlatformInput"];
             Capabilities: components["schemas"]["PlatformCapabilityInput"][];
@@ -5402,6 +5411,8 @@ export interface components {
             };
             /** @description The game's ad settings on its platforms */
             Advertisement?: components["schemas"]["AdvertisementInput"];
+            /** @description Where this game keeps saves on this platform (the catalog’s CloudSaves) */
+            CloudSaves: components["schemas"]["CloudSaveStoreInput"];
         };
         PublicGameConfigResponseInput: {
             PublicGameData: components["schemas"]["PublicGameDataInput"];
@@ -6889,6 +6900,15 @@ export interface components {
                 MobileBlockId?: string;
             };
         };
+        /**
+         * @description Host: the platform's own storage (VK storage, Yandex player data); Fxid: fxid's server
+         * @enum {string}
+         */
+        CloudSaveStore: "Host" | "Fxid";
+        CloudSaves: {
+            vkcom?: components["schemas"]["CloudSaveStore"];
+            yandex?: components["schemas"]["CloudSaveStore"];
+        };
         PublicWebClientConfig: {
             Platform: components["schemas"]["Platform"];
             Capabilities: components["schemas"]["PlatformCapability"][];
@@ -6921,6 +6941,8 @@ export interface components {
             };
             /** @description The game's ad settings on its platforms */
             Advertisement?: components["schemas"]["Advertisement"];
+            /** @description Where this game keeps saves on this platform (the catalog’s CloudSaves) */
+            CloudSaves: components["schemas"]["CloudSaveStore"];
         };
         PublicGameConfigResponse: {
             PublicGameData: components["schemas"]["PublicGameData"];

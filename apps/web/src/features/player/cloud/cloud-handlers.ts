@@ -12,6 +12,9 @@ export interface CloudServices {
   isSignedIn(): boolean;
 }
 
+/** Where the catalog keeps a game's saves on a platform (`CloudSaves`): the host's own storage, or fxid's. */
+export type CloudSaveStore = 'Host' | 'Fxid';
+
 /** The most rows one `leaderboard.top` returns (the server's limit too). */
 export const LEADERBOARD_MAX_LIMIT = 100;
 const EXTRA_MAX_LENGTH = 256;
@@ -40,14 +43,16 @@ function checkName(method: string, params: unknown): string {
 }
 
 /**
- * The `storage.*` and `leaderboard.*` methods: arguments checked once here; the adapter's own
- * storage or leaderboards when the host platform has them, fxid's otherwise.
+ * The `storage.*` and `leaderboard.*` methods: arguments checked once here; the host platform's
+ * own storage when the catalog says `Host` for it and its adapter has one, fxid's otherwise;
+ * the adapter's own leaderboards when it has them, fxid's otherwise.
  */
 export function createCloudHandlers(
   adapter: PlatformAdapter,
   cloud: () => CloudServices,
+  saves: () => CloudSaveStore = () => 'Fxid',
 ): Pick<HostHandlers, 'storage' | 'leaderboard'> {
-  const storage = () => adapter.storage ?? cloud().storage;
+  const storage = () => (saves() === 'Host' ? adapter.storage : undefined) ?? cloud().storage;
   const boards = () => adapter.leaderboards ?? cloud().leaderboards;
   const requirePlayer = (what: string) => {
     if (!adapter.leaderboards && !cloud().isSignedIn()) throw new SdkError('guest', `${what} needs a signed-in player`);

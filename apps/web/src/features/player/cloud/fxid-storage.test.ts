@@ -149,3 +149,25 @@ describe('storage and leaderboard handlers', () => {
     expect(await call(true, 'leaderboard.show', { name: 'best' })).toEqual({ shown: true });
   });
 });
+
+describe('where saves go', () => {
+  const host = { get: async () => ({ from: { value: 'host', version: 1, updatedAt: 0 } }) } as never;
+  const fxid = { get: async () => ({ from: { value: 'fxid', version: 1, updatedAt: 0 } }) } as never;
+  const services = { storage: fxid, isSignedIn: () => true } as unknown as CloudServices;
+  const read = (adapter: PlatformAdapter, store: 'Host' | 'Fxid') =>
+    createCloudHandlers(
+      adapter,
+      () => services,
+      () => store,
+    ).storage?.get?.({ keys: ['from'] });
+
+  it('uses the host’s storage only when the catalog says Host and the adapter has one', async () => {
+    expect(await read({ storage: host } as unknown as PlatformAdapter, 'Host')).toMatchObject({
+      from: { value: 'host' },
+    });
+    expect(await read({ storage: host } as unknown as PlatformAdapter, 'Fxid')).toMatchObject({
+      from: { value: 'fxid' },
+    });
+    expect(await read({} as PlatformAdapter, 'Host')).toMatchObject({ from: { value: 'fxid' } });
+  });
+});

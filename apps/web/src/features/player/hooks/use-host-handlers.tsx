@@ -293,6 +293,7 @@ export function useHostHandlers(
       }),
     emitAd: (event) => host.current?.emit('ad', event),
     cloud,
+    cloudSaves: () => state.publicConfig?.PublicWebClientConfig.CloudSaves ?? 'Fxid',
   };
   // What the adapter may borrow from the portal (the own site's adapter is made of these).
   features.current = {

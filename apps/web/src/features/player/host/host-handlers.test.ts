@@ -42,7 +42,10 @@ const purchase = {
 };
 
 /** The portal's services and the features the own site's adapter borrows, as one fake page. */
-type FakePage = Omit<PortalServices, 'signInFromPlatform' | 'ownsOneTime' | 'platformOrder' | 'emitAd' | 'cloud'> & {
+type FakePage = Omit<
+  PortalServices,
+  'signInFromPlatform' | 'ownsOneTime' | 'platformOrder' | 'emitAd' | 'cloud' | 'cloudSaves'
+> & {
   share(link: string, text?: string): void;
   buyProduct(sku: string, developerPayload?: string): Promise<PurchaseResult>;
   friends(): Promise<PortalFriend[]>;
@@ -100,6 +103,7 @@ function setup(overrides: Partial<FakePage> = {}) {
     emitAd: vi.fn(),
     // Saves and leaderboards have their own tests (../cloud).
     cloud: {} as PortalServices['cloud'],
+    cloudSaves: () => 'Fxid',
   };
   const adapter = fxid({
     isSignedIn: () => !!deps.gameInfo().fxId.userId,

@@ -3,7 +3,7 @@ import type { AdEvent, AdResult, FxEvent, GameInfo, Purchase, PurchaseResult, St
 import type { HostHandlers } from '@fxid/sdk/host';
 import { SdkError } from '@fxid/sdk/host';
 import { checkStatEvent, type StatRecord } from '../analytics/stat-events';
-import { type CloudServices, createCloudHandlers } from '../cloud/cloud-handlers';
+import { type CloudSaveStore, type CloudServices, createCloudHandlers } from '../cloud/cloud-handlers';
 import { socialInfoOf } from './social-info';
 import { filterWords } from './words-filter';
 
@@ -57,6 +57,8 @@ export interface PortalServices {
   emitAd(event: AdEvent): void;
   /** fxid's saves and leaderboards, for platforms whose adapter brings none of its own. */
   cloud: CloudServices;
+  /** Where the catalog keeps this game's saves on this platform: the host's storage or fxid's. */
+  cloudSaves(): CloudSaveStore;
 }
 
 /** A purchase a host platform took: which platform, its order id, and the product it was for. */
@@ -297,6 +299,10 @@ export function createHostHandlers(adapter: PlatformAdapter, live: () => PortalS
         p3: event.p3,
       });
     },
-    ...createCloudHandlers(adapter, () => portal.cloud),
+    ...createCloudHandlers(
+      adapter,
+      () => portal.cloud,
+      () => portal.cloudSaves(),
+    ),
   };
 }
