@@ -12,7 +12,7 @@ export async function insertJob(db: Db, row: OutboxTable): Promise<void> {
 export function listDueJobs(db: Db, now: number, limit: number) {
   return db
     .selectFrom('outbox')
-    .select(['id', 'next_attempt_at'])
+    .select(['id', 'next_attempt_at', 'kind', 'payload_json'])
     .where('status', '=', 'pending')
     .where('next_attempt_at', '<=', now)
     .orderBy('next_attempt_at')

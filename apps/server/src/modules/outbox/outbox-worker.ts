@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { type OutboxHandler, processOutbox } from './outbox.js';
+import type { CommitSignal } from '../../db/commit-signal.js';
+import { createOutboxRunner, type OutboxHandler, type Outcome } from './outbox.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,7 +11,10 @@ declare module 'fastify' {
 }
 
 /**
- * Polls the outbox every config.outboxIntervalMs until the app closes; 0 leaves it to the caller.
+ * Runs outbox jobs until the app closes: at once after each commit that enqueued one (the
+ * database's commit signal), again whenever a running job frees a slot that a waiting job
+ * needs, and every config.outboxIntervalMs as crash recovery (a job another instance enqueued,
+ * a lease that ran out, a retry coming due). OUTBOX_INTERVAL_MS=0 leaves it all to the caller.
  * `handlers` (job kind → what it does) come from the composition root, so the outbox imports
  * none of the modules that enqueue work.
  */
@@ -18,18 +22,57 @@ export function startOutboxWorker(
   app: FastifyInstance,
   ctx: AppContext,
   handlers: Record<string, OutboxHandler>,
+  commits: CommitSignal,
 ): void {
-  app.decorate('runOutbox', () => processOutbox(ctx.db, handlers, ctx.now, ctx.config.outboxLeaseMs));
-  if (ctx.config.outboxIntervalMs <= 0) return;
-  let running: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = running
-      .then(() => processOutbox(ctx.db, handlers, ctx.now, ctx.config.outboxLeaseMs))
-      .catch((error: unknown) => app.log.error({ err: error }, 'outbox run failed'));
-  }, ctx.config.outboxIntervalMs);
+  const { outboxLeaseMs, outboxIntervalMs, outboxLimits } = ctx.config;
+  const runner = createOutboxRunner(ctx.db, handlers, ctx.now, outboxLeaseMs, outboxLimits);
+  app.decorate('runOutbox', () => runner.runDue());
+  if (outboxIntervalMs <= 0) return;
+
+  let closed = false;
+  /** The pass under way, and whether something asked for another after it. */
+  let pass: Promise<void> | undefined;
+  let again = false;
+  const jobs = new Set<Promise<Outcome>>();
+
+  async function passes(): Promise<void> {
+    do {
+      again = false;
+      const { started, left } = await runner.startDue();
+      for (const job of started) {
+        jobs.add(job);
+        // A job that ends frees a slot: look again only when due work was left waiting for one.
+        void job
+          .catch((error: unknown) => app.log.error({ err: error }, 'outbox job failed to record'))
+          .finally(() => {
+            jobs.delete(job);
+            if (left) wake();
+          });
+      }
+    } while (again && !closed);
+  }
+
+  function wake(): void {
+    if (closed) return;
+    if (pass) {
+      again = true;
+      return;
+    }
+    pass = passes()
+      .catch((error: unknown) => app.log.error({ err: error }, 'outbox run failed'))
+      .finally(() => {
+        pass = undefined;
+      });
+  }
+
+  const unsubscribe = commits.onInsert('outbox', wake);
+  const timer = setInterval(wake, outboxIntervalMs);
   timer.unref();
   app.addHook('onClose', async () => {
+    closed = true;
+    unsubscribe();
     clearInterval(timer);
-    await running;
+    await pass;
+    await Promise.allSettled([...jobs]);
   });
 }
