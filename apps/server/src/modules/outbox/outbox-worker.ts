@@ -30,13 +30,13 @@ export function startOutboxWorker(
   if (outboxIntervalMs <= 0) return;
 
   let closed = false;
-  /** The pass under way, and whether something asked for another after it. */
+  /** The passes under way, and whether something asked for another look since the last one began. */
   let pass: Promise<void> | undefined;
   let again = false;
   const jobs = new Set<Promise<Outcome>>();
 
   async function passes(): Promise<void> {
-    do {
+    while (again && !closed) {
       again = false;
       const { started, left } = await runner.startDue();
       for (const job of started) {
@@ -49,19 +49,19 @@ export function startOutboxWorker(
             if (left) wake();
           });
       }
-    } while (again && !closed);
+    }
   }
 
   function wake(): void {
     if (closed) return;
-    if (pass) {
-      again = true;
-      return;
-    }
+    again = true;
+    if (pass) return;
     pass = passes()
       .catch((error: unknown) => app.log.error({ err: error }, 'outbox run failed'))
       .finally(() => {
         pass = undefined;
+        // A wake that came after the last look began but before this settled is not lost.
+        if (again) wake();
       });
   }
 
