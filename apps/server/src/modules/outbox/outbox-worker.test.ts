@@ -28,7 +28,13 @@ async function worker(
   limits = { concurrency: 32, perDestination: 2 },
 ): Promise<FastifyInstance> {
   const app = Fastify();
-  const config = testConfig({ outboxIntervalMs: HOUR_MS, outboxLimits: limits });
+  // On PostgreSQL the worker also LISTENs, as a deployed one does.
+  const databaseUrl = handle.engine === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
+  const config = testConfig({
+    outboxIntervalMs: HOUR_MS,
+    outboxLimits: limits,
+    ...(databaseUrl ? { databaseUrl } : {}),
+  });
   const ctx = { config, db: handle.db, engine: handle.engine, now: Date.now } as AppContext;
   startOutboxWorker(app, ctx, handlers, handle.commits);
   await app.ready();
@@ -153,4 +159,27 @@ describeEachEngine('outbox worker', (engine) => {
     const statuses = await jobStatuses(database.handle);
     expect(statuses.every((job) => job.status === 'done' && job.attempts === 1)).toBe(true);
   });
+
+  if (engine === 'postgres') {
+    it('runs at once a job that another instance queued (LISTEN/NOTIFY)', async () => {
+      const ran = signal<string>();
+      apps.push(await worker(database.handle, { probe: async (payload) => ran.resolve(String(payload)) }));
+      // Another instance: its own connections, its commits unseen by this process's commit signal.
+      const other = database.open?.();
+      if (!other) throw new Error('no second handle');
+      try {
+        // The worker's LISTEN connects in the background: queue until one is heard.
+        let heard: string | undefined;
+        for (let i = 0; i < 50 && heard === undefined; i++) {
+          await other.db
+            .transaction()
+            .execute((trx) => enqueue(trx, 'probe', `from the other instance ${i}`, Date.now()));
+          heard = await Promise.race([ran.promise, sleep(100).then(() => undefined)]);
+        }
+        expect(heard).toMatch(/^from the other instance/);
+      } finally {
+        await other.db.destroy();
+      }
+    });
+  }
 });

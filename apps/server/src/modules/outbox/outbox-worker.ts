@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { CommitSignal } from '../../db/commit-signal.js';
 import { createOutboxRunner, type OutboxHandler, type Outcome } from './outbox.js';
+import { listenForJobs } from './outbox-listener.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,7 +13,8 @@ declare module 'fastify' {
 
 /**
  * Runs outbox jobs until the app closes: at once after each commit that enqueued one (the
- * database's commit signal), again whenever a running job frees a slot that a waiting job
+ * database's commit signal in this process; on PostgreSQL also LISTEN/NOTIFY, for jobs
+ * another instance queued), again whenever a running job frees a slot that a waiting job
  * needs, and every config.outboxIntervalMs as crash recovery (a job another instance enqueued,
  * a lease that ran out, a retry coming due). OUTBOX_INTERVAL_MS=0 leaves it all to the caller.
  * `handlers` (job kind → what it does) come from the composition root, so the outbox imports
@@ -66,11 +68,16 @@ export function startOutboxWorker(
   }
 
   const unsubscribe = commits.onInsert('outbox', wake);
+  const unlisten =
+    ctx.engine === 'postgres' && /^postgres(ql)?:/.test(ctx.config.databaseUrl)
+      ? listenForJobs(ctx.config.databaseUrl, wake, (error) => app.log.warn({ err: error }, 'outbox LISTEN failed'))
+      : async () => {};
   const timer = setInterval(wake, outboxIntervalMs);
   timer.unref();
   app.addHook('onClose', async () => {
     closed = true;
     unsubscribe();
+    await unlisten();
     clearInterval(timer);
     await pass;
     await Promise.allSettled([...jobs]);
