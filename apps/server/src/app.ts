@@ -74,7 +74,7 @@ export interface AppDependencies {
  * catalog into an empty database, and wires every module into one Fastify app.
  */
 export async function createApp(config: Config, deps: AppDependencies = {}): Promise<FastifyInstance> {
-  const { db, engine } = deps.database ?? openDatabase(config.databaseUrl);
+  const { db, engine, commits } = deps.database ?? openDatabase(config.databaseUrl);
   let applyHeaders: ApplyHeaders | undefined;
   const pretty = config.logFormat === 'pretty';
   const app = Fastify({
@@ -190,7 +190,7 @@ export async function createApp(config: Config, deps: AppDependencies = {}): Pro
   await registerDemoGame(app, config);
   registerSdkScript(app, config);
   await registerPortal(app, config);
-  startOutboxWorker(app, ctx, outboxHandlers(ctx));
+  startOutboxWorker(app, ctx, outboxHandlers(ctx), commits);
   if (config.vapid?.generated) {
     // Development only: these keys die with the process, and subscriptions made with them too.
     // The private key never goes to the logs, not even a throwaway one.

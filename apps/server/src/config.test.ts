@@ -40,6 +40,8 @@ describe('loadConfig', () => {
       MAIL_FROM: 'Foxhound <hello@example.com>',
       OUTBOX_INTERVAL_MS: '250',
       OUTBOX_LEASE_MS: '30000',
+      OUTBOX_CONCURRENCY: '8',
+      OUTBOX_DESTINATION_CONCURRENCY: '2',
       PAYMENT_PROVIDER: 'sandbox',
       SANDBOX_WEBHOOK_SECRET: 'sandbox-secret-0123456789-new, sandbox-secret-0123456789-old',
       GAME_WEBHOOKS: 'sky-runner=https://sky.example.com/fxid,gem-garden=http://10.0.0.7:8000/hook',
@@ -103,6 +105,7 @@ describe('loadConfig', () => {
         mail: { smtpUrl: 'smtp://mail.example.com:587', from: 'Foxhound <hello@example.com>' },
         outboxIntervalMs: 250,
         outboxLeaseMs: 30000,
+        outboxLimits: { concurrency: 8, perDestination: 2 },
         store: {
           paymentProviders: ['sandbox'],
           providers: {

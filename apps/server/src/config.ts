@@ -63,6 +63,8 @@ export interface Config {
   outboxIntervalMs: number;
   /** How long a claimed outbox job is left to its worker before another may retry it (a crashed worker's job). */
   outboxLeaseMs: number;
+  /** Outbox jobs run at once: in all, and toward one destination (a game server, the mail relay). */
+  outboxLimits: { concurrency: number; perDestination: number };
   store: PaymentsConfig & {
     /** Per game, the game server's URL that paid orders are delivered to; games without one complete at once. */
     gameWebhooks: Record<string, string>;
@@ -188,6 +190,8 @@ const EnvSchema = z.object({
   GAME_WEBHOOKS: z.preprocess(emptyAsUndefined, gameWebhookList.default({})),
   OUTBOX_INTERVAL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(1000)),
   OUTBOX_LEASE_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1000).default(120_000)),
+  OUTBOX_CONCURRENCY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1000).default(32)),
+  OUTBOX_DESTINATION_CONCURRENCY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1000).default(4)),
   SUPPORT_EMAIL: optional(z.email()),
   ERROR_TUNNEL_DSNS: z.preprocess(
     emptyAsUndefined,
@@ -295,6 +299,7 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
       mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
       outboxIntervalMs: e.OUTBOX_INTERVAL_MS,
       outboxLeaseMs: e.OUTBOX_LEASE_MS,
+      outboxLimits: { concurrency: e.OUTBOX_CONCURRENCY, perDestination: e.OUTBOX_DESTINATION_CONCURRENCY },
       store: { ...paymentsConfig(e, mode), gameWebhooks: e.GAME_WEBHOOKS },
       supportEmail,
       vapid: vapidConfig(e, mode),

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
+import { type CommitSignal, watchCommits } from './commit-signal.js';
 import type { Database } from './schema.js';
 import { SqliteDatabase } from './sqlite-driver.js';
 
@@ -10,6 +11,8 @@ export type Engine = 'sqlite' | 'postgres';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   engine: Engine;
+  /** Tells after a commit that inserted into a table (the outbox worker wakes on it). */
+  commits: CommitSignal;
 }
 
 // int8 (bigint) columns hold epoch-ms timestamps, which fit in a double; pg would return strings.
@@ -21,13 +24,14 @@ pg.types.setTypeParser(20, Number);
  * (tests use one per suite so that suites do not see each other).
  */
 export function openDatabase(url: string, options: { schema?: string } = {}): DatabaseHandle {
-  if (url.startsWith('sqlite:')) return { db: openSqlite(url.slice('sqlite:'.length)), engine: 'sqlite' };
+  if (url.startsWith('sqlite:')) return { ...openSqlite(url.slice('sqlite:'.length)), engine: 'sqlite' };
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
-  return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), engine: 'postgres' };
+  const { dialect, commits } = watchCommits(new PostgresDialect({ pool }));
+  return { db: new Kysely<Database>({ dialect }), engine: 'postgres', commits };
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: any schema
@@ -46,11 +50,12 @@ export async function lockForTransaction(trx: Kysely<any>, key: string): Promise
   if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
 }
 
-function openSqlite(path: string): Kysely<Database> {
+function openSqlite(path: string): { db: Kysely<Database>; commits: CommitSignal } {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const database = new SqliteDatabase(path);
   database.pragma('journal_mode = WAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  const { dialect, commits } = watchCommits(new SqliteDialect({ database }));
+  return { db: new Kysely<Database>({ dialect }), commits };
 }

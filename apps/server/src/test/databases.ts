@@ -7,6 +7,8 @@ import { SCHEMA_CHANGE_LOCK } from '../db/migrate.js';
 /** A database for one test suite and how to throw it away. */
 export interface TestDatabase {
   handle: DatabaseHandle;
+  /** PostgreSQL: where the suite's tables are; another handle on it plays another instance. */
+  open?: () => DatabaseHandle;
   drop(): Promise<void>;
 }
 
@@ -30,6 +32,7 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
   const handle = openDatabase(postgresUrl, { schema });
   return {
     handle,
+    open: () => openDatabase(postgresUrl, { schema }),
     async drop() {
       await handle.db.destroy().catch(() => undefined);
       await withClient(postgresUrl, async (client) => {

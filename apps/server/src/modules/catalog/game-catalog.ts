@@ -35,6 +35,11 @@ export interface GameCatalog {
   branding(): Promise<CompanyBranding>;
   /** The company's FAQ per language; read through, it is shown only on the FAQ pages. */
   faq(): Promise<Record<string, Omit<FaqResponse, 'Locale'>>>;
+  /**
+   * The catalog version the other answers come from; it moves with every import, so answers
+   * built from the catalog (games, products, news, documents) can be kept until it moves.
+   */
+  version(): Promise<number>;
   /** Forgets what was read; the next call reloads. Called after an import in this process. */
   invalidate(): void;
 }
@@ -106,6 +111,9 @@ export function createGameCatalog(db: Db, monotonicNow: () => number = () => per
     async faq() {
       const company = await findCompany(db);
       return company ? JSON.parse(company.faq_json) : {};
+    },
+    async version() {
+      return (await current()).version;
     },
     invalidate() {
       latest = undefined;

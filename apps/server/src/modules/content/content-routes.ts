@@ -8,12 +8,15 @@ import {
 } from '@fxid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
+import { createCatalogReplies } from '../../http/catalog-reply.js';
 import { problemResponses } from '../../http/responses.js';
 import { getDocumentsWithVersions, getFaq, getNews } from './content-service.js';
 
-/** Portal content: news, the FAQ and legal documents. Anonymous. */
+/** Portal content: news, the FAQ and legal documents. Anonymous; written only by catalog imports, so sent from memory. */
 export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    const fromCatalog = createCatalogReplies(ctx.catalog);
+
     app.post('/info/news', {
       schema: {
         tags: ['content'],
@@ -21,9 +24,12 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         body: NewsRequestSchema,
         response: { 200: NewsResponseSchema, ...problemResponses(400, 404) },
       },
-      handler: async (request) => ({
-        News: await getNews(ctx, { game: request.body.GameSystemName, locale: request.body.Locale }),
-      }),
+      handler: async (request, reply) => {
+        const { GameSystemName: game, Locale: locale } = request.body;
+        return fromCatalog(request, reply, [game, locale], async () => ({
+          News: await getNews(ctx, { game, locale }),
+        }));
+      },
     });
 
     app.post('/info/faq', {
@@ -34,7 +40,8 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         body: FaqRequestSchema,
         response: { 200: FaqResponseSchema, ...problemResponses(400, 404) },
       },
-      handler: async (request) => getFaq(ctx, request.body.Locale),
+      handler: async (request, reply) =>
+        fromCatalog(request, reply, [request.body.Locale], () => getFaq(ctx, request.body.Locale)),
     });
 
     app.post('/games/documents/list-with-versions', {
@@ -44,12 +51,12 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         body: DocumentsListRequestSchema,
         response: { 200: DocumentsListResponseSchema, ...problemResponses(400, 404) },
       },
-      handler: async (request) => ({
-        Documents: await getDocumentsWithVersions(ctx, {
-          game: request.body.GameSystemName,
-          locale: request.body.Locale,
-        }),
-      }),
+      handler: async (request, reply) => {
+        const { GameSystemName: game, Locale: locale } = request.body;
+        return fromCatalog(request, reply, [game, locale], async () => ({
+          Documents: await getDocumentsWithVersions(ctx, { game, locale }),
+        }));
+      },
     });
   };
 }

@@ -9,12 +9,15 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { createCatalogReplies } from '../../http/catalog-reply.js';
 import { problemResponses } from '../../http/responses.js';
 import { getPublicGameConfig, listGameSummaries, listGamesWithConfigs } from './games-service.js';
 
-/** Catalog reads: the games list and a game's public configuration. Anonymous. */
+/** Catalog reads: the games list and a game's public configuration. Anonymous, sent from memory with an ETag. */
 export function gamesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    const fromCatalog = createCatalogReplies(ctx.catalog);
+
     app.post('/games/list', {
       schema: {
         tags: ['games'],
@@ -22,12 +25,12 @@ export function gamesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         body: GamesListRequestSchema,
         response: { 200: GamesListResponseSchema, ...problemResponses(400) },
       },
-      handler: async (request) => ({
-        AvailableGames: await listGameSummaries(ctx, {
-          locale: request.body.Locale,
-          platform: request.body.WebPublishingPlatform,
-        }),
-      }),
+      handler: async (request, reply) => {
+        const { Locale: locale, WebPublishingPlatform: platform } = request.body;
+        return fromCatalog(request, reply, [locale, platform], async () => ({
+          AvailableGames: await listGameSummaries(ctx, { locale, platform }),
+        }));
+      },
     });
 
     app.post('/games/list_with_configs', {
@@ -37,12 +40,12 @@ export function gamesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         body: GamesListRequestSchema,
         response: { 200: GamesListWithConfigsResponseSchema, ...problemResponses(400) },
       },
-      handler: async (request) => ({
-        AvailableGames: await listGamesWithConfigs(ctx, {
-          locale: request.body.Locale,
-          platform: request.body.WebPublishingPlatform,
-        }),
-      }),
+      handler: async (request, reply) => {
+        const { Locale: locale, WebPublishingPlatform: platform } = request.body;
+        return fromCatalog(request, reply, [locale, platform], async () => ({
+          AvailableGames: await listGamesWithConfigs(ctx, { locale, platform }),
+        }));
+      },
     });
 
     app.get('/public_game_config/:Game', {
@@ -53,7 +56,11 @@ export function gamesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         querystring: z.object({ WebPublishingPlatform: PlatformInputSchema.optional() }),
         response: { 200: PublicGameConfigResponseSchema, ...problemResponses(400, 404) },
       },
-      handler: async (request) => getPublicGameConfig(ctx, request.params.Game, request.query.WebPublishingPlatform),
+      handler: async (request, reply) => {
+        const { Game: game } = request.params;
+        const platform = request.query.WebPublishingPlatform;
+        return fromCatalog(request, reply, [game, platform], () => getPublicGameConfig(ctx, game, platform));
+      },
     });
   };
 }

@@ -1,18 +1,27 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { isPostgres } from '../../db/database.js';
 import type { Database, OutboxTable } from '../../db/schema.js';
 
 /** All SQL of the outbox. */
 export type Db = Kysely<Database>;
 
+/** The PostgreSQL channel on which a commit that queued a job tells every instance's worker. */
+export const OUTBOX_CHANNEL = 'fxid_outbox';
+
+/**
+ * Inserts a job; on PostgreSQL also NOTIFYs OUTBOX_CHANNEL, which PostgreSQL delivers only when
+ * (and if) the transaction commits, to every listening instance.
+ */
 export async function insertJob(db: Db, row: OutboxTable): Promise<void> {
   await db.insertInto('outbox').values(row).execute();
+  if (isPostgres(db)) await sql`select pg_notify(${OUTBOX_CHANNEL}, '')`.execute(db);
 }
 
 /** Up to `limit` pending jobs whose next attempt is due, oldest due first. */
 export function listDueJobs(db: Db, now: number, limit: number) {
   return db
     .selectFrom('outbox')
-    .select(['id', 'next_attempt_at'])
+    .select(['id', 'next_attempt_at', 'kind', 'payload_json'])
     .where('status', '=', 'pending')
     .where('next_attempt_at', '<=', now)
     .orderBy('next_attempt_at')

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { type OutboxHandler, processOutbox } from './outbox.js';
+import type { CommitSignal } from '../../db/commit-signal.js';
+import { createOutboxRunner, type OutboxHandler, type Outcome } from './outbox.js';
+import { listenForJobs } from './outbox-listener.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,7 +12,11 @@ declare module 'fastify' {
 }
 
 /**
- * Polls the outbox every config.outboxIntervalMs until the app closes; 0 leaves it to the caller.
+ * Runs outbox jobs until the app closes: at once after each commit that enqueued one (the
+ * database's commit signal in this process; on PostgreSQL also LISTEN/NOTIFY, for jobs
+ * another instance queued), again whenever a running job frees a slot that a waiting job
+ * needs, and every config.outboxIntervalMs as crash recovery (a job another instance enqueued,
+ * a lease that ran out, a retry coming due). OUTBOX_INTERVAL_MS=0 leaves it all to the caller.
  * `handlers` (job kind → what it does) come from the composition root, so the outbox imports
  * none of the modules that enqueue work.
  */
@@ -18,18 +24,62 @@ export function startOutboxWorker(
   app: FastifyInstance,
   ctx: AppContext,
   handlers: Record<string, OutboxHandler>,
+  commits: CommitSignal,
 ): void {
-  app.decorate('runOutbox', () => processOutbox(ctx.db, handlers, ctx.now, ctx.config.outboxLeaseMs));
-  if (ctx.config.outboxIntervalMs <= 0) return;
-  let running: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = running
-      .then(() => processOutbox(ctx.db, handlers, ctx.now, ctx.config.outboxLeaseMs))
-      .catch((error: unknown) => app.log.error({ err: error }, 'outbox run failed'));
-  }, ctx.config.outboxIntervalMs);
+  const { outboxLeaseMs, outboxIntervalMs, outboxLimits } = ctx.config;
+  const runner = createOutboxRunner(ctx.db, handlers, ctx.now, outboxLeaseMs, outboxLimits);
+  app.decorate('runOutbox', () => runner.runDue());
+  if (outboxIntervalMs <= 0) return;
+
+  let closed = false;
+  /** The passes under way, and whether something asked for another look since the last one began. */
+  let pass: Promise<void> | undefined;
+  let again = false;
+  const jobs = new Set<Promise<Outcome>>();
+
+  async function passes(): Promise<void> {
+    while (again && !closed) {
+      again = false;
+      const { started, left } = await runner.startDue();
+      for (const job of started) {
+        jobs.add(job);
+        // A job that ends frees a slot: look again only when due work was left waiting for one.
+        void job
+          .catch((error: unknown) => app.log.error({ err: error }, 'outbox job failed to record'))
+          .finally(() => {
+            jobs.delete(job);
+            if (left) wake();
+          });
+      }
+    }
+  }
+
+  function wake(): void {
+    if (closed) return;
+    again = true;
+    if (pass) return;
+    pass = passes()
+      .catch((error: unknown) => app.log.error({ err: error }, 'outbox run failed'))
+      .finally(() => {
+        pass = undefined;
+        // A wake that came after the last look began but before this settled is not lost.
+        if (again) wake();
+      });
+  }
+
+  const unsubscribe = commits.onInsert('outbox', wake);
+  const unlisten =
+    ctx.engine === 'postgres' && /^postgres(ql)?:/.test(ctx.config.databaseUrl)
+      ? listenForJobs(ctx.config.databaseUrl, wake, (error) => app.log.warn({ err: error }, 'outbox LISTEN failed'))
+      : async () => {};
+  const timer = setInterval(wake, outboxIntervalMs);
   timer.unref();
   app.addHook('onClose', async () => {
+    closed = true;
+    unsubscribe();
+    await unlisten();
     clearInterval(timer);
-    await running;
+    await pass;
+    await Promise.allSettled([...jobs]);
   });
 }

@@ -15,6 +15,8 @@ const DELIVERY_TIMEOUT_MS = 10_000;
 
 interface JobPayload {
   orderId: string;
+  /** The game server's host: deliveries to one slow server never hold back another's (outbox limits). */
+  destination?: string;
 }
 
 /**
@@ -23,8 +25,10 @@ interface JobPayload {
  * commit or neither does); a game without one completes at once.
  */
 export async function startFulfilment(ctx: AppContext, trx: Db, order: OrderRow, game: string): Promise<void> {
-  if (ctx.config.store.gameWebhooks[game]) {
-    await enqueue(trx, FULFILMENT_JOB, { orderId: order.id } satisfies JobPayload, ctx.now());
+  const url = ctx.config.store.gameWebhooks[game];
+  if (url) {
+    const payload: JobPayload = { orderId: order.id, destination: new URL(url).host };
+    await enqueue(trx, FULFILMENT_JOB, payload, ctx.now());
   } else {
     // No server to deliver to: the game collects it itself (SDK getPurchases, consumePurchase).
     await completeOrder(ctx, trx, order, 'completed: waiting for the game to collect it (getPurchases)');

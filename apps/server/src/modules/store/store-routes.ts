@@ -16,6 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { accountOf, optionalAccountOf } from '../../http/authenticate.js';
+import { createCatalogReplies, PRIVATE_CACHE_CONTROL } from '../../http/catalog-reply.js';
 import { problemResponses } from '../../http/responses.js';
 import * as orders from './orders-service.js';
 import { consumePurchase } from './ownership-service.js';
@@ -24,6 +25,8 @@ import { storeAvailability, storeData } from './store-front-service.js';
 /** The store (spec store §7): store front, checkout creation, status polls and the client's hints. */
 export function storeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    const fromCatalog = createCatalogReplies(ctx.catalog);
+
     app.post('/store/store_availability', {
       schema: {
         tags: ['store'],
@@ -31,7 +34,13 @@ export function storeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         body: StoreFrontRequestSchema,
         response: { 200: StoreAvailabilityResponseSchema, ...problemResponses(400, 404) },
       },
-      handler: async (request) => storeAvailability(ctx, request.body),
+      handler: async (request, reply) => {
+        const { Game: game, WebPublishingPlatform: platform } = request.body;
+        // Only the game, the platform and the products sold there (catalog) decide the answer.
+        return fromCatalog(request, reply, [game, platform], () =>
+          storeAvailability(ctx, { Game: game, WebPublishingPlatform: platform }),
+        );
+      },
     });
 
     app.post('/store/store_data', {
@@ -44,7 +53,19 @@ export function storeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         body: StoreFrontRequestSchema,
         response: { 200: StoreDataResponseSchema, ...problemResponses(400, 404) },
       },
-      handler: async (request) => storeData(ctx, request.body, optionalAccountOf(request)),
+      handler: async (request, reply) => {
+        // A CDN must not answer a signed-in player with the anonymous store front, nor anyone with a player's.
+        reply.header('vary', 'authorization');
+        const accountId = optionalAccountOf(request);
+        if (accountId) {
+          reply.header('cache-control', PRIVATE_CACHE_CONTROL);
+          return storeData(ctx, request.body, accountId);
+        }
+        const { Game: game, WebPublishingPlatform: platform, Locale: locale } = request.body;
+        return fromCatalog(request, reply, [game, platform, locale], () =>
+          storeData(ctx, { Game: game, WebPublishingPlatform: platform, Locale: locale }),
+        );
+      },
     });
 
     app.post('/store/create_payment', {

@@ -1,0 +1,67 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { GameCatalog } from '../modules/catalog/game-catalog.js';
+
+/** Answers kept per reader; past this many (distinct inputs) the lot is dropped and rebuilt. */
+const MAX_ENTRIES = 2000;
+/**
+ * Anyone may keep the answer (it is the same for every caller) but must ask again before
+ * reusing it; the ETag makes asking again cheap (304, GET routes). No max-age: an import
+ * shows at once rather than after a cache's lifetime.
+ */
+export const SHARED_CACHE_CONTROL = 'public, no-cache';
+/** For answers that depend on the caller (a signed-in player's): nobody keeps them. */
+export const PRIVATE_CACHE_CONTROL = 'private, no-store';
+
+interface Entry {
+  version: number;
+  body: string;
+  etag: string;
+}
+
+/** Whether an If-None-Match header names this ETag (or is `*`). */
+function matches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header === '*' || header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+/**
+ * Sends answers built only from the catalog (games, products, news, documents, the FAQ),
+ * which changes only on import: each answer is built and serialized once per catalog version
+ * and input, then sent from memory with an ETag; a GET whose If-None-Match names it gets 304.
+ * Never use it for an answer that depends on who asks.
+ */
+export function createCatalogReplies(catalog: GameCatalog) {
+  const entries = new Map<string, Entry>();
+
+  return async function sendFromCatalog(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    /** Everything of the request the answer depends on. */
+    input: readonly unknown[],
+    build: () => Promise<unknown>,
+  ): Promise<FastifyReply> {
+    const version = await catalog.version();
+    const key = `${request.routeOptions.url}\n${JSON.stringify(input)}`;
+    let entry = entries.get(key);
+    if (entry?.version !== version) {
+      // The route's own response serializer: what is kept is exactly what it would send.
+      const body = String(reply.serialize(await build()));
+      const hash = createHash('sha256').update(body).digest('base64url').slice(0, 27);
+      const fresh: Entry = { version, body, etag: `"${version}-${hash}"` };
+      if (entries.size >= MAX_ENTRIES) entries.clear();
+      entries.set(key, fresh);
+      entry = fresh;
+    }
+    reply.header('etag', entry.etag).header('cache-control', SHARED_CACHE_CONTROL);
+    if (
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      matches(request.headers['if-none-match'], entry.etag)
+    ) {
+      return reply.code(304).send();
+    }
+    return reply.type('application/json; charset=utf-8').send(entry.body);
+  };
+}
+
+export type SendFromCatalog = ReturnType<typeof createCatalogReplies>;
