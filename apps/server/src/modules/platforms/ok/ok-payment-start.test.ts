@@ -54,7 +54,7 @@ describeEachEngine('OK payment start', (engine) => {
     const response = await start(token, 'stars_550');
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body.OrderId).toMatch(/^okp_[\w-]{22}$/);
+    expect(body.OrderId).toMatch(/^okp_[\w-]{16}_[\w-]{22}$/);
     expect(body.Price).toEqual({ Amount: 50, Currency: 'OK' });
     expect(body.Odnoklassniki).toMatchObject({ Code: 'stars_550', Price: 50 });
     expect(body.Odnoklassniki.Name).toEqual(expect.any(String));

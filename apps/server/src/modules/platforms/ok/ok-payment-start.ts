@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { PlatformPaymentResponse } from '@fxid/contract';
 import type { AppContext } from '../../../context.js';
 import { ForbiddenError, NotFoundError } from '../../../errors.js';
@@ -10,16 +9,14 @@ import { productSnapshot } from '../../store/orders-presenter.js';
 import { assertCanBuyProduct } from '../../store/ownership-service.js';
 import { requireOkApp } from './ok-apps.js';
 import { okPriceOf } from './ok-payments.js';
-
-/** 128 random bits: the purchase reference OK hands back in `extra_attributes`. */
-const newPurchaseRef = () => `okp_${randomBytes(16).toString('base64url')}`;
+import { issueOkPurchaseRef } from './ok-purchase-ref.js';
 
 /**
  * What FAPI.UI.showPayment needs for one product (POST /platforms/payment, Platform
  * Odnoklassniki): the catalog's name and OK price, the sku as product code, and a fresh
- * reference in `extra_attributes`. Nothing is stored or charged here: OK's signed
- * callbacks.payment makes the order for the OK user it names (who must be this player,
- * found by their Odnoklassniki identity), keyed by the reference; the portal then finds it
+ * reference in `extra_attributes`, bound to this player's account (ok-purchase-ref.ts). Nothing
+ * is stored or charged here: OK's signed callbacks.payment makes the order for the OK user it
+ * names, only when the reference was issued to that user's account, keyed by the reference; the portal then finds it
  * with POST /platforms/purchase, which answers only the account that owns it.
  */
 export async function startOkPayment(
@@ -28,7 +25,7 @@ export async function startOkPayment(
   game: GameRecord,
   input: { sku: string },
 ): Promise<PlatformPaymentResponse> {
-  requireOkApp(ctx, game);
+  const app = requireOkApp(ctx, game);
   const product = await findProduct(ctx.db, game.id, input.sku);
   const price = product && okPriceOf(product);
   if (!product || price === undefined) throw new NotFoundError('Product on Odnoklassniki');
@@ -39,7 +36,7 @@ export async function startOkPayment(
   const account = await findAccount(ctx.db, accountId);
   const fallback = game.definition.DefaultLanguage;
   const snapshot = productSnapshot(product, account?.locale ?? fallback, fallback);
-  const ref = newPurchaseRef();
+  const ref = issueOkPurchaseRef(app, game.id, accountId);
   return {
     OrderId: ref,
     Price: { Amount: price, Currency: 'OK' },
