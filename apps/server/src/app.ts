@@ -42,6 +42,7 @@ import { devMailboxRoutes } from './modules/mail/dev-mailbox-routes.js';
 import { createMailer, type MailMessage } from './modules/mail/mailer.js';
 import type { OutboxHandler } from './modules/outbox/outbox.js';
 import { startOutboxWorker } from './modules/outbox/outbox-worker.js';
+import { okFapiScriptOrigins } from './modules/platforms/ok/ok-config.js';
 import { platformRoutes } from './modules/platforms/platform-routes.js';
 import { platformPayments } from './modules/platforms/registry.js';
 import { createGameJwtSigner } from './modules/play/game-jwt.js';
@@ -141,7 +142,11 @@ export async function createApp(config: Config, deps: AppDependencies = {}): Pro
     app,
     config.frameAncestors,
     config.mode === 'development' ? LOCAL_GAME_ORIGINS : [],
-    ctx.payments.csp,
+    {
+      ...ctx.payments.csp,
+      // OK's FAPI, when it loads from OK (production default) rather than the portal's origin.
+      scriptSrc: [...(ctx.payments.csp.scriptSrc ?? []), ...okFapiScriptOrigins(config.platforms.ok)],
+    },
   );
   registerErrorHandler(app);
   // Limits are set per route; counters live in memory (one instance) or Redis (several).

@@ -153,6 +153,7 @@ describe('loadConfig', () => {
               'sky-runner': { appId: '512000000001', publicKey: 'CBAPUBLICKEY', secrets: ['ok-secret-key-0000001'] },
             },
             dev: undefined,
+            fapiUrl: 'https://api.ok.ru/js/fapi5.js',
           },
         },
       },

@@ -68,6 +68,11 @@ export interface PageConfig {
    * production, the host simulator's stand-in in development (YANDEX_SDK_URL).
    */
   YandexSdkUrl?: string;
+  /**
+   * Where the Odnoklassniki adapter loads FAPI (fapi5.js) from: OK's own in production, the
+   * host simulator's stand-in in development (OK_FAPI_URL).
+   */
+  OkFapiUrl?: string;
 }
 
 /**

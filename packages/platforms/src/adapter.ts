@@ -155,6 +155,10 @@ export interface PlatformPaymentStart {
   /** Our id of the payment; the portal finds the paid order by it. */
   OrderId: string;
   Telegram?: { InvoiceUrl: string } | undefined;
+  /** FAPI.UI.showPayment's arguments (spec store §3, Odnoklassniki block). */
+  Odnoklassniki?:
+    | { Name: string; Description: string; Code: string; Price: number; ExtraAttributes: string }
+    | undefined;
 }
 
 /** What the portal lends an adapter when it makes one. */

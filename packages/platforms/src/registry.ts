@@ -14,7 +14,7 @@ export const ADAPTERS: Record<AdapterName, () => Promise<AdapterFactory>> = {
   fxid: async () => (await import('./fxid/fxid-adapter.js')).fxidAdapter,
   vkcom: async () => (await import('./vkcom/vkcom-adapter.js')).vkcomAdapter,
   vkplay: notBuilt('vkplay'),
-  ok: notBuilt('ok'),
+  ok: async () => (await import('./ok/ok-adapter.js')).okAdapter,
   yandex: async () => (await import('./yandex/yandex-adapter.js')).yandexAdapter,
   ag: notBuilt('ag'),
   kg: notBuilt('kg'),
@@ -29,7 +29,7 @@ export const ADAPTERS: Record<AdapterName, () => Promise<AdapterFactory>> = {
 };
 
 /** Adapters that work today; the rest answer 'Unsupported adapter for {platform}'. */
-export const BUILT_ADAPTERS: readonly AdapterName[] = ['fxid', 'vkcom', 'yandex', 'telegram'];
+export const BUILT_ADAPTERS: readonly AdapterName[] = ['fxid', 'vkcom', 'yandex', 'telegram', 'ok'];
 
 export function isAdapterName(name: string): name is AdapterName {
   return Object.hasOwn(ADAPTER_PLATFORMS, name);

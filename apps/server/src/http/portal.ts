@@ -26,6 +26,7 @@ export function pageConfigFor(config: Config): PageConfig {
     ...(config.errorTunnel.dsns[0] ? { ErrorReportingDsn: config.errorTunnel.dsns[0] } : {}),
     ...(config.mode === 'development' ? { DevPublicOrigin: new URL(config.publicUrl).origin } : {}),
     YandexSdkUrl: config.platforms.yandex.sdkUrl,
+    OkFapiUrl: config.platforms.ok.fapiUrl,
   };
 }
 

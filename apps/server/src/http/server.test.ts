@@ -173,6 +173,7 @@ describe('serving the portal', () => {
         DefaultLocale: 'en',
         DevPublicOrigin: 'http://localhost:8080',
         YandexSdkUrl: 'dev/hosts/yandex/sdk.js',
+        OkFapiUrl: 'dev/hosts/ok/fapi5.js',
       });
     }
     await app.close();

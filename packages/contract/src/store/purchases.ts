@@ -103,6 +103,18 @@ export const PlatformPaymentResponseSchema = z
       .object({ InvoiceUrl: z.url().describe('The Stars invoice link, for Telegram.WebApp.openInvoice') })
       .optional()
       .describe('Spec store §3 payment creation response, Telegram block'),
+    Odnoklassniki: z
+      .object({
+        Name: z.string().describe("The product's name, showPayment's first argument"),
+        Description: z.string().describe("The product's description, showPayment's second argument"),
+        Code: z.string().describe("The product code (our sku), showPayment's third argument"),
+        Price: z.number().int().positive().describe("The price in OKs, showPayment's fourth argument"),
+        ExtraAttributes: z
+          .string()
+          .describe('JSON `{"orderId": OrderId}` for showPayment\'s attributes; OK returns it in callbacks.payment'),
+      })
+      .optional()
+      .describe('Spec store §3 payment creation response, Odnoklassniki block (FAPI.UI.showPayment arguments)'),
   })
   .meta({ id: 'PlatformPaymentResponse' });
 export type PlatformPaymentResponse = z.infer<typeof PlatformPaymentResponseSchema>;

@@ -8,12 +8,13 @@ describeEachEngine('the host simulator (/dev/hosts)', (engine) => {
   const post = (url: string, payload: Record<string, unknown>) =>
     testApp().app.inject({ method: 'POST', url, payload });
 
-  it('serves the page with the games published on VK, Yandex and Telegram', async () => {
+  it('serves the page with the games published on VK, Yandex, Telegram and OK', async () => {
     const page = await testApp().app.inject({ method: 'GET', url: '/dev/hosts' });
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('<option value="sky-runner" data-platforms="vkcom yandex telegram">');
+    expect(page.body).toContain('<option value="sky-runner" data-platforms="vkcom yandex telegram ok">');
     expect(page.body).toContain('src="hosts/vk-host.js"');
     expect(page.body).toContain('src="hosts/yandex-host.js"');
+    expect(page.body).toContain('src="hosts/ok-host.js"');
     const script = await testApp().app.inject({ method: 'GET', url: '/dev/hosts/vk-host.js' });
     expect(script.headers['content-type']).toContain('javascript');
     expect(script.body).toContain('VKWebAppShowOrderBox');
@@ -156,6 +157,72 @@ describeEachEngine('the host simulator for Yandex Games', (engine) => {
   });
 });
 
+describeEachEngine('the simulated Odnoklassniki (/dev/hosts, platform ok)', (engine) => {
+  const testApp = useTestApp(engine);
+  const post = (url: string, payload: Record<string, unknown>, token?: string) =>
+    testApp().app.inject({
+      method: 'POST',
+      url,
+      payload,
+      ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
+    });
+
+  it('serves the host script and the FAPI stand-in', async () => {
+    const fapi = await testApp().app.inject({ method: 'GET', url: '/dev/hosts/ok/fapi5.js' });
+    expect(fapi.headers['content-type']).toContain('javascript');
+    expect(fapi.body).toContain('window.FAPI');
+    const host = await testApp().app.inject({ method: 'GET', url: '/dev/hosts/ok-host.js' });
+    expect(host.body).toContain('showPayment');
+  });
+
+  it('launch parameters our sign-in accepts; Pay sends the signed callbacks.payment that pays the reference once', async () => {
+    const launched = (await post('/dev/hosts/ok/launch', { Game: 'sky-runner', User: 'returning' })).json();
+    expect(launched.Url).toMatch(/^\/play\/sky-runner\/iframe\/ok\?.*logged_user_id=576100000001.*&auth_sig=/);
+    const signedIn = (
+      await post('/api/v1/auth/authenticate_from_social', {
+        Social: 'Odnoklassniki',
+        Game: 'sky-runner',
+        OdnoklassnikiLogin: { QueryString: launched.Url.slice(launched.Url.indexOf('?')) },
+      })
+    ).json();
+    expect(signedIn.AuthenticatedSocialIdentifier).toBe(launched.User.uid);
+    const started = (
+      await post(
+        '/api/v1/platforms/payment',
+        { Game: 'sky-runner', Platform: 'Odnoklassniki', Sku: 'stars_100' },
+        signedIn.Token,
+      )
+    ).json();
+    const block = started.Odnoklassniki;
+    const paid = (
+      await post('/dev/hosts/ok/pay', {
+        Game: 'sky-runner',
+        Uid: launched.User.uid,
+        Code: block.Code,
+        Price: block.Price,
+        Attributes: block.ExtraAttributes,
+      })
+    ).json();
+    expect(paid.Paid).toBe(true);
+    const found = await post(
+      '/api/v1/platforms/purchase',
+      { Game: 'sky-runner', Platform: 'Odnoklassniki', OrderId: started.OrderId },
+      signedIn.Token,
+    );
+    expect(found.json().Purchase).toMatchObject({ Sku: 'stars_100' });
+    const again = (
+      await post('/dev/hosts/ok/pay', {
+        Game: 'sky-runner',
+        Uid: launched.User.uid,
+        Code: block.Code,
+        Price: block.Price,
+        Attributes: block.ExtraAttributes,
+      })
+    ).json();
+    expect(again.Paid).toBe(false);
+  });
+});
+
 describe('the host simulator in production', () => {
   const testApp = useTestApp('sqlite', { mode: 'production' });
 
@@ -168,6 +235,10 @@ describe('the host simulator in production', () => {
       ['POST', '/dev/hosts/vkcom/refund'],
       ['GET', '/dev/hosts/yandex/sdk.js'],
       ['POST', '/dev/hosts/yandex/sign-purchases'],
+      ['GET', '/dev/hosts/ok-host.js'],
+      ['GET', '/dev/hosts/ok/fapi5.js'],
+      ['POST', '/dev/hosts/ok/launch'],
+      ['POST', '/dev/hosts/ok/pay'],
     ] as const) {
       expect(
         (await testApp().app.inject({ method, url, payload: method === 'POST' ? {} : undefined })).statusCode,

@@ -7,6 +7,7 @@ import type { AppContext } from '../../context.js';
 import { NotFoundError } from '../../errors.js';
 import { vkAppOf } from '../platforms/vk/vk-apps.js';
 import { renderHostsPage } from './hosts-page.js';
+import { okHostGames, okHostRoutes } from './ok-host.js';
 import { telegramHostGames, telegramHostRoutes } from './telegram-host-routes.js';
 import { simulatedVkFriends, simulatedVkUser, simulateVkPayment, simulateVkRefund, vkLaunchUrl } from './vk-host.js';
 import { yandexHostGames, yandexHostRoutes } from './yandex-host.js';
@@ -41,6 +42,7 @@ export function devHostsRoutes(ctx: AppContext, app: FastifyInstance): FastifyPl
         vkcom: vkGames.map((game) => game.definition.GameSystemName),
         yandex: yandexHostGames(ctx, games),
         telegram: telegramHostGames(ctx, games),
+        ok: okHostGames(ctx, games),
       });
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
     });
@@ -53,6 +55,7 @@ export function devHostsRoutes(ctx: AppContext, app: FastifyInstance): FastifyPl
     );
 
     await scoped.register(yandexHostRoutes(ctx));
+    await scoped.register(okHostRoutes(ctx, app));
 
     scoped.post(
       '/dev/hosts/vkcom/launch',

@@ -37,11 +37,14 @@ export function platformRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       config: { auth: 'bearer', rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags: ['platforms'],
-        summary: "Opens a host platform's own payment of a product (Telegram: a Stars invoice link)",
+        summary:
+          "Opens a host platform's own payment of a product (Telegram: a Stars invoice link; Odnoklassniki: showPayment's arguments)",
         description:
           'For platforms whose payment our server starts: Telegram answers a Stars invoice link (Telegram.InvoiceUrl, price from the ' +
           "catalog's PlatformPrices.telegram) made for the player's Telegram user, and OrderId, which POST /platforms/purchase finds " +
-          "once Telegram's successful_payment reached the bot webhook. 400 platform_not_supported for a platform without one; " +
+          "once Telegram's successful_payment reached the bot webhook. Odnoklassniki answers FAPI.UI.showPayment's arguments " +
+          '(Odnoklassniki block: name, description, code = sku, price in OKs from PlatformPrices.ok, ExtraAttributes with a fresh ' +
+          "OrderId), which POST /platforms/purchase finds once OK's signed callbacks.payment was taken. 400 platform_not_supported for a platform without one; " +
           '403 forbidden when the account has no identity on the platform; 404 for a product not sold there; 409 ' +
           'product_already_owned / purchase_in_progress for a one-time product; 503 when the platform does not answer.',
         body: PlatformPaymentRequestSchema,

@@ -133,6 +133,12 @@ describeEachEngine('payment routing per platform (development: sandbox, dev VK k
       PaymentChannel: 'Platform',
       PaymentProvider: null,
     });
+    // OK payments, with the dev OK keys of a game whose catalog names an OdnoklassnikiAppId.
+    expect(await availability(app, 'sky-runner', 'Odnoklassniki')).toMatchObject({
+      Available: true,
+      PaymentChannel: 'Platform',
+      PaymentProvider: null,
+    });
     const yandex = await buy(testApp, 'sky-runner', 'YandexGames');
     expect([yandex.statusCode, yandex.json().ErrorCode]).toEqual([503, 'payments_not_available']);
     const telegram = await buy(testApp, 'sky-runner', 'Telegram');

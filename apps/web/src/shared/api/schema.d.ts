@@ -816,8 +816,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Opens a host platform's own payment of a product (Telegram: a Stars invoice link)
-         * @description For platforms whose payment our server starts: Telegram answers a Stars invoice link (Telegram.InvoiceUrl, price from the catalog's PlatformPrices.telegram) made for the player's Telegram user, and OrderId, which POST /platforms/purchase finds once Telegram's successful_payment reached the bot webhook. 400 platform_not_supported for a platform without one; 403 forbidden when the account has no identity on the platform; 404 for a product not sold there; 409 product_already_owned / purchase_in_progress for a one-time product; 503 when the platform does not answer.
+         * Opens a host platform's own payment of a product (Telegram: a Stars invoice link; Odnoklassniki: showPayment's arguments)
+         * @description For platforms whose payment our server starts: Telegram answers a Stars invoice link (Telegram.InvoiceUrl, price from the catalog's PlatformPrices.telegram) made for the player's Telegram user, and OrderId, which POST /platforms/purchase finds once Telegram's successful_payment reached the bot webhook. Odnoklassniki answers FAPI.UI.showPayment's arguments (Odnoklassniki block: name, description, code = sku, price in OKs from PlatformPrices.ok, ExtraAttributes with a fresh OrderId), which POST /platforms/purchase finds once OK's signed callbacks.payment was taken. 400 platform_not_supported for a platform without one; 403 forbidden when the account has no identity on the platform; 404 for a product not sold there; 409 product_already_owned / purchase_in_progress for a one-time product; 503 when the platform does not answer.
          */
         post: {
             parameters: {
@@ -6548,6 +6548,19 @@ export interface components {
                  */
                 InvoiceUrl: string;
             };
+            /** @description Spec store §3 payment creation response, Odnoklassniki block (FAPI.UI.showPayment arguments) */
+            Odnoklassniki?: {
+                /** @description The product's name, showPayment's first argument */
+                Name: string;
+                /** @description The product's description, showPayment's second argument */
+                Description: string;
+                /** @description The product code (our sku), showPayment's third argument */
+                Code: string;
+                /** @description The price in OKs, showPayment's fourth argument */
+                Price: number;
+                /** @description JSON `{"orderId": OrderId}` for showPayment's attributes; OK returns it in callbacks.payment */
+                ExtraAttributes: string;
+            };
         };
         ConsumePurchaseRequestInput: {
             Game: components["schemas"]["GameSystemNameInput"];
@@ -8078,6 +8091,19 @@ export interface components {
                  * @description The Stars invoice link, for Telegram.WebApp.openInvoice
                  */
                 InvoiceUrl: string;
+            };
+            /** @description Spec store §3 payment creation response, Odnoklassniki block (FAPI.UI.showPayment arguments) */
+            Odnoklassniki?: {
+                /** @description The product's name, showPayment's first argument */
+                Name: string;
+                /** @description The product's description, showPayment's second argument */
+                Description: string;
+                /** @description The product code (our sku), showPayment's third argument */
+                Code: string;
+                /** @description The price in OKs, showPayment's fourth argument */
+                Price: number;
+                /** @description JSON `{"orderId": OrderId}` for showPayment's attributes; OK returns it in callbacks.payment */
+                ExtraAttributes: string;
             };
         };
         ConsumePurchaseRequest: {

@@ -23,6 +23,18 @@ export interface OkConfig {
    * whose catalog names `PlatformData.OdnoklassnikiAppId`, so that a simulated OK can sign.
    */
   dev: { publicKey: string; secret: string } | undefined;
+  /** Where the portal loads FAPI from (page config): OK's fapi5.js, or a path on the portal's own origin. */
+  fapiUrl: string;
+}
+
+/** Where OK serves FAPI to the apps it frames (platform-protocols.md §13d). */
+export const OK_FAPI_URL = 'https://api.ok.ru/js/fapi5.js';
+/** The host simulator's stand-in, relative to the portal's base path (development). */
+export const DEV_OK_FAPI_URL = 'dev/hosts/ok/fapi5.js';
+
+/** The origin the CSP must allow scripts from for FAPI, when it is not the portal's own. */
+export function okFapiScriptOrigins(config: OkConfig): string[] {
+  return /^https:\/\//.test(config.fapiUrl) ? [new URL(config.fapiUrl).origin] : [];
 }
 
 /** The OK keys of the demo games in development (documented in README); never valid in production. */
@@ -57,13 +69,25 @@ const okAppList = z
 /** Odnoklassniki's environment variables, merged into the server's EnvSchema. */
 export const OK_ENV = {
   OK_APPS: z.preprocess(emptyAsUndefined, okAppList.default({})),
+  // A path on the portal's origin, or an https URL whose origin the CSP then allows scripts from.
+  OK_FAPI_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(
+        /^(https:\/\/[\w.-]+(:\d+)?\/|\/(?!\/)|[a-z0-9])[\w./-]*$/i,
+        'Expected https://…/fapi5.js or a path on this origin',
+      )
+      .optional(),
+  ),
 };
 
-type OkEnv = { OK_APPS: Record<string, OkApp> };
+type OkEnv = { OK_APPS: Record<string, OkApp>; OK_FAPI_URL?: string | undefined };
 
 export function okConfig(env: OkEnv, mode: 'development' | 'production'): OkConfig {
   return {
     apps: env.OK_APPS,
     dev: mode === 'development' ? DEV_OK_APP : undefined,
+    fapiUrl: env.OK_FAPI_URL ?? (mode === 'development' ? DEV_OK_FAPI_URL : OK_FAPI_URL),
   };
 }

@@ -20,12 +20,21 @@ describeEachEngine('OK payment callbacks', (engine) => {
   const buyer = '576148735134';
   let token = '';
   let nextTransaction = 7_000_000;
-  let nextRef = 1;
   const player = async () => {
     if (!token) token = (await signInWithOk(testApp().app, okLaunchQuery(buyer))).json().Token;
     return token;
   };
-  const payment = (overrides: Record<string, string> = {}) => ({
+  /** A reference our server issued to the buyer (POST /platforms/payment), as the portal gets it. */
+  const issuedRef = async () =>
+    (
+      await testApp().app.inject({
+        method: 'POST',
+        url: '/api/v1/platforms/payment',
+        headers: { authorization: `Bearer ${await player()}` },
+        payload: { Game: 'sky-runner', Platform: 'Odnoklassniki', Sku: 'stars_100' },
+      })
+    ).json().OrderId as string;
+  const payment = async (overrides: Record<string, string> = {}) => ({
     application_key: TEST_OK_APP.publicKey,
     method: 'callbacks.payment',
     call_id: String(Date.now()),
@@ -34,7 +43,7 @@ describeEachEngine('OK payment callbacks', (engine) => {
     transaction_time: '2026-01-01 12:00:00',
     product_code: 'stars_100',
     amount: '10',
-    extra_attributes: JSON.stringify({ orderId: `ref-${nextRef++}-abcdefgh` }),
+    extra_attributes: JSON.stringify({ orderId: await issuedRef() }),
     ...overrides,
   });
   const send = async (query: string, game?: string) => {
@@ -67,7 +76,7 @@ describeEachEngine('OK payment callbacks', (engine) => {
 
   it('a signed payment pays one order; replays (sequential and parallel) answer true and pay nothing more', async () => {
     await player();
-    const params = payment({ product_code: 'stars_550', amount: '50' });
+    const params = await payment({ product_code: 'stars_550', amount: '50' });
     const ref = JSON.parse(params.extra_attributes).orderId;
     const query = okPaymentQuery(params);
     expect((await send(query)).body).toBe(SUCCESS);
@@ -81,7 +90,7 @@ describeEachEngine('OK payment callbacks', (engine) => {
 
   it('parallel first deliveries of one transaction make one order', async () => {
     await player();
-    const params = payment();
+    const params = await payment();
     const query = okPaymentQuery(params);
     const replies = await Promise.all(Array.from({ length: 6 }, () => send(query)));
     for (const reply of replies) expect(reply.body).toBe(SUCCESS);
@@ -90,7 +99,7 @@ describeEachEngine('OK payment callbacks', (engine) => {
 
   it('a forged or tampered sig answers 104 and pays nothing', async () => {
     await player();
-    const params = payment();
+    const params = await payment();
     const ref = JSON.parse(params.extra_attributes).orderId;
     expect(await expectError(okPaymentQuery(params, 'not-the-secret-key-of-sky-runner'), 104)).toContain(
       'PARAM_SIGNATURE',
@@ -111,7 +120,7 @@ describeEachEngine('OK payment callbacks', (engine) => {
     ['no purchase reference', { extra_attributes: '{}' }],
   ])('%s answers 1001 CALLBACK_INVALID_PAYMENT and pays nothing', async (_name, overrides) => {
     await player();
-    const params = payment(overrides);
+    const params = await payment(overrides);
     expect(await expectError(okPaymentQuery(params), 1001)).toContain('CALLBACK_INVALID_PAYMENT');
     const ref = (() => {
       try {
@@ -124,24 +133,45 @@ describeEachEngine('OK payment callbacks', (engine) => {
   });
 
   it('a game without an OK application here answers 1001', async () => {
-    expect(await expectError(okPaymentQuery(payment()), 1001, 'gem-garden')).toContain('does not take OK payments');
+    expect(await expectError(okPaymentQuery(await payment()), 1001, 'gem-garden')).toContain(
+      'does not take OK payments',
+    );
+  });
+
+  it('a reference not issued to the paying user answers 1001 and pays nothing', async () => {
+    const made = await payment({ extra_attributes: JSON.stringify({ orderId: 'ref-made-up-abcdefgh' }) });
+    expect(await expectError(okPaymentQuery(made), 1001)).toContain('not issued to this user');
+    expect(await ordersOf('ref-made-up-abcdefgh')).toHaveLength(0);
+    // Another OK player's reference, paid by the buyer.
+    const other = (await signInWithOk(testApp().app, okLaunchQuery('576148735999'))).json().Token;
+    const theirs = (
+      await testApp().app.inject({
+        method: 'POST',
+        url: '/api/v1/platforms/payment',
+        headers: { authorization: `Bearer ${other}` },
+        payload: { Game: 'sky-runner', Platform: 'Odnoklassniki', Sku: 'stars_100' },
+      })
+    ).json().OrderId;
+    const stolen = await payment({ extra_attributes: JSON.stringify({ orderId: theirs }) });
+    expect(await expectError(okPaymentQuery(stolen), 1001)).toContain('not issued to this user');
+    expect(await ordersOf(theirs)).toHaveLength(0);
   });
 
   it('one purchase reference is paid by one transaction only', async () => {
     await player();
-    const first = payment();
+    const first = await payment();
     expect((await send(okPaymentQuery(first))).body).toBe(SUCCESS);
-    const second = payment({ extra_attributes: first.extra_attributes });
+    const second = await payment({ extra_attributes: first.extra_attributes });
     expect(await expectError(okPaymentQuery(second), 1001)).toContain('another transaction');
     expect(await ordersOf(JSON.parse(first.extra_attributes).orderId)).toHaveLength(1);
   });
 
   it('a one-time product already owned is refused with 1001; its own replay still answers true', async () => {
     await player();
-    const first = payment({ product_code: 'no_ads', amount: '30' });
+    const first = await payment({ product_code: 'no_ads', amount: '30' });
     expect((await send(okPaymentQuery(first))).body).toBe(SUCCESS);
     expect((await send(okPaymentQuery(first))).body).toBe(SUCCESS);
-    const again = payment({ product_code: 'no_ads', amount: '30' });
+    const again = await payment({ product_code: 'no_ads', amount: '30' });
     expect(await expectError(okPaymentQuery(again), 1001)).toContain('already owns');
     expect(await ordersOf(JSON.parse(again.extra_attributes).orderId)).toHaveLength(0);
   });

@@ -7,6 +7,7 @@ import { findProduct, type ProductRecord } from '../../catalog/products-service.
 import { assertCanBuyProduct } from '../../store/ownership-service.js';
 import { knownPlatformPurchase, takePlatformPurchase } from '../platform-purchases.js';
 import { okAppOf } from './ok-apps.js';
+import { isOkPurchaseRefOf } from './ok-purchase-ref.js';
 import { verifyOkCallback } from './ok-sign.js';
 import { bindOkTransaction, findOkTransaction } from './ok-transactions-repository.js';
 
@@ -88,6 +89,9 @@ export async function handleOkPayment(ctx: AppContext, gameName: string, query: 
     ? await findAccountIdByIdentity(ctx.db, 'Odnoklassniki', uid)
     : undefined;
   if (!accountId) return invalid('unknown user');
+  if (!isOkPurchaseRefOf(app, game.id, accountId, ref)) {
+    return invalid('the purchase reference was not issued to this user');
+  }
   try {
     await assertCanBuyProduct(ctx, accountId, game.id, product);
     const binding = await bindOkTransaction(ctx.db, {

@@ -1,8 +1,10 @@
 import { OdnoklassnikiLoginSchema } from '@fxid/contract';
 import { PlatformAuthError } from '../../../errors.js';
 import type { ServerPlatform } from '../server-platform.js';
-import { requireOkApp } from './ok-apps.js';
+import { okAppOf, requireOkApp } from './ok-apps.js';
 import { okPaymentRoutes } from './ok-payment-routes.js';
+import { startOkPayment } from './ok-payment-start.js';
+import { okPriceOf } from './ok-payments.js';
 import { type OkLaunchFailure, verifyOkLaunch } from './ok-sign.js';
 
 /** Which stable error code each refusal of launch parameters answers with. */
@@ -25,7 +27,11 @@ export const okPlatform: ServerPlatform = {
     if (!verdict.ok) throw new PlatformAuthError(FAILURE_CODES[verdict.failure], 'Odnoklassniki', verdict.failure);
     return { type: 'Odnoklassniki', id: verdict.userId, profile: {} };
   },
+  createPayment: (ctx, accountId, game, input) => startOkPayment(ctx, accountId, game, input),
   callbackRoutes: okPaymentRoutes,
-  // No `payments` yet: the server takes OK's payment callbacks, but the portal cannot open OK's
-  // payment window, so store_availability must not offer OK payments until the adapter exists.
+  // OK payments need the game's OK application (its secret verifies callbacks.payment); products sell in OKs.
+  payments: {
+    configured: (ctx, game) => !!okAppOf(ctx, game),
+    sells: (product) => okPriceOf(product) !== undefined,
+  },
 };

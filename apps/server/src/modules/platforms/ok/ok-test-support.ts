@@ -14,6 +14,7 @@ export const TEST_OK_CONFIG: OkConfig = {
     'sky-runner': { appId: TEST_OK_APP.appId, publicKey: TEST_OK_APP.publicKey, secrets: [TEST_OK_APP.secret] },
   },
   dev: undefined,
+  fapiUrl: 'dev/hosts/ok/fapi5.js',
 };
 
 /** Launch parameters as OK gives them to an app for a user; extra values override. */

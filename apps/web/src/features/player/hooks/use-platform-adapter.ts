@@ -26,7 +26,7 @@ export interface ActivePlatform {
 export function usePlatformAdapter(name: string, game: string | undefined): ActivePlatform {
   const { i18n } = useTranslation();
   const api = useApiClient();
-  const { YandexSdkUrl } = usePageConfig();
+  const { YandexSdkUrl, OkFapiUrl } = usePageConfig();
   const features = useRef<PortalFeatures | null>(null);
   const [state, setState] = useState<{ key: string; adapter: PlatformAdapter | null; error: unknown }>({
     key: '',
@@ -62,7 +62,10 @@ export function usePlatformAdapter(name: string, game: string | undefined): Acti
         launchHash: window.location.hash,
         locale,
         portal,
-        scriptUrls: YandexSdkUrl ? { yandex: YandexSdkUrl } : {},
+        scriptUrls: {
+          ...(YandexSdkUrl ? { yandex: YandexSdkUrl } : {}),
+          ...(OkFapiUrl ? { ok: OkFapiUrl } : {}),
+        },
         // The token is read at call time: the player may have signed in since.
         verifySignedPurchases: (proof) => verifySignedPurchases(api, readAuthToken(), game, proof),
         log: (message, data) => logger.debug(message, data),
@@ -96,7 +99,7 @@ export function usePlatformAdapter(name: string, game: string | undefined): Acti
     return () => {
       cancelled = true;
     };
-  }, [name, game, api, YandexSdkUrl]);
+  }, [name, game, api, YandexSdkUrl, OkFapiUrl]);
 
   const current = state.key === key;
   return { adapter: current ? state.adapter : null, error: current ? state.error : null, features };

@@ -1,0 +1,65 @@
+// A stand-in for Odnoklassniki's fapi5.js (served at /dev/hosts/ok/fapi5.js in development only;
+// the portal loads it from the page config's OkFapiUrl). It defines window.FAPI with the surface of
+// platform-protocols.md §13d and asks the simulated OK in the parent page, over postMessage, for
+// everything OK decides: FAPI.init, the payment window, the invite and rating dialogs. Each FAPI.UI
+// call reports through the page's window.API_callback(method, result, data), as OK's does.
+(() => {
+  if (window.FAPI) return;
+  const pending = new Map();
+  let nextId = 1;
+
+  /** One request to the simulated OK; resolves with its answer. */
+  function ask(method, params = {}) {
+    const id = nextId++;
+    return new Promise((resolve) => {
+      pending.set(id, resolve);
+      window.parent.postMessage({ type: 'ok-fapi', id, method, params }, location.origin);
+    });
+  }
+
+  window.addEventListener('message', (event) => {
+    if (event.source !== window.parent || event.origin !== location.origin) return;
+    const message = event.data;
+    if (message?.type !== 'ok-fapi-answer' || !pending.has(message.id)) return;
+    const resolve = pending.get(message.id);
+    pending.delete(message.id);
+    resolve(message);
+  });
+
+  /** A FAPI.UI method: OK's window in the parent page, its outcome through API_callback. */
+  const uiMethod =
+    (method, toParams) =>
+    (...args) => {
+      ask(method, toParams(...args)).then((answer) => {
+        window.API_callback?.(method, answer.result ?? 'error', answer.data ?? '');
+      });
+    };
+
+  window.FAPI = {
+    init(apiServer, apiConnection, onSuccess, onError) {
+      ask('init', { apiServer, apiConnection }).then((answer) =>
+        answer.result === 'ok' ? onSuccess?.() : onError?.(answer.data ?? 'init failed'),
+      );
+    },
+    Util: {
+      getRequestParameters: () => Object.fromEntries(new URLSearchParams(location.search)),
+    },
+    UI: {
+      showPayment: uiMethod(
+        'showPayment',
+        (name, description, code, price, options, attributes, currency, callback) => ({
+          name,
+          description,
+          code,
+          price,
+          options,
+          attributes,
+          currency,
+          callback,
+        }),
+      ),
+      showInvite: uiMethod('showInvite', (text, params) => ({ text, params })),
+      showRatingDialog: uiMethod('showRatingDialog', () => ({})),
+    },
+  };
+})();

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig, testConfig } from '../../../config.js';
+import { useTestApp } from '../../../test/app.js';
+import { OK_FAPI_URL, okFapiScriptOrigins } from './ok-config.js';
+import { TEST_OK_CONFIG } from './ok-test-support.js';
+
+describe("OK's FAPI URL (OK_FAPI_URL, page config OkFapiUrl)", () => {
+  it("is OK's fapi5.js in production and the simulator's stand-in in development; only an https origin joins the CSP", () => {
+    const dev = loadConfig({});
+    expect(dev.ok && dev.config.platforms.ok.fapiUrl).toBe('dev/hosts/ok/fapi5.js');
+    expect(okFapiScriptOrigins({ ...TEST_OK_CONFIG, fapiUrl: 'dev/hosts/ok/fapi5.js' })).toEqual([]);
+    expect(okFapiScriptOrigins({ ...TEST_OK_CONFIG, fapiUrl: '/fapi5.js' })).toEqual([]);
+    expect(OK_FAPI_URL).toBe('https://api.ok.ru/js/fapi5.js');
+    expect(okFapiScriptOrigins({ ...TEST_OK_CONFIG, fapiUrl: OK_FAPI_URL })).toEqual(['https://api.ok.ru']);
+  });
+
+  it('refuses a plain-http or protocol-relative URL', () => {
+    for (const url of ['http://api.ok.ru/js/fapi5.js', '//api.ok.ru/js/fapi5.js', 'javascript:alert(1)']) {
+      const result = loadConfig({ OK_FAPI_URL: url });
+      expect(result.ok).toBe(false);
+    }
+    const own = loadConfig({ OK_FAPI_URL: '/vendor/fapi5.js' });
+    expect(own.ok && own.config.platforms.ok.fapiUrl).toBe('/vendor/fapi5.js');
+  });
+});
+
+describe("the portal's CSP with OK's FAPI", () => {
+  const testApp = useTestApp('sqlite', {
+    platforms: { ...testConfig().platforms, ok: { ...TEST_OK_CONFIG, fapiUrl: OK_FAPI_URL } },
+  });
+
+  it("allows scripts from OK's origin when FAPI loads from there", async () => {
+    const page = await testApp().app.inject('/api/docs');
+    expect(page.headers['content-security-policy']).toMatch(/script-src 'self'[^;]* https:\/\/api\.ok\.ru/);
+  });
+});

@@ -1,0 +1,100 @@
+import type { FrameLocator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { logLine, logLines } from '../harness/game';
+import { localeMessages } from '../harness/messages';
+import { browserSession } from '../harness/session';
+import { portalUrl } from '../harness/sites';
+
+// The demo game on Odnoklassniki, offline: /dev/hosts plays OK around the portal's player. The
+// portal loads the FAPI stand-in the simulator serves (never api.ok.ru), which asks the host page
+// for OK's payment window; on Pay the host has the server send OK's callbacks.payment, signed with
+// the game's dev OK secret, to our callback route before the window answers API_callback.
+// Tall enough for the whole host frame (the simulator's controls sit above it): the portal's
+// fixed dialogs inside the frame cannot be scrolled into view from the host page.
+const session = browserSession(portalUrl, { viewport: { width: 1280, height: 1100 } });
+const GAME = 'sky-runner';
+
+/** Opens the simulated OK host for a new user and waits until the game runs (terms accepted on the way). */
+async function openOnOk(page: Page): Promise<{ portal: FrameLocator; game: FrameLocator }> {
+  await page.goto(`dev/hosts?platform=ok&game=${GAME}&user=new`);
+  const portal = page.frameLocator('[data-testid="host-app-frame"]');
+  const game = portal.frameLocator('[data-testid="game-frame"]');
+  const ready = logLine(game, 'call loadingReady ok');
+  const [en, ru] = await Promise.all([localeMessages('en'), localeMessages('ru')]);
+  const accept = portal
+    .getByRole('button', { name: ru.documents.accept, exact: true })
+    .or(portal.getByRole('button', { name: en.documents.accept, exact: true }));
+  for (;;) {
+    await Promise.race([ready.waitFor(), accept.first().waitFor()]);
+    if (await ready.isVisible()) break;
+    await accept
+      .first()
+      .click({ timeout: 2_000 })
+      .catch(() => undefined);
+  }
+  return { portal, game };
+}
+
+/** OK's dialog in the host page, answered with one of its buttons. */
+async function answerHost(page: Page, title: string, choice: string) {
+  const dialog = page.getByRole('dialog', { name: title });
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: choice, exact: true }).click();
+}
+
+async function api(path: string, token: string, body: unknown = {}) {
+  const response = await fetch(new URL(`api/v1/${path}`, portalUrl()), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  return response.json();
+}
+
+const count = async (game: FrameLocator, line: string) => (await logLines(game)).filter((l) => l === line).length;
+const stars100 = (bought: { Products: { Sku: string }[] }) =>
+  bought.Products.find((product) => product.Sku === 'stars_100');
+
+describe('the demo game on the simulated Odnoklassniki host', () => {
+  it('signs in by the launch parameters with no email, buys a product received once, a cancelled or failed payment buys nothing', async () => {
+    const { page } = await session.tab();
+    const { portal, game } = await openOnOk(page);
+
+    // Signed in by OK's auth_sig alone: an Odnoklassniki identity, no email.
+    const who = (await page.getByTestId('host-user').textContent()) ?? '';
+    const [, okId = ''] = /OK user (\d+)/.exec(who) ?? [];
+    const token = await portal.locator('html').evaluate(() => localStorage.getItem('AuthToken'));
+    if (!token) throw new Error('the portal in the OK frame has no session');
+    const profile = await api('profile', token);
+    expect(profile).toMatchObject({ Email: null, HasEmail: false });
+    expect(profile.SocialIdentifiers).toContainEqual({ Type: 'Odnoklassniki', Id: okId });
+    await game.getByTestId('platform').filter({ hasText: 'platform: Odnoklassniki' }).waitFor();
+
+    // OK's payment window, paid: OK's signed callback pays the order on our server, the game gets it once.
+    await game.getByTestId('buy-stars_100').click();
+    await answerHost(page, 'OK payment', 'Pay');
+    await logLine(game, 'call buyProduct ok').waitFor();
+    await logLine(game, 'call consumePurchase ok').waitFor();
+    let bought = await api('store/check-buy-products', token, { Game: GAME });
+    expect(bought.Purchases).toEqual([]);
+    expect(stars100(bought)).toMatchObject({ Count: 1 });
+    expect(await count(game, 'call buyProduct ok')).toBe(1);
+    expect(await count(game, 'call consumePurchase ok')).toBe(1);
+    await page
+      .getByTestId('host-log')
+      .getByText(/callbacks\.payment \d+ → true/)
+      .waitFor();
+
+    // Closed without paying: UserCancelled, nothing bought.
+    await game.getByTestId('buy-stars_100').click();
+    await answerHost(page, 'OK payment', 'Cancel');
+    await logLine(game, 'call buyProduct error cancelled').waitFor();
+    // OK's window reporting an error: payment_not_completed, nothing bought.
+    await game.getByTestId('buy-stars_100').click();
+    await answerHost(page, 'OK payment', 'Error');
+    await logLine(game, 'call buyProduct error payment_not_completed').waitFor();
+    bought = await api('store/check-buy-products', token, { Game: GAME });
+    expect(stars100(bought)).toMatchObject({ Count: 1 });
+    expect(await count(game, 'call buyProduct ok')).toBe(1);
+  }, 120_000);
+});
