@@ -52,7 +52,7 @@ import { pushRoutes } from './modules/push/push-routes.js';
 import { storageRoutes } from './modules/storage/storage-routes.js';
 import { FULFILMENT_JOB, fulfilmentHandler, REFUND_JOB, refundHandler } from './modules/store/fulfilment.js';
 import { paymentRoutes } from './modules/store/payment-webhook-routes.js';
-import { createPayments } from './modules/store/payments.js';
+import { CHECKOUT_ID_PATTERNS, createPayments } from './modules/store/payments.js';
 import { storeRedirectRoutes } from './modules/store/store-redirect-routes.js';
 import { storeRoutes } from './modules/store/store-routes.js';
 import { supportRoutes } from './modules/support/support-routes.js';
@@ -79,7 +79,11 @@ export async function createApp(config: Config, deps: AppDependencies = {}): Pro
   let applyHeaders: ApplyHeaders | undefined;
   const pretty = config.logFormat === 'pretty';
   const app = Fastify({
-    logger: loggerOptions(config.logLevel, pretty ? prettyLogStream(deps.logStream) : deps.logStream),
+    logger: loggerOptions(
+      config.logLevel,
+      pretty ? prettyLogStream(deps.logStream) : deps.logStream,
+      CHECKOUT_ID_PATTERNS,
+    ),
     // Pretty logs say each request in one line (JSON keeps Fastify's two, which log shippers expect).
     ...(pretty ? { logController: new OneLinePerRequest() } : {}),
     childLoggerFactory: lazyRequestLoggers,

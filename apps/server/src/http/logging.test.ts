@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CHECKOUT_ID_PATTERNS } from '../modules/store/payments.js';
 import { redactUrl } from './logging.js';
 
 describe('redactUrl (security.md §12 row 50)', () => {
@@ -22,12 +23,12 @@ describe('redactUrl (security.md §12 row 50)', () => {
     ],
     ['/x?email=a%40b.co&lang=ru', '/x?email=%5Bredacted%5D&lang=ru'],
   ])('%s → %s', (url, logged) => {
-    expect(redactUrl(url)).toBe(logged);
+    expect(redactUrl(url, CHECKOUT_ID_PATTERNS)).toBe(logged);
   });
 
   it('leaves ordinary paths alone', () => {
     for (const url of ['/play/sky-runner', '/Store/sky-runner', '/api/v1/games/list', '/Store/Return/ord_1?lang=en']) {
-      expect(redactUrl(url)).toBe(url);
+      expect(redactUrl(url, CHECKOUT_ID_PATTERNS)).toBe(url);
     }
   });
 });

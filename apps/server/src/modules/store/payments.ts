@@ -105,3 +105,8 @@ export function createPayments(
     csp: mergeCsp(configured.map((entry) => entry.csp)),
   };
 }
+
+/** Every provider's checkout-id pattern, for the request log to mask (security.md §12 row 50). */
+export const CHECKOUT_ID_PATTERNS: readonly RegExp[] = PROVIDER_NAMES.flatMap(
+  (name) => PAYMENT_PROVIDERS[name].checkoutIdPattern ?? [],
+);

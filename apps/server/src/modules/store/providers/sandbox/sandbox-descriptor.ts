@@ -23,5 +23,6 @@ export const sandboxDescriptor: ProviderDescriptor<SandboxSettings, typeof SANDB
       send: deps.postToOwnWebhook,
     }),
   routes: paymentFormRoutes,
+  checkoutIdPattern: /\bsbx_[\w-]+/g,
   jobs: (sandbox) => ({ [SANDBOX_NOTIFICATION_JOB]: sandbox.deliverNotification }),
 };

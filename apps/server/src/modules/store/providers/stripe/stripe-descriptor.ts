@@ -12,6 +12,7 @@ export const stripeDescriptor: ProviderDescriptor<StripeConfig, typeof STRIPE_EN
   problems: stripeProblems,
   settings: (env) => stripeConfig(env),
   create: (settings) => createStripeProvider(settings),
+  checkoutIdPattern: /\bcs_(?:test|live)_[\w-]+/g,
   // Stripe.js loads from Stripe, talks to its API and shows its frames (security.md §8, Stripe's CSP guide).
   csp: {
     scriptSrc: ['https://js.stripe.com'],
