@@ -1,5 +1,6 @@
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { saveScreenshot } from '../harness/artifacts';
 import { acceptDueDocuments } from '../harness/documents';
 import { gameFrame, logLine } from '../harness/game';
 import { en, fill } from '../harness/messages';
@@ -72,7 +73,7 @@ describe('the player page', () => {
       it(`at ${width}×${height}, ${signedIn ? 'signed in' : 'a visitor'}: no sideways scroll, the whole game in sight`, async () => {
         const options = width < 640 ? { ...PHONE, viewport: { width, height } } : { viewport: { width, height } };
         const page = await openPlayer('gem-garden', options, signedIn);
-        await page.screenshot({ path: `/tmp/player-${width}x${height}-${signedIn ? 'in' : 'out'}.png` });
+        await saveScreenshot(page, `player-gem-garden-${width}x${height}-${signedIn ? 'signed-in' : 'visitor'}`);
         const layout = await measure(page);
         expect(layout.scrollWidth).toBeLessThanOrEqual(width);
         expect(layout.frame.left).toBeGreaterThanOrEqual(0);
