@@ -5,59 +5,19 @@
 // server sends OK's signed callbacks.payment to our callback route before the window answers), the
 // invite and rating dialogs.
 
-const base = location.pathname.replace(/\/$/, '');
+import { ask, note, post } from './host-kit.js';
+
 const form = /** @type {HTMLFormElement} */ (document.getElementById('launch'));
 const frame = /** @type {HTMLIFrameElement} */ (document.getElementById('app'));
-const log = /** @type {HTMLOListElement} */ (document.getElementById('log'));
-const dialog = /** @type {HTMLElement} */ (document.getElementById('dialog'));
 
 /** The running session: the game and the simulated OK user. */
 let session = { game: '', user: /** @type {any} */ (null) };
-
-function note(text) {
-  const item = document.createElement('li');
-  item.textContent = `${new Date().toISOString().slice(11, 19)} ${text}`;
-  log.prepend(item);
-}
-
-async function post(path, body) {
-  const response = await fetch(`${base}/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const data = await response.json();
-  if (!response.ok) throw new Error(data.detail ?? data.title ?? `HTTP ${response.status}`);
-  return data;
-}
-
-/** Shows OK's dialog and resolves with the label of the button pressed. */
-function choose(title, text, choices) {
-  return new Promise((resolve) => {
-    document.getElementById('dialog-title').textContent = title;
-    document.getElementById('dialog-text').textContent = text;
-    document.getElementById('dialog-buttons').replaceChildren(
-      ...choices.map((choice) => {
-        const button = document.createElement('button');
-        button.type = 'button';
-        button.textContent = choice;
-        button.addEventListener('click', () => {
-          dialog.hidden = true;
-          resolve(choice);
-        });
-        return button;
-      }),
-    );
-    dialog.setAttribute('aria-label', title);
-    dialog.hidden = false;
-  });
-}
 
 /** OK's answers, by FAPI method: { result: 'ok' | 'cancel' | 'error', data }. */
 const METHODS = {
   init: async () => ({ result: 'ok', data: '' }),
   showPayment: async ({ name, code, price, attributes, currency }) => {
-    const choice = await choose('OK payment', `Buy "${name}" (${code}) for ${price} ${currency ?? 'ok'}?`, [
+    const choice = await ask('OK payment', `Buy "${name}" (${code}) for ${price} ${currency ?? 'ok'}?`, [
       'Pay',
       'Cancel',
       'Error',
@@ -77,7 +37,7 @@ const METHODS = {
     return { result: 'ok', data: JSON.stringify({ amount: String(price), transaction_id: paid.TransactionId }) };
   },
   showInvite: async ({ text }) => {
-    const choice = await choose('Invite friends', `Invite friends with "${text ?? ''}"?`, [
+    const choice = await ask('Invite friends', `Invite friends with "${text ?? ''}"?`, [
       'Invite',
       'No friends',
       'Cancel',
@@ -86,7 +46,7 @@ const METHODS = {
     return { result: 'error', data: choice === 'No friends' ? 'no friends to invite' : 'cancel' };
   },
   showRatingDialog: async () => {
-    const choice = await choose('Rate the game', 'Rate this game on OK?', ['Rate', 'Cancel']);
+    const choice = await ask('Rate the game', 'Rate this game on OK?', ['Rate', 'Cancel']);
     return choice === 'Rate' ? { result: 'ok', data: '5' } : { result: 'error', data: 'cancel' };
   },
 };

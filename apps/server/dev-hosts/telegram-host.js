@@ -6,53 +6,16 @@
 // Fail. On Pay the server's fake Bot API posts the bot's webhook pre_checkout_query and, once
 // the bot answered ok, successful_payment, as Telegram does, before invoice_closed is sent.
 
-const base = location.pathname.replace(/\/telegram\/?$/, '');
+import { ask, note, post as postHost } from './host-kit.js';
+
+/** The Telegram simulator's own routes, under /dev/hosts/telegram/. */
+const post = (path, body) => postHost(`telegram/${path}`, body);
+
 const form = /** @type {HTMLFormElement} */ (document.getElementById('launch'));
 const frame = /** @type {HTMLIFrameElement} */ (document.getElementById('app'));
-const log = /** @type {HTMLOListElement} */ (document.getElementById('log'));
-const dialog = /** @type {HTMLElement} */ (document.getElementById('dialog'));
 const orders = /** @type {HTMLOListElement} */ (document.getElementById('orders'));
 
 let session = { game: '', user: /** @type {any} */ (null), theme: {} };
-
-function note(text) {
-  const item = document.createElement('li');
-  item.textContent = `${new Date().toISOString().slice(11, 19)} ${text}`;
-  log.prepend(item);
-}
-
-async function post(path, body) {
-  const response = await fetch(`${base}/telegram/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const data = await response.json();
-  if (!response.ok) throw new Error(data.detail ?? data.title ?? `HTTP ${response.status}`);
-  return data;
-}
-
-/** Shows Telegram's sheet and resolves with the label of the button pressed. */
-function ask(title, text, choices) {
-  return new Promise((resolve) => {
-    document.getElementById('dialog-title').textContent = title;
-    document.getElementById('dialog-text').textContent = text;
-    document.getElementById('dialog-buttons').replaceChildren(
-      ...choices.map((choice) => {
-        const button = document.createElement('button');
-        button.type = 'button';
-        button.textContent = choice;
-        button.addEventListener('click', () => {
-          dialog.hidden = true;
-          resolve(choice);
-        });
-        return button;
-      }),
-    );
-    dialog.setAttribute('aria-label', title);
-    dialog.hidden = false;
-  });
-}
 
 /** Sends the Mini App one of Telegram's events, as Telegram Web does: a JSON string. */
 function send(eventType, eventData) {

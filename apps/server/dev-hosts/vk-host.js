@@ -7,12 +7,12 @@
 // with a Refund button that posts VK's signed refund notification. Hide/Restore send the
 // app VK's VKWebAppViewHide / VKWebAppViewRestore events.
 
+import { ask, note, post } from './host-kit.js';
+
 const base = location.pathname.replace(/\/$/, '');
 const form = /** @type {HTMLFormElement} */ (document.getElementById('launch'));
 const frame = /** @type {HTMLIFrameElement} */ (document.getElementById('app'));
-const log = /** @type {HTMLOListElement} */ (document.getElementById('log'));
 const banner = /** @type {HTMLElement} */ (document.getElementById('banner'));
-const dialog = /** @type {HTMLElement} */ (document.getElementById('dialog'));
 const orders = /** @type {HTMLOListElement} */ (document.getElementById('orders'));
 
 /** The running session: the game, the simulated user and friends, VK storage. */
@@ -31,46 +31,6 @@ function loadStorage() {
   }
 }
 const saveStorage = () => localStorage.setItem(storageKey(), JSON.stringify(Object.fromEntries(session.storage)));
-
-function note(text) {
-  const item = document.createElement('li');
-  item.textContent = `${new Date().toISOString().slice(11, 19)} ${text}`;
-  log.prepend(item);
-}
-
-async function post(path, body) {
-  const response = await fetch(`${base}/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const data = await response.json();
-  if (!response.ok) throw new Error(data.detail ?? data.title ?? `HTTP ${response.status}`);
-  return data;
-}
-
-/** Shows VK's dialog and resolves with the label of the button pressed. */
-function ask(title, text, choices) {
-  return new Promise((resolve) => {
-    document.getElementById('dialog-title').textContent = title;
-    document.getElementById('dialog-text').textContent = text;
-    const buttons = document.getElementById('dialog-buttons');
-    buttons.replaceChildren(
-      ...choices.map((choice) => {
-        const button = document.createElement('button');
-        button.type = 'button';
-        button.textContent = choice;
-        button.addEventListener('click', () => {
-          dialog.hidden = true;
-          resolve(choice);
-        });
-        return button;
-      }),
-    );
-    dialog.setAttribute('aria-label', title);
-    dialog.hidden = false;
-  });
-}
 
 /** A bridge error as VK sends it: the child's promise rejects iff `error_type` is present. */
 const clientError = (code, reason) => ({

@@ -6,54 +6,14 @@
 // purchases, the ad overlay (Finished / Skipped / Failed), the sticky banner and the review dialog;
 // and the player's data (player.getData / setData), kept in this page's localStorage per game and player.
 
-const base = location.pathname.replace(/\/$/, '');
+import { ask, note, post } from './host-kit.js';
+
 const form = /** @type {HTMLFormElement} */ (document.getElementById('launch'));
 const frame = /** @type {HTMLIFrameElement} */ (document.getElementById('app'));
-const log = /** @type {HTMLOListElement} */ (document.getElementById('log'));
 const banner = /** @type {HTMLElement} */ (document.getElementById('banner'));
-const dialog = /** @type {HTMLElement} */ (document.getElementById('dialog'));
 
 /** The running session: the game, the simulated player, purchases Yandex holds unconsumed. */
 let session = { game: '', player: /** @type {any} */ (null), unconsumed: /** @type {any[]} */ ([]) };
-
-function note(text) {
-  const item = document.createElement('li');
-  item.textContent = `${new Date().toISOString().slice(11, 19)} ${text}`;
-  log.prepend(item);
-}
-
-async function post(path, body) {
-  const response = await fetch(`${base}/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const data = await response.json();
-  if (!response.ok) throw new Error(data.detail ?? data.title ?? `HTTP ${response.status}`);
-  return data;
-}
-
-/** Shows Yandex's dialog and resolves with the label of the button pressed. */
-function choose(title, text, choices) {
-  return new Promise((resolve) => {
-    document.getElementById('dialog-title').textContent = title;
-    document.getElementById('dialog-text').textContent = text;
-    document.getElementById('dialog-buttons').replaceChildren(
-      ...choices.map((choice) => {
-        const button = document.createElement('button');
-        button.type = 'button';
-        button.textContent = choice;
-        button.addEventListener('click', () => {
-          dialog.hidden = true;
-          resolve(choice);
-        });
-        return button;
-      }),
-    );
-    dialog.setAttribute('aria-label', title);
-    dialog.hidden = false;
-  });
-}
 
 /** A refusal the stand-in turns into a rejected promise. */
 class Refusal extends Error {}
@@ -73,7 +33,7 @@ const signedPlayer = async () => {
 };
 
 const adOverlay = async (kind) => {
-  const outcome = await choose(`Ad: ${kind}`, 'A Yandex ad plays here. How does it end?', [
+  const outcome = await ask(`Ad: ${kind}`, 'A Yandex ad plays here. How does it end?', [
     'Finished',
     'Skipped',
     'Failed',
@@ -110,13 +70,13 @@ const METHODS = {
     return player;
   },
   openAuthDialog: async () => {
-    const choice = await choose('Yandex sign-in', 'Sign in to Yandex to continue?', ['Sign in', 'Cancel']);
+    const choice = await ask('Yandex sign-in', 'Sign in to Yandex to continue?', ['Sign in', 'Cancel']);
     if (choice !== 'Sign in') throw new Refusal('The player closed the auth dialog');
     session.player = { ...session.player, authorized: true, name: 'Yandex Guest Now Signed In' };
     return true;
   },
   purchase: async ({ id, developerPayload, signed }) => {
-    const choice = await choose('Yandex purchase', `Buy "${id}" in Yandex Games?`, ['Pay', 'Cancel', 'Error']);
+    const choice = await ask('Yandex purchase', `Buy "${id}" in Yandex Games?`, ['Pay', 'Cancel', 'Error']);
     if (choice === 'Cancel') throw new Refusal('The player closed the purchase window (cancelled)');
     if (choice === 'Error') throw new Refusal('Payment failed');
     const purchase = {
@@ -167,7 +127,7 @@ const METHODS = {
   },
   canReview: async () => (session.player.authorized ? { value: true } : { value: false, reason: 'NO_AUTH' }),
   requestReview: async () => ({
-    feedbackSent: (await choose('Rate the game', 'Rate this game on Yandex?', ['Rate', 'Cancel'])) === 'Rate',
+    feedbackSent: (await ask('Rate the game', 'Rate this game on Yandex?', ['Rate', 'Cancel'])) === 'Rate',
   }),
   getData: async ({ keys }) => {
     const data = playerData();

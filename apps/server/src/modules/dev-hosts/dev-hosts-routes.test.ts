@@ -18,6 +18,10 @@ describeEachEngine('the host simulator (/dev/hosts)', (engine) => {
     const script = await testApp().app.inject({ method: 'GET', url: '/dev/hosts/vk-host.js' });
     expect(script.headers['content-type']).toContain('javascript');
     expect(script.body).toContain('VKWebAppShowOrderBox');
+    expect(script.body).toContain("from './host-kit.js'");
+    const kit = await testApp().app.inject({ method: 'GET', url: '/dev/hosts/host-kit.js' });
+    expect(kit.headers['content-type']).toContain('javascript');
+    expect(kit.body).toContain('export function ask(');
     expect(page.body).toContain('data-testid="host-orders"');
     expect(page.body).toContain('data-testid="host-view-hide"');
   });
@@ -230,6 +234,7 @@ describe('the host simulator in production', () => {
     for (const [method, url] of [
       ['GET', '/dev/hosts'],
       ['GET', '/dev/hosts/vk-host.js'],
+      ['GET', '/dev/hosts/host-kit.js'],
       ['POST', '/dev/hosts/vkcom/launch'],
       ['POST', '/dev/hosts/vkcom/pay'],
       ['POST', '/dev/hosts/vkcom/refund'],

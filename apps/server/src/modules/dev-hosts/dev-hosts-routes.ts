@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { GameSystemNameSchema } from '@fxid/contract';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -6,14 +5,12 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { NotFoundError } from '../../errors.js';
 import { vkAppOf } from '../platforms/vk/vk-apps.js';
+import { hostScript } from './host-script.js';
 import { renderHostsPage } from './hosts-page.js';
 import { okHostGames, okHostRoutes } from './ok-host.js';
 import { telegramHostGames, telegramHostRoutes } from './telegram-host-routes.js';
 import { simulatedVkFriends, simulatedVkUser, simulateVkPayment, simulateVkRefund, vkLaunchUrl } from './vk-host.js';
 import { yandexHostGames, yandexHostRoutes } from './yandex-host.js';
-
-/** The browser half of the simulator: a plain module beside this package's sources, served as it is. */
-const HOST_SCRIPT = new URL('../../../dev-hosts/vk-host.js', import.meta.url);
 
 /**
  * /dev/hosts, the host simulator (development only; never registered in production):
@@ -47,12 +44,9 @@ export function devHostsRoutes(ctx: AppContext, app: FastifyInstance): FastifyPl
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
     });
 
-    scoped.get('/dev/hosts/vk-host.js', { schema: { hide: true } }, async (_request, reply) =>
-      reply
-        .type('text/javascript; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .send(await readFile(HOST_SCRIPT, 'utf8')),
-    );
+    scoped.get('/dev/hosts/vk-host.js', { schema: { hide: true } }, hostScript('vk-host.js'));
+    // What every host page's script imports (its log, calls to these routes, the host's dialog).
+    scoped.get('/dev/hosts/host-kit.js', { schema: { hide: true } }, hostScript('host-kit.js'));
 
     await scoped.register(yandexHostRoutes(ctx));
     await scoped.register(okHostRoutes(ctx, app));

@@ -1,7 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { GameSystemNameSchema } from '@fxid/contract';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -9,6 +8,7 @@ import { NotFoundError } from '../../errors.js';
 import type { GameRecord } from '../catalog/game-catalog.js';
 import { okAppOf, requireOkApp } from '../platforms/ok/ok-apps.js';
 import { okAuthSig, okParamsSig } from '../platforms/ok/ok-sign.js';
+import { hostScript } from './host-script.js';
 
 /**
  * The server half of the simulated Odnoklassniki (development only): it holds the game's
@@ -16,10 +16,6 @@ import { okAuthSig, okParamsSig } from '../platforms/ok/ok-sign.js';
  * (`auth_sig`) of a simulated user, and the `callbacks.payment` OK sends to our callback
  * route when the player pays in showPayment's window.
  */
-
-/** The browser halves: the host page's script and the FAPI stand-in the portal loads. */
-const HOST_SCRIPT = new URL('../../../dev-hosts/ok-host.js', import.meta.url);
-const FAPI_STAND_IN = new URL('../../../dev-hosts/ok-fapi.js', import.meta.url);
 
 /** The returning user of every game: one fixed OK id, so a second visit finds the same account. */
 export const RETURNING_OK_USER_ID = '576100000001';
@@ -83,15 +79,9 @@ export function okHostRoutes(ctx: AppContext, app: FastifyInstance): FastifyPlug
       throw new NotFoundError(`A game on Odnoklassniki called ${name}`);
     return game;
   };
-  const script = (file: URL) => async (_request: unknown, reply: FastifyReply) =>
-    reply
-      .type('text/javascript; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .send(await readFile(file, 'utf8'));
-
   return async (scoped) => {
-    scoped.get('/dev/hosts/ok-host.js', { schema: { hide: true } }, script(HOST_SCRIPT));
-    scoped.get('/dev/hosts/ok/fapi5.js', { schema: { hide: true } }, script(FAPI_STAND_IN));
+    scoped.get('/dev/hosts/ok-host.js', { schema: { hide: true } }, hostScript('ok-host.js'));
+    scoped.get('/dev/hosts/ok/fapi5.js', { schema: { hide: true } }, hostScript('ok-fapi.js'));
 
     scoped.post(
       '/dev/hosts/ok/launch',

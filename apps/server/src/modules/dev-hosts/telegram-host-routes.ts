@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { GameSystemNameSchema } from '@fxid/contract';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -7,6 +6,7 @@ import type { AppContext } from '../../context.js';
 import { NotFoundError } from '../../errors.js';
 import type { GameRecord } from '../catalog/game-catalog.js';
 import { telegramBotOf } from '../platforms/telegram/telegram-bots.js';
+import { hostScript } from './host-script.js';
 import {
   connectWebhook,
   SIM_THEME,
@@ -15,9 +15,6 @@ import {
   telegramLaunchUrl,
 } from './telegram-host.js';
 import { renderTelegramHostPage } from './telegram-host-page.js';
-
-/** The browser half of the simulated Telegram, served as it is. */
-const HOST_SCRIPT = new URL('../../../dev-hosts/telegram-host.js', import.meta.url);
 
 /** The games the simulated Telegram can launch: those with a bot whose token this server holds. */
 export function telegramHostGames(ctx: AppContext, games: GameRecord[]): string[] {
@@ -50,12 +47,7 @@ export function telegramHostRoutes(ctx: AppContext, app: FastifyInstance): Fasti
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
     });
 
-    scoped.get('/dev/hosts/telegram-host.js', { schema: { hide: true } }, async (_request, reply) =>
-      reply
-        .type('text/javascript; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .send(await readFile(HOST_SCRIPT, 'utf8')),
-    );
+    scoped.get('/dev/hosts/telegram-host.js', { schema: { hide: true } }, hostScript('telegram-host.js'));
 
     // The Bot API as Telegram serves it: JSON in, { ok, result } out, whatever the status.
     scoped.post(

@@ -1,5 +1,4 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { GameSystemNameSchema } from '@fxid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,6 +8,7 @@ import type { GameRecord } from '../catalog/game-catalog.js';
 import { findProduct } from '../catalog/products-service.js';
 import { requireYandexSecrets, yandexSecretsOf } from '../platforms/yandex/yandex-secrets.js';
 import { yandexSignature } from '../platforms/yandex/yandex-signature.js';
+import { hostScript } from './host-script.js';
 
 /**
  * The server half of the simulated Yandex Games (development only): it holds the
@@ -16,10 +16,6 @@ import { yandexSignature } from '../platforms/yandex/yandex-signature.js';
  * player of getPlayer({ signed: true }) and the purchases of purchase() and
  * getPurchases(), at the product's Yandex price from the catalog.
  */
-
-/** The browser halves: the host page's script and the YaGames stand-in the portal loads. */
-const HOST_SCRIPT = new URL('../../../dev-hosts/yandex-host.js', import.meta.url);
-const SDK_STAND_IN = new URL('../../../dev-hosts/yandex-sdk.js', import.meta.url);
 
 /** The returning player of every game: one fixed Yandex id, so a second visit finds the same account. */
 export const RETURNING_YANDEX_ID = 'simYandexReturning0001';
@@ -81,15 +77,9 @@ export function yandexHostRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       ...(purchase.DeveloperPayload ? { developerPayload: purchase.DeveloperPayload } : {}),
     };
   };
-  const script = (file: URL) => async (_request: unknown, reply: import('fastify').FastifyReply) =>
-    reply
-      .type('text/javascript; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .send(await readFile(file, 'utf8'));
-
   return async (app) => {
-    app.get('/dev/hosts/yandex-host.js', { schema: { hide: true } }, script(HOST_SCRIPT));
-    app.get('/dev/hosts/yandex/sdk.js', { schema: { hide: true } }, script(SDK_STAND_IN));
+    app.get('/dev/hosts/yandex-host.js', { schema: { hide: true } }, hostScript('yandex-host.js'));
+    app.get('/dev/hosts/yandex/sdk.js', { schema: { hide: true } }, hostScript('yandex-sdk.js'));
 
     app.post(
       '/dev/hosts/yandex/launch',
