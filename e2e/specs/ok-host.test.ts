@@ -1,6 +1,7 @@
 import type { FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { logLine, logLines } from '../harness/game';
+import { logLine } from '../harness/game';
+import { answerHost, countLines, portalApi } from '../harness/hosts';
 import { localeMessages } from '../harness/messages';
 import { browserSession } from '../harness/session';
 import { portalUrl } from '../harness/sites';
@@ -35,23 +36,6 @@ async function openOnOk(page: Page): Promise<{ portal: FrameLocator; game: Frame
   return { portal, game };
 }
 
-/** OK's dialog in the host page, answered with one of its buttons. */
-async function answerHost(page: Page, title: string, choice: string) {
-  const dialog = page.getByRole('dialog', { name: title });
-  await dialog.waitFor();
-  await dialog.getByRole('button', { name: choice, exact: true }).click();
-}
-
-async function api(path: string, token: string, body: unknown = {}) {
-  const response = await fetch(new URL(`api/v1/${path}`, portalUrl()), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
-  return response.json();
-}
-
-const count = async (game: FrameLocator, line: string) => (await logLines(game)).filter((l) => l === line).length;
 const stars100 = (bought: { Products: { Sku: string }[] }) =>
   bought.Products.find((product) => product.Sku === 'stars_100');
 
@@ -65,7 +49,7 @@ describe('the demo game on the simulated Odnoklassniki host', () => {
     const [, okId = ''] = /OK user (\d+)/.exec(who) ?? [];
     const token = await portal.locator('html').evaluate(() => localStorage.getItem('AuthToken'));
     if (!token) throw new Error('the portal in the OK frame has no session');
-    const profile = await api('profile', token);
+    const profile = await portalApi('profile', token);
     expect(profile).toMatchObject({ Email: null, HasEmail: false });
     expect(profile.SocialIdentifiers).toContainEqual({ Type: 'Odnoklassniki', Id: okId });
     await game.getByTestId('platform').filter({ hasText: 'platform: Odnoklassniki' }).waitFor();
@@ -75,11 +59,11 @@ describe('the demo game on the simulated Odnoklassniki host', () => {
     await answerHost(page, 'OK payment', 'Pay');
     await logLine(game, 'call buyProduct ok').waitFor();
     await logLine(game, 'call consumePurchase ok').waitFor();
-    let bought = await api('store/check-buy-products', token, { Game: GAME });
+    let bought = await portalApi('store/check-buy-products', token, { Game: GAME });
     expect(bought.Purchases).toEqual([]);
     expect(stars100(bought)).toMatchObject({ Count: 1 });
-    expect(await count(game, 'call buyProduct ok')).toBe(1);
-    expect(await count(game, 'call consumePurchase ok')).toBe(1);
+    expect(await countLines(game, 'call buyProduct ok')).toBe(1);
+    expect(await countLines(game, 'call consumePurchase ok')).toBe(1);
     await page
       .getByTestId('host-log')
       .getByText(/callbacks\.payment \d+ → true/)
@@ -93,8 +77,8 @@ describe('the demo game on the simulated Odnoklassniki host', () => {
     await game.getByTestId('buy-stars_100').click();
     await answerHost(page, 'OK payment', 'Error');
     await logLine(game, 'call buyProduct error payment_not_completed').waitFor();
-    bought = await api('store/check-buy-products', token, { Game: GAME });
+    bought = await portalApi('store/check-buy-products', token, { Game: GAME });
     expect(stars100(bought)).toMatchObject({ Count: 1 });
-    expect(await count(game, 'call buyProduct ok')).toBe(1);
+    expect(await countLines(game, 'call buyProduct ok')).toBe(1);
   }, 120_000);
 });

@@ -1,6 +1,7 @@
 import type { FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { logLine, logLines } from '../harness/game';
+import { logLine } from '../harness/game';
+import { answerHost, countLines, portalApi, portalToken } from '../harness/hosts';
 import { localeMessages } from '../harness/messages';
 import { browserSession } from '../harness/session';
 import { portalUrl } from '../harness/sites';
@@ -34,32 +35,9 @@ async function openOnTelegram(page: Page): Promise<TelegramRun> {
   return { page, portal, game };
 }
 
-/** Telegram's sheet in the host page, answered with one of its buttons. */
-async function answerHost(page: Page, title: string, choice: string) {
-  const dialog = page.getByRole('dialog', { name: title });
-  await dialog.waitFor();
-  await dialog.getByRole('button', { name: choice, exact: true }).click();
-}
-
-async function portalToken(portal: FrameLocator): Promise<string> {
-  const token = await portal.locator('html').evaluate(() => localStorage.getItem('AuthToken'));
-  if (!token) throw new Error('the portal in the Telegram frame has no session');
-  return token;
-}
-
-async function api(path: string, token: string, body: unknown = {}) {
-  const response = await fetch(new URL(`api/v1/${path}`, portalUrl()), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
-  return response.json();
-}
-
-const count = async (game: FrameLocator, line: string) => (await logLines(game)).filter((l) => l === line).length;
 const hostLog = (page: Page, text: string) => page.getByTestId('host-log').locator('li').filter({ hasText: text });
 const stars100 = async (token: string) =>
-  (await api('store/check-buy-products', token, { Game: GAME })).Products.find(
+  (await portalApi('store/check-buy-products', token, { Game: GAME })).Products.find(
     (product: { Sku: string }) => product.Sku === 'stars_100',
   );
 
@@ -71,8 +49,8 @@ describe('the demo game on the simulated Telegram host', () => {
     // Signed in by initData alone: a Telegram identity, no email.
     const who = (await page.getByTestId('host-user').textContent()) ?? '';
     const [, telegramId = '', name = ''] = /Telegram user (\d+) \(([^)]+)\)/.exec(who) ?? [];
-    const token = await portalToken(portal);
-    const profile = await api('profile', token);
+    const token = await portalToken(portal, 'Telegram');
+    const profile = await portalApi('profile', token);
     expect(profile).toMatchObject({ Email: null, HasEmail: false });
     expect(profile.SocialIdentifiers).toContainEqual({ Type: 'Telegram', Id: telegramId });
     await game.getByTestId('platform').filter({ hasText: 'platform: Telegram' }).waitFor();
@@ -88,14 +66,14 @@ describe('the demo game on the simulated Telegram host', () => {
     await hostLog(page, 'webhook successful_payment → {"Received":true,"Outcome":"paid"}').waitFor();
     await hostLog(page, '← invoice_closed').filter({ hasText: '"status":"paid"' }).waitFor();
     expect(await stars100(token)).toMatchObject({ Count: 1 });
-    expect((await api('store/check-buy-products', token, { Game: GAME })).Purchases).toEqual([]);
-    expect(await count(game, 'call consumePurchase ok')).toBe(1);
+    expect((await portalApi('store/check-buy-products', token, { Game: GAME })).Purchases).toEqual([]);
+    expect(await countLines(game, 'call consumePurchase ok')).toBe(1);
   }, 120_000);
 
   it('a cancelled invoice is UserCancelled and a failed one is not completed; nothing is bought', async () => {
     const { page } = await session.tab();
     const { portal, game } = await openOnTelegram(page);
-    const token = await portalToken(portal);
+    const token = await portalToken(portal, 'Telegram');
 
     await game.getByTestId('buy-stars_100').click();
     await answerHost(page, '100 stars', 'Cancel');
@@ -106,8 +84,8 @@ describe('the demo game on the simulated Telegram host', () => {
     await logLine(game, 'call buyProduct error payment_not_completed').waitFor();
 
     expect(await stars100(token)).toMatchObject({ Count: 0 });
-    expect((await api('store/check-buy-products', token, { Game: GAME })).Purchases).toEqual([]);
-    expect(await count(game, 'call consumePurchase ok')).toBe(0);
+    expect((await portalApi('store/check-buy-products', token, { Game: GAME })).Purchases).toEqual([]);
+    expect(await countLines(game, 'call consumePurchase ok')).toBe(0);
     expect(await hostLog(page, 'webhook').count()).toBe(0);
   }, 120_000);
 });

@@ -1,6 +1,7 @@
 import type { FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { logLine, logLines } from '../harness/game';
+import { answerHost, countLines, portalApi, portalToken } from '../harness/hosts';
 import { localeMessages } from '../harness/messages';
 import { browserSession } from '../harness/session';
 import { portalUrl } from '../harness/sites';
@@ -40,32 +41,8 @@ async function openOnVk(page: Page): Promise<VkRun> {
   return { page, portal, game };
 }
 
-/** VK's dialog in the host page, answered with one of its buttons. */
-async function answerHost(page: Page, title: string, choice: string) {
-  const dialog = page.getByRole('dialog', { name: title });
-  await dialog.waitFor();
-  await dialog.getByRole('button', { name: choice, exact: true }).click();
-}
-
-async function portalToken(portal: FrameLocator): Promise<string> {
-  const token = await portal.locator('html').evaluate(() => localStorage.getItem('AuthToken'));
-  if (!token) throw new Error('the portal in the VK frame has no session');
-  return token;
-}
-
-async function api(path: string, token: string, body: unknown = {}) {
-  const response = await fetch(new URL(`api/v1/${path}`, portalUrl()), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
-  return response.json();
-}
-
 /** The demo game's saved progress after one round, in English or (VK's language here) Russian. */
 const ONE_ROUND = /Saved: 1 rounds|раундов 1,/;
-
-const count = async (game: FrameLocator, line: string) => (await logLines(game)).filter((l) => l === line).length;
 
 /** How many times the app called a bridge method, by the simulated VK's protocol log. */
 const hostCalls = (page: Page, method: string) =>
@@ -101,8 +78,8 @@ describe('the demo game on the simulated VK host', () => {
     // Signed in by VK's launch parameters alone: a VK identity, no email.
     const who = (await page.getByTestId('host-user').textContent()) ?? '';
     const [, vkId = '', name = ''] = /VK user (\d+) \(([^)]+)\)/.exec(who) ?? [];
-    const token = await portalToken(portal);
-    const profile = await api('profile', token);
+    const token = await portalToken(portal, 'VK');
+    const profile = await portalApi('profile', token);
     expect(profile).toMatchObject({ Email: null, HasEmail: false });
     expect(profile.SocialIdentifiers).toContainEqual({ Type: 'VkontakteCom', Id: vkId });
 
@@ -123,16 +100,16 @@ describe('the demo game on the simulated VK host', () => {
     await answerHost(page, 'VK order box', 'Pay');
     await logLine(game, 'call buyProduct ok').waitFor();
     await logLine(game, 'call consumePurchase ok').waitFor();
-    const bought = await api('store/check-buy-products', token, { Game: GAME });
+    const bought = await portalApi('store/check-buy-products', token, { Game: GAME });
     expect(bought.Purchases).toEqual([]);
     expect(bought.Products.find((product: { Sku: string }) => product.Sku === 'stars_100')).toMatchObject({ Count: 1 });
-    expect(await count(game, 'call consumePurchase ok')).toBe(1);
+    expect(await countLines(game, 'call consumePurchase ok')).toBe(1);
   }, 120_000);
 
   it('a cancelled order box is UserCancelled and a failed one is not completed; nothing is bought', async () => {
     const { page } = await session.tab();
     const { portal, game } = await openOnVk(page);
-    const token = await portalToken(portal);
+    const token = await portalToken(portal, 'VK');
 
     await game.getByTestId('buy-stars_100').click();
     await answerHost(page, 'VK order box', 'Cancel');
@@ -142,10 +119,10 @@ describe('the demo game on the simulated VK host', () => {
     await answerHost(page, 'VK order box', 'Error');
     await logLine(game, 'call buyProduct error payment_not_completed').waitFor();
 
-    const bought = await api('store/check-buy-products', token, { Game: GAME });
+    const bought = await portalApi('store/check-buy-products', token, { Game: GAME });
     expect(bought.Purchases).toEqual([]);
     expect(bought.Products.find((product: { Sku: string }) => product.Sku === 'stars_100')).toMatchObject({ Count: 0 });
-    expect(await count(game, 'call consumePurchase ok')).toBe(0);
+    expect(await countLines(game, 'call consumePurchase ok')).toBe(0);
   }, 120_000);
 
   it('friends, invite and share dialogs, an interstitial, the banner, vkBridge.call and pause/resume go through VK', async () => {
@@ -211,9 +188,9 @@ describe('the demo game on the simulated VK host', () => {
   it('sells a one-time product once: refused before the order box, refunded from the order log, then on sale again', async () => {
     const { page } = await session.tab();
     const { portal, game } = await openOnVk(page);
-    const token = await portalToken(portal);
+    const token = await portalToken(portal, 'VK');
     const noAds = async () =>
-      (await api('store/check-buy-products', token, { Game: GAME, Skus: ['no_ads'] })).Products[0];
+      (await portalApi('store/check-buy-products', token, { Game: GAME, Skus: ['no_ads'] })).Products[0];
 
     await game.getByTestId('buy-no_ads').click();
     await answerHost(page, 'VK order box', 'Pay');
@@ -236,7 +213,7 @@ describe('the demo game on the simulated VK host', () => {
     // No longer owned, it can be bought again.
     await pressAnyway(game, 'buy-no_ads');
     await answerHost(page, 'VK order box', 'Pay');
-    await expect.poll(() => count(game, 'call buyProduct ok'), { timeout: 30_000 }).toBe(2);
+    await expect.poll(() => countLines(game, 'call buyProduct ok'), { timeout: 30_000 }).toBe(2);
     expect(await noAds()).toMatchObject({ Owned: true, Count: 1 });
   }, 120_000);
 
@@ -256,7 +233,9 @@ describe('the demo game on the simulated VK host', () => {
     const reads = await hostCalls(page, 'VKWebAppStorageGet');
     expect(reads).toBeGreaterThan(0);
     // fxid's server keeps nothing for this game's saves on VK.
-    expect((await api('storage/get', await portalToken(portal), { Game: GAME, Keys: ['progress'] })).Items).toEqual([]);
+    expect(
+      (await portalApi('storage/get', await portalToken(portal, 'VK'), { Game: GAME, Keys: ['progress'] })).Items,
+    ).toEqual([]);
 
     // The same VK user opens the app again: the progress comes back from VK storage.
     await page.evaluate(() => {

@@ -1,6 +1,7 @@
 import type { FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { logLine, logLines } from '../harness/game';
+import { logLine } from '../harness/game';
+import { answerHost, countLines, portalApi } from '../harness/hosts';
 import { localeMessages } from '../harness/messages';
 import { browserSession } from '../harness/session';
 import { portalUrl } from '../harness/sites';
@@ -45,27 +46,10 @@ async function openOnYandex(page: Page, user: 'new' | 'guest'): Promise<YandexRu
   return { page, portal, game };
 }
 
-/** Yandex's dialog in the host page, answered with one of its buttons. */
-async function answerHost(page: Page, title: string, choice: string) {
-  const dialog = page.getByRole('dialog', { name: title });
-  await dialog.waitFor();
-  await dialog.getByRole('button', { name: choice, exact: true }).click();
-}
-
 async function portalToken(portal: FrameLocator): Promise<string | null> {
   return portal.locator('html').evaluate(() => localStorage.getItem('AuthToken'));
 }
 
-async function api(path: string, token: string, body: unknown = {}) {
-  const response = await fetch(new URL(`api/v1/${path}`, portalUrl()), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
-  return response.json();
-}
-
-const count = async (game: FrameLocator, line: string) => (await logLines(game)).filter((l) => l === line).length;
 const stars100 = (bought: { Products: { Sku: string }[] }) =>
   bought.Products.find((product) => product.Sku === 'stars_100');
 
@@ -79,7 +63,7 @@ describe('the demo game on the simulated Yandex Games host', () => {
     const [, yandexId = '', name = ''] = /Yandex player (\S+) \(([^)]+)\)/.exec(who) ?? [];
     const token = await portalToken(portal);
     if (!token) throw new Error('the portal in the Yandex frame has no session');
-    const profile = await api('profile', token);
+    const profile = await portalApi('profile', token);
     expect(profile).toMatchObject({ Email: null, HasEmail: false });
     expect(profile.SocialIdentifiers).toContainEqual({ Type: 'YandexGames', Id: yandexId });
     await game.getByTestId('platform').filter({ hasText: 'platform: YandexGames' }).waitFor();
@@ -97,10 +81,10 @@ describe('the demo game on the simulated Yandex Games host', () => {
     await answerHost(page, 'Yandex purchase', 'Pay');
     await logLine(game, 'call buyProduct ok').waitFor();
     await logLine(game, 'call consumePurchase ok').waitFor();
-    let bought = await api('store/check-buy-products', token, { Game: GAME });
+    let bought = await portalApi('store/check-buy-products', token, { Game: GAME });
     expect(bought.Purchases).toEqual([]);
     expect(stars100(bought)).toMatchObject({ Count: 1 });
-    expect(await count(game, 'call consumePurchase ok')).toBe(1);
+    expect(await countLines(game, 'call consumePurchase ok')).toBe(1);
     // The purchase was consumed on Yandex only after our server had it.
     await page
       .getByTestId('host-log')
@@ -111,9 +95,9 @@ describe('the demo game on the simulated Yandex Games host', () => {
     await game.getByTestId('buy-stars_100').click();
     await answerHost(page, 'Yandex purchase', 'Cancel');
     await logLine(game, 'call buyProduct error cancelled').waitFor();
-    bought = await api('store/check-buy-products', token, { Game: GAME });
+    bought = await portalApi('store/check-buy-products', token, { Game: GAME });
     expect(stars100(bought)).toMatchObject({ Count: 1 });
-    expect(await count(game, 'call consumePurchase ok')).toBe(1);
+    expect(await countLines(game, 'call consumePurchase ok')).toBe(1);
   }, 120_000);
 
   it('a guest plays, is asked to sign in to Yandex when buying, and declining is told it cannot buy', async () => {
