@@ -17,6 +17,8 @@ export default defineConfig({
       'examples/demo-game',
       'scripts',
       'e2e',
+      // The host platform specs again on PostgreSQL, as the server suites run on both engines.
+      ...(process.env.TEST_DATABASE_URL ? ['e2e/vitest.postgres.config.ts'] : []),
     ],
     maxWorkers: Math.max(2, availableParallelism()),
   },

@@ -6,18 +6,22 @@ import { defineProject } from 'vitest/config';
  * time (E2E_WORKERS to change): a browser test mostly waits (on timers, the network,
  * the server), so two files overlap well even on two cores.
  */
-export default defineProject({
-  test: {
-    name: 'e2e',
-    include: ['specs/**/*.test.ts'],
-    environment: 'node',
-    globalSetup: ['./harness/global-setup.ts'],
-    maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
-    sequence: { groupOrder: 1 },
-    testTimeout: 30_000,
-    // Like the harness's waits for elements (10 s), not vitest's 1 s: a page polled for a
-    // state (a notification shown, focus moved) gets there later on a busy machine.
-    expect: { poll: { timeout: 10_000 } },
-    hookTimeout: 60_000,
-  },
-});
+export function e2eProject(options: { name: string; include: string[]; groupOrder: number }) {
+  return defineProject({
+    test: {
+      name: options.name,
+      include: options.include,
+      environment: 'node',
+      globalSetup: ['./harness/global-setup.ts'],
+      maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
+      sequence: { groupOrder: options.groupOrder },
+      testTimeout: 30_000,
+      // Like the harness's waits for elements (10 s), not vitest's 1 s: a page polled for a
+      // state (a notification shown, focus moved) gets there later on a busy machine.
+      expect: { poll: { timeout: 10_000 } },
+      hookTimeout: 60_000,
+    },
+  });
+}
+
+export default e2eProject({ name: 'e2e', include: ['specs/**/*.test.ts'], groupOrder: 1 });

@@ -1,4 +1,5 @@
 import type { TestProject } from 'vitest/node';
+import { POSTGRES_PROJECT } from './projects';
 import { type RunningServer, startServer } from './server';
 import { FIXED_GAME } from './sites';
 
@@ -11,12 +12,16 @@ declare module 'vitest' {
   }
 }
 
-/** Starts the two site modes once for every e2e file; stops them after the run. */
+/**
+ * Starts the two site modes once for every e2e file of the project (on PostgreSQL for
+ * the e2e-postgres project, else on SQLite); stops them after the run.
+ */
 export default async function setup(project: TestProject) {
+  const engine = project.name === POSTGRES_PROJECT ? 'postgres' : 'sqlite';
   const servers: RunningServer[] = [];
   const stopAll = () => Promise.all(servers.map((server) => server.stop()));
   try {
-    servers.push(await startServer(), await startServer({ FIXED_GAME }));
+    servers.push(await startServer({}, engine), await startServer({ FIXED_GAME }, engine));
   } catch (error) {
     await stopAll();
     throw error;

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { builtServer, freePort, REPO_ROOT, SERVER_MAIN } from '../../apps/server/src/test/built-server';
+import { createPostgresDatabase, type E2eEngine } from './database';
 
 export { REPO_ROOT };
 
@@ -16,7 +17,7 @@ const WEB_INDEX = join(WEB_DIST, 'index.html');
 export interface RunningServer {
   /** Origin plus router base path, ending in `/`, e.g. `http://127.0.0.1:41234/`. */
   url: string;
-  /** The server's SQLite file; tests may read it to look behind the API. */
+  /** The server's SQLite file; tests may read it to look behind the API (empty on PostgreSQL). */
   databaseFile: string;
   /** What the server printed so far (stdout and stderr), for failure messages. */
   output(): string;
@@ -53,10 +54,14 @@ export function ownServer(env: Record<string, string> = {}): RunningServer {
 
 /**
  * Starts the built server (`node apps/server/dist/main.js`) in development mode on a
- * free port with a fresh SQLite file and the demo catalog, and waits until /readyz
- * answers. `env` overrides any variable of the README's table (FIXED_GAME, LOCALES, …).
+ * free port with a fresh SQLite file (or a fresh PostgreSQL database) and the demo
+ * catalog, and waits until /readyz answers. `env` overrides any variable of the
+ * README's table (FIXED_GAME, LOCALES, …).
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  engine: E2eEngine = 'sqlite',
+): Promise<RunningServer> {
   for (const [file, hint] of [
     [SERVER_MAIN, 'npm run build:ts'],
     [WEB_INDEX, 'npm run build -w @fxid/web'],
@@ -64,15 +69,17 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     if (!existsSync(file)) throw new Error(`e2e needs ${file}: run ${hint} (npm test builds everything first)`);
   }
   const dir = mkdtempSync(join(tmpdir(), 'fxid-e2e-'));
-  const databaseFile = join(dir, 'e2e.sqlite');
+  const postgres = engine === 'postgres' ? await createPostgresDatabase() : undefined;
+  const databaseFile = postgres ? '' : join(dir, 'e2e.sqlite');
   const server = builtServer(await freePort(), {
-    DATABASE_URL: `sqlite:${databaseFile}`,
+    DATABASE_URL: postgres?.url ?? `sqlite:${databaseFile}`,
     OUTBOX_INTERVAL_MS: '200',
     WEB_DIST_DIR: WEB_DIST,
     ...env,
   });
   const stop = async () => {
     await server.stop();
+    await postgres?.drop();
     rmSync(dir, { recursive: true, force: true });
   };
   try {
