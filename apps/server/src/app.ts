@@ -45,6 +45,7 @@ import { startOutboxWorker } from './modules/outbox/outbox-worker.js';
 import { okFapiScriptOrigins } from './modules/platforms/ok/ok-config.js';
 import { platformRoutes } from './modules/platforms/platform-routes.js';
 import { platformPayments } from './modules/platforms/registry.js';
+import { vkPlayScriptOrigins } from './modules/platforms/vkplay/vkplay-config.js';
 import { createGameJwtSigner } from './modules/play/game-jwt.js';
 import { goRoutes } from './modules/play/go-routes.js';
 import { jwksRoutes, playRoutes } from './modules/play/play-routes.js';
@@ -149,7 +150,11 @@ export async function createApp(config: Config, deps: AppDependencies = {}): Pro
     {
       ...ctx.payments.csp,
       // OK's FAPI, when it loads from OK (production default) rather than the portal's origin.
-      scriptSrc: [...(ctx.payments.csp.scriptSrc ?? []), ...okFapiScriptOrigins(config.platforms.ok)],
+      scriptSrc: [
+        ...(ctx.payments.csp.scriptSrc ?? []),
+        ...okFapiScriptOrigins(config.platforms.ok),
+        ...vkPlayScriptOrigins(config.platforms.vkplay),
+      ],
     },
   );
   registerErrorHandler(app);

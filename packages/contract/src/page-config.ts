@@ -73,6 +73,12 @@ export interface PageConfig {
    * host simulator's stand-in in development (OK_FAPI_URL).
    */
   OkFapiUrl?: string;
+  /**
+   * Where the VK Play adapter loads VK Play's client script (mailru.core.js) from, `{appid}`
+   * standing for the launch's app id: VK Play's own in production, the host simulator's
+   * stand-in in development (VKPLAY_CORE_URL).
+   */
+  VkPlayCoreUrl?: string;
 }
 
 /**

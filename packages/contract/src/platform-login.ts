@@ -62,6 +62,21 @@ export const OdnoklassnikiLoginSchema = z
   .strict()
   .meta({ id: 'OdnoklassnikiLogin' });
 
+/**
+ * VK Play: the launch URL's query string, sent verbatim (platform-protocols.md §1c: its `sign`
+ * over the sorted parameters is checked with the app's secret).
+ */
+export const VkontaktePlayLoginSchema = z
+  .object({
+    QueryString: z
+      .string()
+      .min(1)
+      .max(8192)
+      .describe('window.location.search of the VK Play launch URL, as received (appid, uid, sign, …)'),
+  })
+  .strict()
+  .meta({ id: 'VkontaktePlayLogin' });
+
 export const AuthenticateFromSocialRequestSchema = z
   .object({
     Social: PlatformInputSchema.describe('The host platform, by name or number (e.g. VkontakteCom or 3)'),
@@ -73,6 +88,7 @@ export const AuthenticateFromSocialRequestSchema = z
     TelegramLogin: TelegramLoginSchema.optional().describe('Required when Social is Telegram'),
 
     OdnoklassnikiLogin: OdnoklassnikiLoginSchema.optional().describe('Required when Social is Odnoklassniki'),
+    VkontaktePlayLogin: VkontaktePlayLoginSchema.optional().describe('Required when Social is VkontaktePlay'),
   })
   .strict()
   .meta({ id: 'AuthenticateFromSocialRequest' });

@@ -145,9 +145,10 @@ export interface PortalFeatures {
   /**
    * Asks our server to open the host platform's own payment of a product (POST
    * /platforms/payment), for platforms whose payment our server starts (Telegram's Stars
-   * invoice link); rejects with a coded SdkError.
+   * invoice link); rejects with a coded SdkError. `currency` is the player's currency where the
+   * platform names one (VK Play's launch parameter).
    */
-  platformPayment(sku: string, developerPayload?: string): Promise<PlatformPaymentStart>;
+  platformPayment(sku: string, developerPayload?: string, currency?: string): Promise<PlatformPaymentStart>;
 }
 
 /** What our server answers when it opens a platform's payment (spec store §3, Telegram block). */
@@ -158,6 +159,12 @@ export interface PlatformPaymentStart {
   /** FAPI.UI.showPayment's arguments (spec store §3, Odnoklassniki block). */
   Odnoklassniki?:
     | { Name: string; Description: string; Code: string; Price: number; ExtraAttributes: string }
+    | undefined;
+  /** paymentFrame's merchant_param (spec store §3, VK Play block). */
+  VkontaktePlay?:
+    | {
+        MerchantParam: { amount: number; currency: string; description: string; item_id: string; order_id: string };
+      }
     | undefined;
 }
 

@@ -13,7 +13,7 @@ const notBuilt = (name: AdapterName) => async () =>
 export const ADAPTERS: Record<AdapterName, () => Promise<AdapterFactory>> = {
   fxid: async () => (await import('./fxid/fxid-adapter.js')).fxidAdapter,
   vkcom: async () => (await import('./vkcom/vkcom-adapter.js')).vkcomAdapter,
-  vkplay: notBuilt('vkplay'),
+  vkplay: async () => (await import('./vkplay/vkplay-adapter.js')).vkPlayAdapter,
   ok: async () => (await import('./ok/ok-adapter.js')).okAdapter,
   yandex: async () => (await import('./yandex/yandex-adapter.js')).yandexAdapter,
   ag: notBuilt('ag'),
@@ -29,7 +29,7 @@ export const ADAPTERS: Record<AdapterName, () => Promise<AdapterFactory>> = {
 };
 
 /** Adapters that work today; the rest answer 'Unsupported adapter for {platform}'. */
-export const BUILT_ADAPTERS: readonly AdapterName[] = ['fxid', 'vkcom', 'yandex', 'telegram', 'ok'];
+export const BUILT_ADAPTERS: readonly AdapterName[] = ['fxid', 'vkcom', 'yandex', 'telegram', 'ok', 'vkplay'];
 
 export function isAdapterName(name: string): name is AdapterName {
   return Object.hasOwn(ADAPTER_PLATFORMS, name);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { GameSystemNameSchema } from '../games.js';
 import { PlatformSchema } from '../platform.js';
-import { PublicOrderIdSchema, SkuSchema } from './core.js';
+import { CurrencyCodeSchema, PublicOrderIdSchema, SkuSchema } from './core.js';
 import { PurchaseStatsSchema } from './payments.js';
 
 export const CheckBuyProductsRequestSchema = z
@@ -85,6 +85,9 @@ export const PlatformPaymentRequestSchema = z
     Platform: PlatformSchema.describe('The host platform whose payment opens, e.g. Telegram'),
     Sku: SkuSchema,
     DeveloperPayload: z.string().max(1024).optional().describe("The game's own note, kept with the order"),
+    Currency: CurrencyCodeSchema.optional().describe(
+      "VK Play: the player's currency, the launch's `currency` query parameter (spec store §5); RUB when absent",
+    ),
   })
   .strict()
   .meta({ id: 'PlatformPaymentRequest' });
@@ -115,6 +118,24 @@ export const PlatformPaymentResponseSchema = z
       })
       .optional()
       .describe('Spec store §3 payment creation response, Odnoklassniki block (FAPI.UI.showPayment arguments)'),
+    VkontaktePlay: z
+      .object({
+        MerchantParam: z
+          .object({
+            amount: z
+              .number()
+              .int()
+              .positive()
+              .describe('The price in whole units of currency (PlatformPrices.vkplay)'),
+            currency: CurrencyCodeSchema,
+            description: z.string().describe("The product's name"),
+            item_id: z.string().describe('The product code (our sku)'),
+            order_id: z.string().describe('OrderId: VK Play returns it in its payment notification'),
+          })
+          .describe("paymentFrame's merchant_param, as VK Play's iframeApi takes it"),
+      })
+      .optional()
+      .describe('Spec store §3 payment creation response, VK Play block (iframeApi paymentFrame arguments)'),
   })
   .meta({ id: 'PlatformPaymentResponse' });
 export type PlatformPaymentResponse = z.infer<typeof PlatformPaymentResponseSchema>;

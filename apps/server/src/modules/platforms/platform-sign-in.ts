@@ -6,7 +6,12 @@ import { requireGameOnPlatform } from '../store/store-front-service.js';
 import { serverPlatformFor } from './registry.js';
 
 /** Spec store §5 words the missing block after the platform's short name ('VK payload is required for VK login'). */
-const SHORT_NAMES: Record<string, string> = { VkontakteCom: 'VK', YandexGames: 'Yandex', Odnoklassniki: 'OK' };
+const SHORT_NAMES: Record<string, string> = {
+  VkontakteCom: 'VK',
+  YandexGames: 'Yandex',
+  Odnoklassniki: 'OK',
+  VkontaktePlay: 'VK Play',
+};
 
 /**
  * Signs in by a host platform's payload: the platform verifies it into an identity,

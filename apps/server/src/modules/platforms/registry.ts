@@ -4,6 +4,7 @@ import { okPlatform } from './ok/ok-platform.js';
 import type { ServerPlatform } from './server-platform.js';
 import { telegramPlatform } from './telegram/telegram-platform.js';
 import { vkPlatform } from './vk/vk-platform.js';
+import { vkPlayPlatform } from './vkplay/vkplay-platform.js';
 import { yandexPlatform } from './yandex/yandex-platform.js';
 
 /**
@@ -15,6 +16,7 @@ export const SERVER_PLATFORMS: Partial<Record<keyof typeof ADAPTER_PLATFORM, Ser
   yandex: yandexPlatform,
   telegram: telegramPlatform,
   ok: okPlatform,
+  vkplay: vkPlayPlatform,
 };
 
 /** The server side of a platform, or undefined when none is registered. */

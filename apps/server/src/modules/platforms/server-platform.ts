@@ -39,7 +39,7 @@ export interface ServerPlatform {
     ctx: AppContext,
     accountId: string,
     game: GameRecord,
-    input: { sku: string; developerPayload?: string | undefined },
+    input: { sku: string; developerPayload?: string | undefined; currency?: string | undefined },
     log: Pick<FastifyBaseLogger, 'error'>,
   ): Promise<PlatformPaymentResponse>;
   /**
