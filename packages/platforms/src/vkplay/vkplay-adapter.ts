@@ -96,7 +96,7 @@ export const vkPlayAdapter: AdapterFactory = (context): PlatformAdapter => {
     name: 'vkplay',
     platform: 'VkontaktePlay',
     get abilities() {
-      return [];
+      return api ? (['AdsAvailable'] as const) : [];
     },
     // A guest may start buying too: VK Play's login or registration comes first (promptSignIn).
     get paymentsAvailable() {

@@ -8,13 +8,14 @@ describeEachEngine('the host simulator (/dev/hosts)', (engine) => {
   const post = (url: string, payload: Record<string, unknown>) =>
     testApp().app.inject({ method: 'POST', url, payload });
 
-  it('serves the page with the games published on VK, Yandex, Telegram and OK', async () => {
+  it('serves the page with the games published on VK, Yandex, Telegram, OK and VK Play', async () => {
     const page = await testApp().app.inject({ method: 'GET', url: '/dev/hosts' });
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('<option value="sky-runner" data-platforms="vkcom yandex telegram ok">');
+    expect(page.body).toContain('<option value="sky-runner" data-platforms="vkcom yandex telegram ok vkplay">');
     expect(page.body).toContain('src="hosts/vk-host.js"');
     expect(page.body).toContain('src="hosts/yandex-host.js"');
     expect(page.body).toContain('src="hosts/ok-host.js"');
+    expect(page.body).toContain('src="hosts/vkplay-host.js"');
     const script = await testApp().app.inject({ method: 'GET', url: '/dev/hosts/vk-host.js' });
     expect(script.headers['content-type']).toContain('javascript');
     expect(script.body).toContain('VKWebAppShowOrderBox');
@@ -244,6 +245,10 @@ describe('the host simulator in production', () => {
       ['GET', '/dev/hosts/ok/fapi5.js'],
       ['POST', '/dev/hosts/ok/launch'],
       ['POST', '/dev/hosts/ok/pay'],
+      ['GET', '/dev/hosts/vkplay-host.js'],
+      ['GET', '/dev/hosts/vkplay/mailru.core.js'],
+      ['POST', '/dev/hosts/vkplay/launch'],
+      ['POST', '/dev/hosts/vkplay/pay'],
     ] as const) {
       expect(
         (await testApp().app.inject({ method, url, payload: method === 'POST' ? {} : undefined })).statusCode,

@@ -10,6 +10,7 @@ import { renderHostsPage } from './hosts-page.js';
 import { okHostGames, okHostRoutes } from './ok-host.js';
 import { telegramHostGames, telegramHostRoutes } from './telegram-host-routes.js';
 import { simulatedVkFriends, simulatedVkUser, simulateVkPayment, simulateVkRefund, vkLaunchUrl } from './vk-host.js';
+import { vkPlayHostGames, vkPlayHostRoutes } from './vkplay-host.js';
 import { yandexHostGames, yandexHostRoutes } from './yandex-host.js';
 
 /**
@@ -40,6 +41,7 @@ export function devHostsRoutes(ctx: AppContext, app: FastifyInstance): FastifyPl
         yandex: yandexHostGames(ctx, games),
         telegram: telegramHostGames(ctx, games),
         ok: okHostGames(ctx, games),
+        vkplay: vkPlayHostGames(ctx, games),
       });
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
     });
@@ -50,6 +52,7 @@ export function devHostsRoutes(ctx: AppContext, app: FastifyInstance): FastifyPl
 
     await scoped.register(yandexHostRoutes(ctx));
     await scoped.register(okHostRoutes(ctx, app));
+    await scoped.register(vkPlayHostRoutes(ctx, app));
 
     scoped.post(
       '/dev/hosts/vkcom/launch',
