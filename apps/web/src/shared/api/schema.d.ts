@@ -1263,6 +1263,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/platforms/vkplay/payments/{Game}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * VK Play's payment notification for a game's VK Play application
+         * @description VK Play's real notification format is not public; this one is fxid's, in VK Play's style: appid, uid, transaction_id, item_id (a catalog sku with PlatformPrices.vkplay), amount (its price in whole units of currency, RUB only), order_id (the OrderId POST /platforms/payment gave) and sign (md5 over the sorted key=value pairs and the app secret). Each order_id pays one order once; a repeat answers ok again. Answers JSON, HTTP 200: {"status":"ok"} or {"status":"error","errcode":…,"errmsg":…} with errcode 1 signature or another app, 2 invalid payment (unknown product, price, user, a reference not issued to the user, a one-time product already owned), 3 temporary failure here.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    Game: components["schemas"]["GameSystemNameInput"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/profile": {
         parameters: {
             query?: never;
@@ -6108,6 +6147,10 @@ export interface components {
             /** @description window.location.search of the OK launch URL, as received (logged_user_id, session_key, auth_sig, …) */
             QueryString: string;
         };
+        VkontaktePlayLoginInput: {
+            /** @description window.location.search of the VK Play launch URL, as received (appid, uid, sign, …) */
+            QueryString: string;
+        };
         AuthenticateFromSocialRequestInput: {
             /** @description The host platform, by name or number (e.g. VkontakteCom or 3) */
             Social: ("Unspecified" | "FxId" | "VkontaktePlay" | "Odnoklassniki" | "VkontakteCom" | "YandexGames" | "AbsoluteGames" | "Kongregate" | "FacebookGames" | "CrazyGames" | "WizQ" | "Telegram" | "FxLauncher" | "FxNative" | "Steam" | "FacebookInstantGames") | number | string;
@@ -6124,6 +6167,8 @@ export interface components {
             TelegramLogin?: components["schemas"]["TelegramLoginInput"];
             /** @description Required when Social is Odnoklassniki */
             OdnoklassnikiLogin?: components["schemas"]["OdnoklassnikiLoginInput"];
+            /** @description Required when Social is VkontaktePlay */
+            VkontaktePlayLogin?: components["schemas"]["VkontaktePlayLoginInput"];
         };
         AuthenticateFromSocialResponseInput: {
             /** @description Bearer token of the new session, as email sign-in gives */
@@ -6531,6 +6576,8 @@ export interface components {
             Sku: components["schemas"]["SkuInput"];
             /** @description The game's own note, kept with the order */
             DeveloperPayload?: string;
+            /** @description VK Play: the player's currency, the launch's `currency` query parameter (spec store §5); RUB when absent */
+            Currency?: components["schemas"]["CurrencyCodeInput"];
         };
         PlatformPaymentResponseInput: {
             /** @description Our id of the platform payment: POST /platforms/purchase with it finds the paid purchase */
@@ -6560,6 +6607,21 @@ export interface components {
                 Price: number;
                 /** @description JSON `{"orderId": OrderId}` for showPayment's attributes; OK returns it in callbacks.payment */
                 ExtraAttributes: string;
+            };
+            /** @description Spec store §3 payment creation response, VK Play block (iframeApi paymentFrame arguments) */
+            VkontaktePlay?: {
+                /** @description paymentFrame's merchant_param, as VK Play's iframeApi takes it */
+                MerchantParam: {
+                    /** @description The price in whole units of currency (PlatformPrices.vkplay) */
+                    amount: number;
+                    currency: components["schemas"]["CurrencyCodeInput"];
+                    /** @description The product's name */
+                    description: string;
+                    /** @description The product code (our sku) */
+                    item_id: string;
+                    /** @description OrderId: VK Play returns it in its payment notification */
+                    order_id: string;
+                };
             };
         };
         ConsumePurchaseRequestInput: {
@@ -7652,6 +7714,10 @@ export interface components {
             /** @description window.location.search of the OK launch URL, as received (logged_user_id, session_key, auth_sig, …) */
             QueryString: string;
         };
+        VkontaktePlayLogin: {
+            /** @description window.location.search of the VK Play launch URL, as received (appid, uid, sign, …) */
+            QueryString: string;
+        };
         AuthenticateFromSocialRequest: {
             /** @description The host platform, by name or number (e.g. VkontakteCom or 3) */
             Social: unknown;
@@ -7668,6 +7734,8 @@ export interface components {
             TelegramLogin?: components["schemas"]["TelegramLogin"];
             /** @description Required when Social is Odnoklassniki */
             OdnoklassnikiLogin?: components["schemas"]["OdnoklassnikiLogin"];
+            /** @description Required when Social is VkontaktePlay */
+            VkontaktePlayLogin?: components["schemas"]["VkontaktePlayLogin"];
         };
         AuthenticateFromSocialResponse: {
             /** @description Bearer token of the new session, as email sign-in gives */
@@ -8075,6 +8143,8 @@ export interface components {
             Sku: components["schemas"]["Sku"];
             /** @description The game's own note, kept with the order */
             DeveloperPayload?: string;
+            /** @description VK Play: the player's currency, the launch's `currency` query parameter (spec store §5); RUB when absent */
+            Currency?: components["schemas"]["CurrencyCode"];
         };
         PlatformPaymentResponse: {
             /** @description Our id of the platform payment: POST /platforms/purchase with it finds the paid purchase */
@@ -8104,6 +8174,21 @@ export interface components {
                 Price: number;
                 /** @description JSON `{"orderId": OrderId}` for showPayment's attributes; OK returns it in callbacks.payment */
                 ExtraAttributes: string;
+            };
+            /** @description Spec store §3 payment creation response, VK Play block (iframeApi paymentFrame arguments) */
+            VkontaktePlay?: {
+                /** @description paymentFrame's merchant_param, as VK Play's iframeApi takes it */
+                MerchantParam: {
+                    /** @description The price in whole units of currency (PlatformPrices.vkplay) */
+                    amount: number;
+                    currency: components["schemas"]["CurrencyCode"];
+                    /** @description The product's name */
+                    description: string;
+                    /** @description The product code (our sku) */
+                    item_id: string;
+                    /** @description OrderId: VK Play returns it in its payment notification */
+                    order_id: string;
+                };
             };
         };
         ConsumePurchaseRequest: {
