@@ -40,7 +40,7 @@ const stars100 = (bought: { Products: { Sku: string }[] }) =>
   bought.Products.find((product) => product.Sku === 'stars_100');
 
 describe('the demo game on the simulated Odnoklassniki host', () => {
-  it('signs in by the launch parameters with no email, buys a product received once, a cancelled or failed payment buys nothing', async () => {
+  it('signs in by the launch parameters with no email, shows a rewarded video and an interstitial, buys a product received once, a cancelled or failed payment buys nothing', async () => {
     const { page } = await session.tab();
     const { portal, game } = await openOnOk(page);
 
@@ -53,6 +53,17 @@ describe('the demo game on the simulated Odnoklassniki host', () => {
     expect(profile).toMatchObject({ Email: null, HasEmail: false });
     expect(profile.SocialIdentifiers).toContainEqual({ Type: 'Odnoklassniki', Id: okId });
     await game.getByTestId('platform').filter({ hasText: 'platform: Odnoklassniki' }).waitFor();
+
+    // OK's rewarded video (loadAd, then showLoadedAd) watched to the end, and an interstitial (showAd).
+    await game.getByTestId('ad-video').click();
+    await answerHost(page, 'OK ad', 'Ad ready');
+    await answerHost(page, 'OK ad', 'Watched');
+    await logLine(game, 'call ads.showVideo ok').waitFor();
+    expect(await logLine(game, 'call ads.showVideo ok').locator('.detail').textContent()).toContain('Finished');
+    await game.getByTestId('ad-interstitial').click();
+    await answerHost(page, 'OK ad', 'Shown');
+    await logLine(game, 'call ads.showInterstitial ok').waitFor();
+    expect(await logLine(game, 'call ads.showInterstitial ok').locator('.detail').textContent()).toContain('Finished');
 
     // OK's payment window, paid: OK's signed callback pays the order on our server, the game gets it once.
     await game.getByTestId('buy-stars_100').click();

@@ -3,7 +3,7 @@
 // OK secret key}; the portal there loads the FAPI stand-in (/dev/hosts/ok/fapi5.js), which asks
 // this page what OK would decide: FAPI.init, the payment window (Pay / Cancel / Error; on Pay the
 // server sends OK's signed callbacks.payment to our callback route before the window answers), the
-// invite and rating dialogs.
+// invite and rating dialogs, and ads (loadAd / showLoadedAd, showAd).
 
 import { ask, note, post } from './host-kit.js';
 
@@ -44,6 +44,20 @@ const METHODS = {
     ]);
     if (choice === 'Invite') return { result: 'ok', data: '576100000002,576100000003' };
     return { result: 'error', data: choice === 'No friends' ? 'no friends to invite' : 'cancel' };
+  },
+  // A rewarded video: loadAd finds one (or none), showLoadedAd plays it.
+  loadAd: async () => {
+    const choice = await ask('OK ad', 'Load a rewarded video?', ['Ad ready', 'No ads']);
+    return choice === 'Ad ready' ? { result: 'ok', data: 'ready' } : { result: 'error', data: 'no_ads' };
+  },
+  showLoadedAd: async () => {
+    const choice = await ask('OK ad', 'Rewarded video: how does it end?', ['Watched', 'Skipped']);
+    return { result: 'ok', data: choice === 'Watched' ? 'complete' : 'skip' };
+  },
+  showAd: async () => {
+    const choice = await ask('OK ad', 'Interstitial ad', ['Shown', 'No ads']);
+    if (choice === 'No ads') return { result: 'error', data: 'no_ads' };
+    return { result: 'ok', data: 'ad_shown', progress: ['ready', 'ad_prepared'] };
   },
   showRatingDialog: async () => {
     const choice = await ask('Rate the game', 'Rate this game on OK?', ['Rate', 'Cancel']);

@@ -9,7 +9,17 @@ const LAUNCH =
 /** FAPI stood in by a fake (platform-protocols.md §13d): each UI call reports through window.API_callback. */
 function fakeFapi() {
   const calls: unknown[][] = [];
-  const state = { payment: ['ok', '{"amount":"50"}'] as [string, string], invite: ['ok', '1,2'] as [string, string] };
+  const state = {
+    payment: ['ok', '{"amount":"50"}'] as [string, string],
+    invite: ['ok', '1,2'] as [string, string],
+    loadAd: ['ok', 'ready'] as [string, string],
+    shownAd: ['ok', 'complete'] as [string, string],
+    interstitial: [
+      ['ok', 'ready'],
+      ['ok', 'ad_prepared'],
+      ['ok', 'ad_shown'],
+    ] as [string, string][],
+  };
   const answer = (method: string, [result, data]: [string, string]) =>
     setTimeout(() =>
       (globalThis.window as { API_callback?: (...args: string[]) => void }).API_callback?.(method, result, data),
@@ -31,6 +41,18 @@ function fakeFapi() {
       showRatingDialog: () => {
         calls.push(['showRatingDialog']);
         answer('showRatingDialog', ['ok', '']);
+      },
+      loadAd: () => {
+        calls.push(['loadAd']);
+        answer('loadAd', state.loadAd);
+      },
+      showLoadedAd: () => {
+        calls.push(['showLoadedAd']);
+        answer('showLoadedAd', state.shownAd);
+      },
+      showAd: () => {
+        calls.push(['showAd']);
+        for (const step of state.interstitial) answer('showAd', step);
       },
     },
   };
@@ -96,7 +118,10 @@ describe('the Odnoklassniki adapter', () => {
     expect(fapi.calls).toEqual([['init', 'https://api.ok.ru/', '512000000001_1']]);
     expect(adapter.signInPayload()).toEqual({ Social: 'Odnoklassniki', OdnoklassnikiLogin: { QueryString: LAUNCH } });
     expect(adapter.socialProfile()).toMatchObject({ userId: '576148735134', socialLocale: 'ru' });
-    expect(adapter).toMatchObject({ paymentsAvailable: true, abilities: ['FriendsInvite', 'RateApplication'] });
+    expect(adapter).toMatchObject({
+      paymentsAvailable: true,
+      abilities: ['FriendsInvite', 'RateApplication', 'AdsAvailable'],
+    });
   });
 
   it("a paid showPayment is the server's platform order, with the server's arguments", async () => {
@@ -133,7 +158,7 @@ describe('the Odnoklassniki adapter', () => {
     await expect(empty.purchase('stars_550')).rejects.toMatchObject({ code: 'payment_not_completed' });
   });
 
-  it('invites through showInvite, rates through showRatingDialog; ads are not available', async () => {
+  it('invites through showInvite, rates through showRatingDialog', async () => {
     const adapter = make();
     await adapter.init();
     expect(await adapter.invite('Play with me '.repeat(20))).toEqual({ invitedIds: ['1', '2'] });
@@ -141,7 +166,26 @@ describe('the Odnoklassniki adapter', () => {
     fapi.state.invite = ['error', 'no friends'];
     await expect(adapter.invite()).rejects.toMatchObject({ code: 'not_available', message: OK_NO_FRIENDS_TO_INVITE });
     expect(await adapter.review.request()).toEqual({ feedbackSent: true });
-    await expect(adapter.ads.showVideo()).rejects.toMatchObject({ code: 'not_available' });
-    expect(await adapter.ads.isVideoReady()).toBe(false);
+  });
+
+  it('rewarded video through loadAd then showLoadedAd, interstitials through showAd; no banner', async () => {
+    const adapter = make();
+    await adapter.init();
+    expect(await adapter.ads.isVideoReady()).toBe(true);
+    expect(await adapter.ads.showVideo()).toEqual({ outcome: 'Finished' });
+    expect(fapi.calls.slice(1)).toEqual([['loadAd'], ['showLoadedAd']]);
+    fapi.state.shownAd = ['ok', 'skip'];
+    expect(await adapter.ads.showVideo()).toEqual({ outcome: 'Skipped' });
+    fapi.state.shownAd = ['error', 'not_prepared'];
+    expect(await adapter.ads.showVideo()).toEqual({ outcome: 'Failed' });
+    fapi.state.loadAd = ['error', 'no_ads'];
+    fapi.calls.length = 0;
+    expect(await adapter.ads.showVideo()).toEqual({ outcome: 'Failed' });
+    expect(fapi.calls).toEqual([['loadAd']]);
+    // showAd's progress reports do not end it; its outcome does.
+    expect(await adapter.ads.showInterstitial()).toEqual({ outcome: 'Finished' });
+    fapi.state.interstitial = [['error', 'no_ads']];
+    expect(await adapter.ads.showInterstitial()).toEqual({ outcome: 'Failed' });
+    await expect(adapter.ads.showBanner('bottom')).rejects.toMatchObject({ code: 'not_available' });
   });
 });

@@ -1,3 +1,4 @@
+import type { AdResult } from '@fxid/sdk/host';
 import { SdkError } from '@fxid/sdk/host';
 import type { AdapterFactory, HostEvent, PlatformAdapter, SocialProfile, SocialSignIn } from '../adapter.js';
 import { notAvailable, unsupported } from '../errors.js';
@@ -29,15 +30,16 @@ function parseOkLaunch(query: string) {
  * purchases start on our server (POST /platforms/payment answers showPayment's arguments and
  * a reference), open OK's payment window with FAPI.UI.showPayment, and complete on our server
  * by OK's signed callbacks.payment; the portal then finds the paid order by the reference.
- * Invites and rating are OK's dialogs; ads are not built (not_available).
+ * Invites and rating are OK's dialogs; ads are OK's rewarded video (loadAd/showLoadedAd) and
+ * interstitial (showAd); there is no banner (not_available).
  */
 export const okAdapter: AdapterFactory = (context): PlatformAdapter => {
   const launch = parseOkLaunch(context.launchQuery);
   const framed = typeof window !== 'undefined' && window.parent !== window;
   const launched = framed && !!launch.userId && !!launch.authSig && !!launch.apiServer;
   const listeners = new Set<(event: HostEvent) => void>();
-  /** The one FAPI.UI call waiting for its API_callback, by method. */
-  const waiting = new Map<string, (result: string, data: unknown) => void>();
+  /** The one FAPI.UI call waiting for its API_callback, by method; it answers whether that callback ended the call. */
+  const waiting = new Map<string, (result: string, data: unknown) => boolean>();
   let fapi: Fapi | null = null;
 
   const requireFapi = (): Fapi => {
@@ -45,15 +47,26 @@ export const okAdapter: AdapterFactory = (context): PlatformAdapter => {
     if (!fapi) throw new SdkError('not_initialized', 'OK FAPI is not initialised');
     return fapi;
   };
-  /** Runs a FAPI.UI call and resolves with what API_callback reports for its method. */
-  const ui = (method: string, call: (api: Fapi) => void) =>
+  /**
+   * Runs a FAPI.UI call and resolves with what API_callback reports for its method: the first
+   * report, or the first that `ends` accepts (OK's showAd reports progress before its outcome).
+   */
+  const ui = (
+    method: string,
+    call: (api: Fapi) => void,
+    ends: (result: string, data: unknown) => boolean = () => true,
+  ) =>
     new Promise<{ result: string; data: unknown }>((resolve, reject) => {
       const api = requireFapi();
       if (waiting.has(method)) {
         reject(new SdkError('not_available', `OK's ${method} window is open already`));
         return;
       }
-      waiting.set(method, (result, data) => resolve({ result, data }));
+      waiting.set(method, (result, data) => {
+        if (!ends(result, data)) return false;
+        resolve({ result, data });
+        return true;
+      });
       try {
         call(api);
       } catch (error) {
@@ -62,18 +75,39 @@ export const okAdapter: AdapterFactory = (context): PlatformAdapter => {
       }
     });
   const onCallback = (method: string, result: string, data: unknown) => {
-    const resolve = waiting.get(method);
+    const settle = waiting.get(method);
     context.log(`OK API_callback ${method}`, { result, data });
-    if (!resolve) return;
-    waiting.delete(method);
-    resolve(result, data);
+    if (settle?.(result, data)) waiting.delete(method);
+  };
+
+  /** A rewarded video (platform-protocols.md §13d): loadAd, then showLoadedAd; `complete` is Finished, `skip` Skipped. */
+  const showRewarded = async (): Promise<AdResult> => {
+    const loaded = await ui('loadAd', (api) => api.UI.loadAd());
+    if (loaded.result !== 'ok') {
+      context.log('OK has no rewarded video', loaded.data);
+      return { outcome: 'Failed' };
+    }
+    const shown = await ui('showLoadedAd', (api) => api.UI.showLoadedAd());
+    const data = describe(shown.data);
+    if (shown.result === 'ok' && data === 'complete') return { outcome: 'Finished' };
+    if (shown.result === 'ok' && data === 'skip') return { outcome: 'Skipped' };
+    return { outcome: 'Failed' };
+  };
+  /** An interstitial: showAd reports `ready` and `ad_prepared` before `ad_shown`, or an error (`no_ads`, …). */
+  const showInterstitial = async (): Promise<AdResult> => {
+    const shown = await ui(
+      'showAd',
+      (api) => api.UI.showAd(),
+      (result, data) => result !== 'ok' || !['ready', 'ad_prepared'].includes(describe(data)),
+    );
+    return { outcome: shown.result === 'ok' && describe(shown.data) === 'ad_shown' ? 'Finished' : 'Failed' };
   };
 
   return {
     name: 'ok',
     platform: 'Odnoklassniki',
     get abilities() {
-      return fapi ? (['FriendsInvite', 'RateApplication'] as const) : [];
+      return fapi ? (['FriendsInvite', 'RateApplication', 'AdsAvailable'] as const) : [];
     },
     get paymentsAvailable() {
       return !!fapi;
@@ -116,16 +150,12 @@ export const okAdapter: AdapterFactory = (context): PlatformAdapter => {
     share: fail('Sharing'),
     joinCommunity: fail('Joining a community'),
     addToFavourites: fail('Adding to favourites'),
-    // OK's loadAd/showLoadedAd are not built yet.
+    // OK has no sticky banner for games.
     ads: {
-      isVideoReady: async () => false,
-      showVideo: async () => {
-        throw notAvailable('Video ads');
-      },
-      isInterstitialReady: async () => false,
-      showInterstitial: async () => {
-        throw notAvailable('Interstitial ads');
-      },
+      isVideoReady: async () => !!fapi,
+      showVideo: showRewarded,
+      isInterstitialReady: async () => !!fapi,
+      showInterstitial,
       showBanner: async () => {
         throw notAvailable('Banner ads');
       },

@@ -19,6 +19,11 @@ export interface Fapi {
     ): void;
     showInvite(text: string, params?: string): void;
     showRatingDialog(): void;
+    /** Rewarded video: loadAd() prepares one, showLoadedAd() shows it. */
+    loadAd(): void;
+    showLoadedAd(): void;
+    /** Interstitial: reports progress (`ready`, `ad_prepared`) before its outcome. */
+    showAd(): void;
   };
 }
 
