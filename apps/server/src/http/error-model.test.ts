@@ -175,6 +175,15 @@ const BAD_REQUESTS: BadRequest[] = [
     status: 404,
     code: 'not_found',
   },
+  // VK Play's payment notification answers in VK Play's JSON (tested with the VK Play platform); a wrong method is ours.
+  {
+    name: 'wrong method',
+    method: 'POST',
+    url: '/api/v1/platforms/vkplay/payments/sky-runner',
+    payload: '{}',
+    status: 404,
+    code: 'not_found',
+  },
   { name: 'readiness with a body', method: 'POST', url: '/readyz', payload: '{}', status: 404, code: 'not_found' },
   // Telegram's bot webhook: without its secret token nothing is read.
   {

@@ -16,8 +16,8 @@ import { DEMO_CATALOG } from './app.js';
 export async function withTelegramGemGarden(db: Kysely<Database>, now: number): Promise<void> {
   const text = readFileSync(DEMO_CATALOG, 'utf8')
     .replace(
-      'Platforms: [fxid, vkcom, ok, yandex, kg, fbinstantgames]',
-      'Platforms: [fxid, vkcom, ok, yandex, kg, fbinstantgames, telegram]',
+      /Platforms: \[fxid, vkcom, ok, yandex, kg, fbinstantgames([^\]]*)\]/,
+      (list) => `${list.slice(0, -1)}, telegram]`,
     )
     .replace(/PlatformPrices: \{ vkcom: 6(, [^}]*)? \}/, 'PlatformPrices: { vkcom: 6$1, telegram: 60 }');
   await importCatalog(db, parseCatalog(text), now);
