@@ -38,10 +38,9 @@
     };
 
   const api = Object.fromEntries(
-    ['getLoginStatus', 'authUser', 'registerUser', 'reloadWindow', 'paymentFrame', 'showAds'].map((name) => [
-      name,
-      method(name),
-    ]),
+    ['getLoginStatus', 'userProfile', 'authUser', 'registerUser', 'reloadWindow', 'paymentFrame', 'showAds'].map(
+      (name) => [name, method(name)],
+    ),
   );
 
   window.iframeApi = (options) => {

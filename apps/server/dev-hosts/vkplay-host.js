@@ -1,7 +1,7 @@
 // The browser half of the simulated VK Play (served at /dev/hosts/vkplay-host.js in development only).
 // It frames /play/{game}/iframe/vkplay?{launch parameters signed on the server with the game's VK Play
 // secret}; the portal there loads the mailru.core.js stand-in (/dev/hosts/vkplay/mailru.core.js), which
-// asks this page what VK Play would decide: the login status, its login (authUser) and registration
+// asks this page what VK Play would decide: the login status, the player's profile, its login (authUser) and registration
 // (registerUser) dialogs, reloading the game, the payment window (Pay / Cancel / Error; on Pay the
 // server sends VK Play's signed payment notification to our route before the window answers) and ads.
 
@@ -41,6 +41,16 @@ const METHODS = {
   init: async () => ({ ok: true }),
   getLoginStatus: async () => ({
     calls: [{ name: 'getLoginStatusCallback', data: { status: 'ok', loginStatus: session.user.loginStatus } }],
+  }),
+  userProfile: async () => ({
+    calls: [
+      {
+        name: 'userProfileCallback',
+        data: session.user.uid
+          ? { status: 'ok', uid: session.user.uid, nick: `Player ${session.user.uid.slice(-4)}`, avatar: '' }
+          : { status: 'error', errmsg: 'not registered' },
+      },
+    ],
   }),
   authUser: async () => ({ calls: await signInDialog('VK Play login', 'Log in', 'userInfoCallback') }),
   registerUser: async () => ({ calls: await signInDialog('VK Play registration', 'Register', 'registerUserCallback') }),

@@ -16,11 +16,18 @@ function fakeVkPlay() {
     payment: [['paymentReceivedCallback', { status: 'ok' }]] as [VkPlayCallbackName, VkPlayAnswer][],
     signIn: { status: 'ok', uid: '9100000002' } as VkPlayAnswer,
     ad: { type: 'adCompleted' } as VkPlayAnswer,
+    profile: {
+      status: 'ok',
+      uid: '9100000001',
+      nick: 'Nadia',
+      avatar: 'https://avt.example/nadia.png',
+    } as VkPlayAnswer,
   };
   let callbacks = {} as Callbacks;
   const later = (name: VkPlayCallbackName, answer: VkPlayAnswer) => setTimeout(() => callbacks[name](answer));
   const api = {
     getLoginStatus: () => later('getLoginStatusCallback', { status: 'ok', loginStatus: state.loginStatus }),
+    userProfile: () => later('userProfileCallback', state.profile),
     authUser: () => {
       calls.push(['authUser']);
       later('userInfoCallback', state.signIn);
@@ -111,8 +118,23 @@ describe('the VK Play adapter', () => {
     await adapter.init();
     expect(vkplay.calls).toEqual([['iframeApi', '2000001']]);
     expect(adapter.signInPayload()).toEqual({ Social: 'VkontaktePlay', VkontaktePlayLogin: { QueryString: LAUNCH } });
-    expect(adapter.socialProfile()).toMatchObject({ userId: '9100000001' });
+    expect(adapter.socialProfile()).toMatchObject({
+      userId: '9100000001',
+      displayName: 'Nadia',
+      photo: { url: 'https://avt.example/nadia.png' },
+    });
     expect(adapter).toMatchObject({ paymentsAvailable: true, abilities: ['AdsAvailable'] });
+  });
+
+  it('leaves the name out when userProfile names another player or is not https', async () => {
+    vkplay.state.profile = { status: 'ok', uid: '1', nick: 'Someone else', avatar: 'https://x.example/a.png' };
+    const adapter = make();
+    await adapter.init();
+    expect(adapter.socialProfile()).toMatchObject({ displayName: '', photo: null });
+    vkplay.state.profile = { status: 'ok', uid: '9100000001', nick: 'Nadia', avatar: 'javascript:alert(1)' };
+    const other = make();
+    await other.init();
+    expect(other.socialProfile()).toMatchObject({ displayName: 'Nadia', photo: null });
   });
 
   it('status 0 logs in through authUser, status 1 registers through registerUser, each then reloads; declining stays a guest', async () => {

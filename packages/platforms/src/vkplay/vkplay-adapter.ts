@@ -16,6 +16,8 @@ export const VKPLAY_DEFAULT_CURRENCY = 'RUB';
 
 /** VK Play's login status (platform-protocols.md §1c): 0 not logged in, 1 not registered in the game, 2/3 registered. */
 const REGISTERED = 2;
+/** How long init waits for the registered player's profile before going on without a name. */
+const PROFILE_TIMEOUT_MS = 5_000;
 
 const fail = (what: string) => async (): Promise<never> => {
   throw unsupported(what);
@@ -40,8 +42,9 @@ export function parseVkPlayLaunch(query: string) {
  * registration (registerUser), after which the page reloads as VK Play relaunches it (spec store
  * §4). Purchases start on our server (POST /platforms/payment answers paymentFrame's
  * merchant_param in the launch's currency) and complete on our server by VK Play's signed
- * notification; the portal then finds the paid order by its reference. Ads are VK Play's
- * showAds; friends, invites, sharing and rating are not built.
+ * notification; the portal then finds the paid order by its reference. The registered player's
+ * nick and avatar come from userProfile. Ads are VK Play's showAds; friends, invites, sharing and
+ * rating are not built.
  */
 export const vkPlayAdapter: AdapterFactory = (context): PlatformAdapter => {
   const launch = parseVkPlayLaunch(context.launchQuery);
@@ -52,6 +55,7 @@ export const vkPlayAdapter: AdapterFactory = (context): PlatformAdapter => {
   const waiting = new Map<VkPlayCallbackName, (answer: VkPlayAnswer) => void>();
   let api: VkPlayApi | null = null;
   let loginStatus = 0;
+  let profile: { nick: string; avatar: string } = { nick: '', avatar: '' };
 
   const requireApi = (): VkPlayApi => {
     if (!launched) throw new SdkError('not_available', 'This page was not launched by VK Play');
@@ -84,6 +88,21 @@ export const vkPlayAdapter: AdapterFactory = (context): PlatformAdapter => {
   };
   const registered = () => launched && loginStatus >= REGISTERED && !!launch.uid && !!launch.sign;
 
+  /** The registered player's nick and avatar (userProfile); a profile that does not come in time is left out. */
+  const readProfile = async () => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), PROFILE_TIMEOUT_MS);
+    });
+    const read = call(['userProfileCallback'], (vkplay) => vkplay.userProfile()).catch(() => null);
+    const answered = await Promise.race([read, late]).finally(() => clearTimeout(timer));
+    if (!answered) waiting.delete('userProfileCallback');
+    const answer = answered?.answer;
+    if (answer?.status === 'ok' && String(answer.uid ?? '') === launch.uid) {
+      profile = { nick: typeof answer.nick === 'string' ? answer.nick : '', avatar: answer.avatar ?? '' };
+    }
+  };
+
   const showAd = async (interstitial: boolean): Promise<AdResult> => {
     const { answer } = await call(['adsCallback'], (vkplay) => vkplay.showAds({ interstitial }));
     if (answer.type === 'adCompleted') return { outcome: 'Finished' };
@@ -110,14 +129,16 @@ export const vkPlayAdapter: AdapterFactory = (context): PlatformAdapter => {
       api = await initVkPlay(context.scriptUrls.vkplay ?? VKPLAY_CORE_URL, launch.appId, onCallback);
       const { answer } = await call(['getLoginStatusCallback'], (vkplay) => vkplay.getLoginStatus());
       loginStatus = Number(answer.loginStatus ?? 0);
+      if (registered()) await readProfile();
     },
     socialProfile(): SocialProfile {
       return {
         userId: registered() ? launch.uid : null,
-        displayName: '',
-        firstName: '',
+        displayName: profile.nick,
+        firstName: profile.nick,
         lastName: '',
-        photo: null,
+        // VK Play names no avatar size; 180 is what its profile pictures measure (UNCONFIRMED).
+        photo: /^https:\/\//.test(profile.avatar) ? { url: profile.avatar, width: 180, height: 180 } : null,
         gender: 'unspecified',
         socialLocale: context.locale(),
         socialFlavor: '',

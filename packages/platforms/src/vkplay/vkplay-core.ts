@@ -8,6 +8,7 @@ import { SdkError } from '@fxid/sdk/host';
  */
 export interface VkPlayApi {
   getLoginStatus(): void;
+  userProfile(): void;
   authUser(): void;
   registerUser(): void;
   reloadWindow(): void;
@@ -28,6 +29,8 @@ export interface VkPlayAnswer {
   status?: string;
   uid?: string | number;
   loginStatus?: number;
+  nick?: string;
+  avatar?: string;
   errmsg?: string;
   type?: string;
   code?: string;
@@ -35,6 +38,7 @@ export interface VkPlayAnswer {
 
 export const VKPLAY_CALLBACKS = [
   'getLoginStatusCallback',
+  'userProfileCallback',
   'userInfoCallback',
   'registerUserCallback',
   'paymentReceivedCallback',
