@@ -69,7 +69,10 @@ describe('the demo game on the simulated VK Play host', () => {
     expect(profile.SocialIdentifiers).toContainEqual({ Type: 'VkontaktePlay', Id: uid });
     await game.getByTestId('platform').filter({ hasText: 'platform: VkontaktePlay' }).waitFor();
     // The nick VK Play's userProfile gave reaches the game.
-    await game.getByTestId('player-name').filter({ hasText: `Player ${uid.slice(-4)}` }).waitFor();
+    await game
+      .getByTestId('player-name')
+      .filter({ hasText: `Player ${uid.slice(-4)}` })
+      .waitFor();
 
     // VK Play's rewarded video watched to the end.
     await game.getByTestId('ad-video').click();
