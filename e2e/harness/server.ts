@@ -71,12 +71,17 @@ export async function startServer(
   const dir = mkdtempSync(join(tmpdir(), 'fxid-e2e-'));
   const postgres = engine === 'postgres' ? await createPostgresDatabase() : undefined;
   const databaseFile = postgres ? '' : join(dir, 'e2e.sqlite');
-  const server = builtServer(await freePort(), {
-    DATABASE_URL: postgres?.url ?? `sqlite:${databaseFile}`,
-    OUTBOX_INTERVAL_MS: '200',
-    WEB_DIST_DIR: WEB_DIST,
-    ...env,
-  });
+  const server = builtServer(
+    await freePort(),
+    {
+      DATABASE_URL: postgres?.url ?? `sqlite:${databaseFile}`,
+      OUTBOX_INTERVAL_MS: '200',
+      WEB_DIST_DIR: WEB_DIST,
+      ...env,
+    },
+    // Every migration runs on the fresh PostgreSQL database first: on a busy machine that takes longer.
+    { readyWithinMs: postgres ? 90_000 : 30_000 },
+  );
   const stop = async () => {
     await server.stop();
     await postgres?.drop();

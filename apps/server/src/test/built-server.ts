@@ -47,7 +47,12 @@ export interface BuiltServer {
  * The built server in development mode on loopback, quiet logs, loopback exempt from rate
  * limits; `env` adds to or overrides any variable of the README's table.
  */
-export function builtServer(port: number, env: Record<string, string>): BuiltServer {
+export function builtServer(
+  port: number,
+  env: Record<string, string>,
+  options: { readyWithinMs?: number } = {},
+): BuiltServer {
+  const readyWithinMs = options.readyWithinMs ?? 30_000;
   const origin = `http://127.0.0.1:${port}`;
   const url = `${origin}${env.ROUTER_BASE_PATH ?? '/'}`;
   let child: ChildProcess | undefined;
@@ -82,7 +87,7 @@ export function builtServer(port: number, env: Record<string, string>): BuiltSer
       started.stderr?.on('data', (chunk: Buffer) => {
         output += chunk.toString();
       });
-      const deadline = Date.now() + 30_000;
+      const deadline = Date.now() + readyWithinMs;
       while (Date.now() < deadline) {
         // Killed on purpose while starting (only tests send SIGKILL): not a failure to start.
         if (started.signalCode === 'SIGKILL') return;
@@ -94,7 +99,7 @@ export function builtServer(port: number, env: Record<string, string>): BuiltSer
         }
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
-      throw new Error(`server did not get ready within 30 s:\n${output}`);
+      throw new Error(`server did not get ready within ${readyWithinMs / 1000} s:\n${output}`);
     },
     exited: () => (child ? exited(child) : Promise.resolve()),
     async stop() {
