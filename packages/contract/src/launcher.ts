@@ -118,10 +118,11 @@ export const DownloadSessionSchema = z
   })
   .meta({ id: 'DownloadSession' });
 
-export const DownloadDirectQuerySchema = z
-  .object({ Branch: LauncherBranchNameSchema, Artifact: LauncherArtifactNameSchema })
-  .strict()
-  .meta({ id: 'DownloadDirectQuery' });
+/** Query parameters are not named schemas: OpenAPI lists them one by one. */
+export const DownloadDirectQuerySchema = z.object({
+  Branch: z.string().regex(/^[a-z0-9][a-z0-9_.-]{0,63}$/, 'Expected a branch name'),
+  Artifact: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/, 'Expected an artifact name'),
+});
 
 export const LauncherArtifactSchema = z
   .object({
