@@ -22,7 +22,7 @@ describeEachEngine('launcher API', (engine) => {
     const catalog = createGameCatalog(database.handle.db);
     return createKeys({ db: database.handle.db, catalog, now: clock.now }, game, branch, count);
   };
-  const call = (method: 'GET' | 'POST', url: string, token?: string, payload?: object, headers: object = {}) =>
+  const call = (method: 'GET' | 'POST' | 'HEAD', url: string, token?: string, payload?: object, headers: object = {}) =>
     testApp().app.inject({
       method,
       url,
@@ -108,6 +108,23 @@ describeEachEngine('launcher API', (engine) => {
       { Name: 'stable', Platform: 'Windows', BuildNumber: 1402, Version: '1.4.2', Unlocked: true },
       { Name: 'demo', Platform: 'Windows', BuildNumber: 1300, Version: '1.3.0', Unlocked: false },
     ]);
+  });
+
+  it('lets exactly one of two accounts racing for the same key have it', async () => {
+    const [key = ''] = await keys('stable');
+    const { app, database } = testApp();
+    const carol = await signIn(app, database.handle.db, 'carol-launcher@example.com');
+    const dave = await signIn(app, database.handle.db, 'dave-launcher@example.com');
+    const answers = await Promise.all([activate(carol, key), activate(dave, key)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.statusCode === 409)?.json().ErrorCode).toBe('launcher_key_used');
+    const access = await database.handle.db
+      .selectFrom('launcher_branch_access')
+      .innerJoin('launcher_keys', 'launcher_keys.id', 'launcher_branch_access.key_id')
+      .select('launcher_branch_access.account_id')
+      .where('launcher_keys.key_hash', '=', hashLauncherKey(key))
+      .execute();
+    expect(access).toHaveLength(1);
   });
 
   it('refuses unknown keys and keys of another game, each with its own code, using none', async () => {
@@ -201,6 +218,9 @@ describeEachEngine('launcher API', (engine) => {
     expect(body.DownloadUrl).toBe(`https://fxid.example${LAUNCHER}/download/${body.SessionId}`);
     const stored = await testApp().database.handle.db.selectFrom('launcher_download_sessions').selectAll().execute();
     expect(JSON.stringify(stored)).not.toContain(body.SessionId);
+    // A HEAD is not a download: it is refused and spends nothing.
+    const head = await call('HEAD', `${LAUNCHER}/download/${body.SessionId}`);
+    expect([404, 405]).toContain(head.statusCode);
     const download = await call('GET', `${LAUNCHER}/download/${body.SessionId}`);
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('application/zip');

@@ -96,6 +96,8 @@ export function launcherRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.get(`${base}/download/:SessionId`, {
+      // A HEAD would spend the single-use session without downloading anything.
+      exposeHeadRoute: false,
       schema: {
         tags: ['launcher'],
         summary: 'Streams the artifact of a download session; send Range: bytes=N- to resume',
