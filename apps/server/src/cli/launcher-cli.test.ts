@@ -22,7 +22,8 @@ function launcher(args: string[], env: Record<string, string>) {
   );
 }
 
-describe('launcher operator command and reference client', () => {
+// Each test runs the built command (a Node start each) against a built server: generous on a loaded machine.
+describe('launcher operator command and reference client', { timeout: 90_000 }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'fxid-launcher-'));
   // Large enough that the transfer is cut well inside the body.
   const artifacts = writeDemoArtifacts(3_000_000);
