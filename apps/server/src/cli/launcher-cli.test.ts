@@ -1,14 +1,18 @@
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../db/database.js';
+import pg from 'pg';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type Engine, openDatabase } from '../db/database.js';
+import { SCHEMA_CHANGE_LOCK } from '../db/migrate.js';
 import { hashLauncherKey } from '../modules/launcher/launcher-keys.js';
 import { writeDemoArtifacts } from '../modules/launcher/launcher-test-files.js';
 import { builtServer, freePort, requireBuiltServer, SERVER_MAIN } from '../test/built-server.js';
 import { cuttingProxy } from '../test/cutting-proxy.js';
+import { describeEachEngine } from '../test/databases.js';
 import { latestInviteToken, TEST_BROWSER_NONCE } from '../test/sign-in.js';
 
 const LAUNCHER_CLI = join(SERVER_MAIN, '../cli/launcher.js');
@@ -22,18 +26,48 @@ function launcher(args: string[], env: Record<string, string>) {
   );
 }
 
+/**
+ * The database the built server and command share: a SQLite file, or a PostgreSQL schema of
+ * its own named in the URL (pg's `options`), dropped afterwards.
+ */
+async function sharedDatabase(engine: Engine, dir: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const postgres = process.env.TEST_DATABASE_URL;
+  if (engine === 'sqlite' || !postgres) return { url: `sqlite:${join(dir, 'fxid.sqlite')}`, drop: async () => {} };
+  const schema = `t_launcher_${randomBytes(6).toString('hex')}`;
+  const admin = async (...statements: string[]) => {
+    const client = new pg.Client({ connectionString: postgres });
+    await client.connect();
+    try {
+      for (const statement of statements) await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create schema ${schema}`);
+  const url = `${postgres}${postgres.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+  return {
+    url,
+    drop: () =>
+      // Not while a migrator reads every schema's tables (see SCHEMA_CHANGE_LOCK); the lock goes with the session.
+      admin(`select pg_advisory_lock(${SCHEMA_CHANGE_LOCK})`, `drop schema ${schema} cascade`),
+  };
+}
+
 // Each test runs the built command (a Node start each) against a built server: generous on a loaded machine.
-describe('launcher operator command and reference client', { timeout: 90_000 }, () => {
+describeEachEngine('launcher operator command and reference client', (engine) => {
   const dir = mkdtempSync(join(tmpdir(), 'fxid-launcher-'));
   // Large enough that the transfer is cut well inside the body.
   const artifacts = writeDemoArtifacts(3_000_000);
-  const env = { DATABASE_URL: `sqlite:${join(dir, 'fxid.sqlite')}`, LAUNCHER_ARTIFACTS_DIR: artifacts.folder };
+  const env = { DATABASE_URL: '', LAUNCHER_ARTIFACTS_DIR: artifacts.folder };
+  let database: Awaited<ReturnType<typeof sharedDatabase>> | undefined;
   let server: ReturnType<typeof builtServer>;
   let proxy: Awaited<ReturnType<typeof cuttingProxy>>;
   let token = '';
 
   beforeAll(async () => {
     requireBuiltServer();
+    database = await sharedDatabase(engine, dir);
+    env.DATABASE_URL = database.url;
     const port = await freePort();
     proxy = await cuttingProxy(port);
     // The proxy is the server's public address, so the download URLs it hands out go through it too.
@@ -55,17 +89,18 @@ describe('launcher operator command and reference client', { timeout: 90_000 }, 
     });
     token = ((await signedIn.json()) as { Token: string }).Token;
     expect(token).toBeTruthy();
-  }, 60_000);
+  }, 90_000);
   afterAll(async () => {
     await proxy?.close();
     await server?.stop();
+    await database?.drop();
     rmSync(dir, { recursive: true, force: true });
     rmSync(artifacts.folder, { recursive: true, force: true });
   });
 
   let keys: string[] = [];
 
-  it('prints new keys once and stores only their hashes', async () => {
+  it('prints new keys once and stores only their hashes', { timeout: 90_000 }, async () => {
     const made = await launcher(['keys', 'create', '--game', 'sky-runner', '--branch', 'stable', '--count', '2'], env);
     expect(made.code).toBe(0);
     keys = made.stdout.trim().split('\n');
@@ -88,7 +123,9 @@ describe('launcher operator command and reference client', { timeout: 90_000 }, 
     expect((await launcher(['keys', 'create', '--game', 'sky-runner'], env)).code).toBe(2);
   });
 
-  it('activates a key, downloads the branch through an interrupted transfer, resumes and verifies the hash', async () => {
+  it('activates a key, downloads the branch through an interrupted transfer, resumes and verifies the hash', {
+    timeout: 90_000,
+  }, async () => {
     const out = join(dir, 'stable');
     proxy.arm('/launcher/download/', { kind: 'cut', afterBytes: 1_200_000 });
     const fetched = await launcher(
@@ -113,7 +150,7 @@ describe('launcher operator command and reference client', { timeout: 90_000 }, 
     expect(readdirSync(out)).toEqual(['sky-runner-win64.zip']);
   });
 
-  it('throws away a download whose bytes do not match the manifest hash', async () => {
+  it('throws away a download whose bytes do not match the manifest hash', { timeout: 90_000 }, async () => {
     const out = join(dir, 'demo');
     proxy.arm('/launcher/download/', { kind: 'flip', atByte: 2000 });
     const fetched = await launcher(
@@ -130,7 +167,7 @@ describe('launcher operator command and reference client', { timeout: 90_000 }, 
     expect(readdirSync(out)).toEqual([]);
   });
 
-  it('refuses an unknown key with its code', async () => {
+  it('refuses an unknown key with its code', { timeout: 90_000 }, async () => {
     const again = await launcher(
       ['fetch', '--url', server.url, '--game', 'sky-runner', '--key', 'AAAAA-BBBBB-CCCCC-DDDDD-EEEEE', '--out', dir],
       { FXID_TOKEN: token },
