@@ -37,6 +37,7 @@ import { friendsRoutes } from './modules/friends/friends-routes.js';
 import { gamesRoutes } from './modules/games/games-routes.js';
 import { healthRoutes } from './modules/health/health-routes.js';
 import { invitesRoutes } from './modules/invites/invites-routes.js';
+import { launcherRoutes } from './modules/launcher/launcher-routes.js';
 import { leaderboardsRoutes } from './modules/leaderboards/leaderboards-routes.js';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox-routes.js';
 import { createMailer, type MailMessage } from './modules/mail/mailer.js';
@@ -193,6 +194,7 @@ export async function createApp(config: Config, deps: AppDependencies = {}): Pro
       await scoped.register(crossPlayRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(storageRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(leaderboardsRoutes(ctx), { prefix: '/api/v1' });
+      await scoped.register(launcherRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(errorTunnelRoutes(ctx, deps.fetch ?? fetch));
       await scoped.register(storeRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(storeRedirectRoutes(ctx), { prefix: '/api/v1' });

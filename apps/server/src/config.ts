@@ -41,6 +41,8 @@ export interface Config {
   webDistDir: string;
   /** Built demo game served at /demo-game/; none in production unless set. */
   demoGameDir: string | undefined;
+  /** Where the launcher's artifact files are (the catalog's Launcher `File` paths are relative to it). */
+  launcherArtifactsDir: string;
   /** The SDK's build; its one-file (UMD) script is served at /sdk/fxid-sdk.js for games' script tags. */
   sdkDistDir: string;
   trustProxy: boolean;
@@ -153,6 +155,7 @@ const EnvSchema = z.object({
   CATALOG_FILE: optional(z.string()),
   WEB_DIST_DIR: z.preprocess(emptyAsUndefined, z.string().default('apps/web/dist')),
   DEMO_GAME_DIR: optional(z.string()),
+  LAUNCHER_ARTIFACTS_DIR: optional(z.string()),
   SDK_DIST_DIR: z.preprocess(emptyAsUndefined, z.string().default('packages/sdk/dist')),
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('false')),
   FRAME_ANCESTORS: z.preprocess(
@@ -290,6 +293,8 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
       webDistDir: e.WEB_DIST_DIR,
       demoGameDir: e.DEMO_GAME_DIR ?? (mode === 'development' ? 'examples/demo-game/dist' : undefined),
       sdkDistDir: e.SDK_DIST_DIR,
+      launcherArtifactsDir:
+        e.LAUNCHER_ARTIFACTS_DIR ?? (mode === 'development' ? 'catalog/launcher-artifacts' : 'data/launcher-artifacts'),
       trustProxy: e.TRUST_PROXY === 'true',
       frameAncestors: e.FRAME_ANCESTORS,
       redirectAllowlist: e.REDIRECT_ALLOWLIST,

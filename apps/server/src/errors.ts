@@ -47,6 +47,18 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   storage_value_too_large: 'The value is too large to save',
   leaderboard_not_found: 'Leaderboard not found',
   leaderboard_score_out_of_range: 'The score is outside the range of this leaderboard',
+  launcher_not_available: 'This game has no desktop launcher builds',
+  launcher_branch_not_found: 'No such launcher branch for this game',
+  launcher_branch_locked: 'Activate a key to unlock this branch',
+  launcher_artifact_not_found: 'No such artifact in this branch',
+  launcher_artifact_missing: 'The build file is not available right now',
+  launcher_key_unknown: 'This key is not valid',
+  launcher_key_used: 'This key has already been activated',
+  launcher_key_other_game: 'This key is for another game',
+  download_session_unknown: 'No such download',
+  download_session_expired: 'This download link has expired; request a new one',
+  download_session_used: 'This download link was already used; request a new one',
+  range_not_satisfiable: 'The requested byte range is outside the file',
   payload_too_large: 'Request body too large',
   uri_too_long: 'Request address too long',
   unsupported_media_type: 'Unsupported content type',
@@ -389,5 +401,16 @@ export class ScoreOutOfRangeError extends AppError {
       Min: String(min),
       Max: String(max),
     });
+  }
+}
+
+/** The launcher's refusals (keys, branches, artifacts, download sessions), each with its own stable code. */
+export class LauncherError extends AppError {
+  constructor(
+    code: Extract<ErrorCode, `launcher_${string}` | `download_session_${string}` | 'range_not_satisfiable'>,
+    detail: string,
+    params: Record<string, string> = {},
+  ) {
+    super(code, detail, params);
   }
 }

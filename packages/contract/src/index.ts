@@ -10,6 +10,7 @@ export * from './game.js';
 export * from './games.js';
 export * from './identity.js';
 export * from './invites.js';
+export * from './launcher.js';
 export * from './leaderboards.js';
 export * from './page-config.js';
 export * from './platform.js';

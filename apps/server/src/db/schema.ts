@@ -1,5 +1,6 @@
 import type { AccountsTables } from './tables/accounts.js';
 import type { CatalogTables } from './tables/catalog.js';
+import type { LauncherTables } from './tables/launcher.js';
 import type { PlatformsTables } from './tables/platforms.js';
 import type { PlayersTables } from './tables/players.js';
 import type { ProvidersTables } from './tables/providers.js';
@@ -8,6 +9,7 @@ import type { SystemTables } from './tables/system.js';
 
 export type * from './tables/accounts.js';
 export type * from './tables/catalog.js';
+export type * from './tables/launcher.js';
 export type * from './tables/platforms.js';
 export type * from './tables/players.js';
 export type * from './tables/providers.js';
@@ -28,4 +30,5 @@ export interface Database
     ProvidersTables,
     PlatformsTables,
     PlayersTables,
+    LauncherTables,
     SystemTables {}

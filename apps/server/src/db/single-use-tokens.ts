@@ -3,9 +3,15 @@ import type { Database } from './schema.js';
 
 /**
  * Tables of single-use tokens stored as hashes: each has `token_hash`, `expires_at` and
- * `consumed_at` (null until spent). Email invites, temp tokens, game-connect invites, order links.
+ * `consumed_at` (null until spent). Email invites, temp tokens, game-connect invites, order links,
+ * launcher download sessions.
  */
-export type SingleUseTable = 'email_invites' | 'temp_tokens' | 'game_connect_invites' | 'order_links';
+export type SingleUseTable =
+  | 'email_invites'
+  | 'temp_tokens'
+  | 'game_connect_invites'
+  | 'order_links'
+  | 'launcher_download_sessions';
 
 /**
  * Why a token could not be spent: no such token; spent before; past its time; or live but
@@ -43,7 +49,7 @@ export async function spendToken<T extends SingleUseTable>(
   now: number,
   condition?: (eb: AnyBuilder) => Expression<SqlBool>,
 ): Promise<SpendResult<T>> {
-  // biome-ignore lint/suspicious/noExplicitAny: the four tables share these columns
+  // biome-ignore lint/suspicious/noExplicitAny: the tables share these columns
   const loose = db as unknown as Kysely<any>;
   let update = loose
     .updateTable(table as string)
@@ -70,7 +76,7 @@ export async function inspectToken<T extends SingleUseTable>(
   tokenHash: string,
   now: number,
 ): Promise<{ state: ReturnType<typeof tokenState>; row: Selectable<Database[T]> | undefined }> {
-  // biome-ignore lint/suspicious/noExplicitAny: the four tables share these columns
+  // biome-ignore lint/suspicious/noExplicitAny: the tables share these columns
   const loose = db as unknown as Kysely<any>;
   const row = (await loose
     .selectFrom(table as string)

@@ -497,6 +497,36 @@ const BAD_REQUESTS: BadRequest[] = [
     code: 'validation_failed',
     field: 'body.Events.0.EventId',
   },
+  // The launcher (desktop builds).
+  ...withoutBearer([
+    ['POST', '/api/v1/ftl_integration/sky-runner/launcher/activate_key', '{"Key":"AAAAA-BBBBB-CCCCC-DDDDD-EEEEE"}'],
+    ['GET', '/api/v1/ftl_integration/sky-runner/launcher/available_branches', undefined],
+    ['GET', '/api/v1/ftl_integration/sky-runner/launcher/manifest/stable', undefined],
+  ]),
+  ...invalidBodies([
+    ['/api/v1/ftl_integration/sky-runner/launcher/activate_key', '{"Key":""}', 'body.Key'],
+    [
+      '/api/v1/ftl_integration/sky-runner/launcher/request_download',
+      '{"Branch":"../x","Artifact":"a.zip"}',
+      'body.Branch',
+    ],
+  ]),
+  {
+    name: 'download session id that is not one',
+    method: 'GET',
+    url: '/api/v1/ftl_integration/sky-runner/launcher/download/not%20a%20session',
+    status: 400,
+    code: 'validation_failed',
+    field: 'params.SessionId',
+  },
+  {
+    name: 'direct download without an artifact',
+    method: 'GET',
+    url: '/api/v1/ftl_integration/sky-runner/launcher/download_direct?Branch=demo',
+    status: 400,
+    code: 'validation_failed',
+    field: 'query.Artifact',
+  },
 ];
 
 /** Whether a request URL falls under an OpenAPI path template such as /api/v1/manifest/{Game}. */

@@ -12,6 +12,7 @@ import {
   FaqSchema,
   GameOrientationSchema,
   GameSystemNameSchema,
+  LauncherDefinitionSchema,
   LeaderboardDefinitionSchema,
   LocaleSchema,
   NewsPrioritySchema,
@@ -185,6 +186,9 @@ const GameSchema = z.strictObject({
     .array(LeaderboardDefinitionSchema)
     .default([])
     .describe('Leaderboards of this game (POST /leaderboards/*); see catalog/README.md'),
+  Launcher: LauncherDefinitionSchema.optional().describe(
+    'Desktop builds for the launcher: branches, releases and artifact files; see catalog/README.md',
+  ),
 });
 export type CatalogGame = z.infer<typeof GameSchema>;
 /** What the games table keeps of a game: everything but its products and documents. */
@@ -265,6 +269,7 @@ function checkConsistency(catalog: z.output<typeof CatalogSchema> | Catalog, ctx
       boards.add(board.Name);
       if (board.MinScore > board.MaxScore) issue(at('Leaderboards', b, 'MaxScore'), 'Must not be below MinScore');
     });
+    if (game.Launcher) checkLauncher(game.Launcher, (path, message) => issue(at('Launcher', ...path), message));
     game.Documents.forEach((document, d) => {
       if (documentIds.has(document.Id)) issue(at('Documents', d, 'Id'), `Duplicate document id ${document.Id}`);
       documentIds.add(document.Id);
@@ -283,6 +288,31 @@ function checkConsistency(catalog: z.output<typeof CatalogSchema> | Catalog, ctx
   });
   checkQuests(catalog, issue);
   checkTiers(catalog, issue);
+}
+
+/** Branch names unique in a game, artifact names unique in a branch, a patch only with the build it patches. */
+function checkLauncher(
+  launcher: CatalogGame['Launcher'] & object,
+  issue: (path: (string | number)[], message: string) => void,
+): void {
+  const branches = new Set<string>();
+  launcher.Branches.forEach((branch, b) => {
+    if (branches.has(branch.Name)) issue(['Branches', b, 'Name'], `Duplicate branch ${branch.Name}`);
+    branches.add(branch.Name);
+    const artifacts = new Set<string>();
+    branch.Artifacts.forEach((artifact, a) => {
+      if (artifacts.has(artifact.Name))
+        issue(['Branches', b, 'Artifacts', a, 'Name'], `Duplicate artifact ${artifact.Name}`);
+      artifacts.add(artifact.Name);
+      if (artifact.PatchFile && branch.Release.PreviousBuildNumber === undefined) {
+        issue(['Branches', b, 'Artifacts', a, 'PatchFile'], 'Needs Release.PreviousBuildNumber, the build it patches');
+      }
+    });
+    const previous = branch.Release.PreviousBuildNumber;
+    if (previous !== undefined && previous >= branch.Release.BuildNumber) {
+      issue(['Branches', b, 'Release', 'PreviousBuildNumber'], 'Must be below BuildNumber');
+    }
+  });
 }
 
 /** A product's tiers are other products of the same game, each named once. */

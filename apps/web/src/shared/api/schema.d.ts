@@ -4220,6 +4220,499 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/ftl_integration/{Game}/launcher/activate_key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Activates a key: unlocks its branch for the caller's account */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    Game: components["schemas"]["GameSystemNameInput"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ActivateKeyRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ActivateKeyResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/ftl_integration/{Game}/launcher/available_branches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The branches the caller may download: open ones and those its keys unlocked */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    Game: components["schemas"]["GameSystemNameInput"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AvailableBranchesResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/ftl_integration/{Game}/launcher/manifest/{Branch}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A branch's launcher manifest: configuration, release, and each artifact's size and SHA-256 */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    Game: components["schemas"]["GameSystemNameInput"];
+                    Branch: components["schemas"]["LauncherBranchNameInput"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LauncherManifest"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/ftl_integration/{Game}/launcher/request_download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A short-lived download session for one artifact, good for one GET of download/{SessionId} */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    Game: components["schemas"]["GameSystemNameInput"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RequestDownloadRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DownloadSession"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/ftl_integration/{Game}/launcher/download/{SessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Streams the artifact of a download session; send Range: bytes=N- to resume */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    Game: components["schemas"]["GameSystemNameInput"];
+                    SessionId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The artifact bytes (the range asked for, with 206) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+                /** @description The artifact bytes (the range asked for, with 206) */
+                206: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                416: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/ftl_integration/{Game}/launcher/download_direct": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Streams an artifact of a branch open to all, without a session (Range supported) */
+        get: {
+            parameters: {
+                query: {
+                    Branch: string;
+                    Artifact: string;
+                };
+                header?: never;
+                path: {
+                    Game: components["schemas"]["GameSystemNameInput"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The artifact bytes (the range asked for, with 206) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+                /** @description The artifact bytes (the range asked for, with 206) */
+                206: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                416: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/store/store_availability": {
         parameters: {
             query?: never;
@@ -5856,7 +6349,7 @@ export interface components {
             Documents: components["schemas"]["LegalDocumentInput"][];
         };
         /** @enum {string} */
-        ErrorCodeInput: "validation_failed" | "malformed_json" | "invalid_token" | "expired_token" | "captcha_failed" | "redirect_not_allowed" | "unauthorized" | "platform_sign_invalid" | "platform_payload_expired" | "platform_app_mismatch" | "platform_not_supported" | "platform_not_configured" | "platform_product_unknown" | "platform_price_mismatch" | "platform_purchase_taken" | "platform_webhook_unauthorized" | "forbidden" | "sign_in_confirmation_required" | "not_found" | "method_not_allowed" | "request_timeout" | "game_not_found" | "game_not_on_platform" | "conflict" | "push_subscription_taken" | "already_connected" | "connected_to_another_account" | "game_not_connected" | "product_already_owned" | "purchase_in_progress" | "purchase_already_consumed" | "payments_not_available" | "storage_version_conflict" | "storage_quota_exceeded" | "storage_value_too_large" | "leaderboard_not_found" | "leaderboard_score_out_of_range" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
+        ErrorCodeInput: "validation_failed" | "malformed_json" | "invalid_token" | "expired_token" | "captcha_failed" | "redirect_not_allowed" | "unauthorized" | "platform_sign_invalid" | "platform_payload_expired" | "platform_app_mismatch" | "platform_not_supported" | "platform_not_configured" | "platform_product_unknown" | "platform_price_mismatch" | "platform_purchase_taken" | "platform_webhook_unauthorized" | "forbidden" | "sign_in_confirmation_required" | "not_found" | "method_not_allowed" | "request_timeout" | "game_not_found" | "game_not_on_platform" | "conflict" | "push_subscription_taken" | "already_connected" | "connected_to_another_account" | "game_not_connected" | "product_already_owned" | "purchase_in_progress" | "purchase_already_consumed" | "payments_not_available" | "storage_version_conflict" | "storage_quota_exceeded" | "storage_value_too_large" | "leaderboard_not_found" | "leaderboard_score_out_of_range" | "launcher_not_available" | "launcher_branch_not_found" | "launcher_branch_locked" | "launcher_artifact_not_found" | "launcher_artifact_missing" | "launcher_key_unknown" | "launcher_key_used" | "launcher_key_other_game" | "download_session_unknown" | "download_session_expired" | "download_session_used" | "range_not_satisfiable" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
         FieldIssueInput: {
             /** @description Where the bad value is, e.g. "body/Email" or "query/WebPublishingPlatform" */
             Field: string;
@@ -6031,6 +6524,81 @@ export interface components {
             RedirectUri?: string;
             Game: components["schemas"]["GameSystemNameInput"];
             GameUid: components["schemas"]["GameUidInput"];
+        };
+        LauncherBranchNameInput: string;
+        LauncherArtifactNameInput: string;
+        /**
+         * @description The desktop operating system a release runs on
+         * @enum {string}
+         */
+        LauncherPlatformInput: "Windows" | "MacOS" | "Linux";
+        ActivateKeyRequestInput: {
+            /** @description As printed, e.g. ABCDE-FGHJK-MNPQR-STVWX */
+            Key: string;
+        };
+        ActivateKeyResponseInput: {
+            /** @constant */
+            Success: true;
+            /** @description The branch the key unlocked for this account */
+            Branch: components["schemas"]["LauncherBranchNameInput"];
+        };
+        AvailableBranchInput: {
+            Name: components["schemas"]["LauncherBranchNameInput"];
+            Platform: components["schemas"]["LauncherPlatformInput"];
+            BuildNumber: number;
+            Version: string;
+            /** @description true when a key of this account unlocked it; false for a branch open to all */
+            Unlocked: boolean;
+        };
+        AvailableBranchesResponseInput: {
+            Branches: components["schemas"]["AvailableBranchInput"][];
+        };
+        RequestDownloadRequestInput: {
+            Branch: components["schemas"]["LauncherBranchNameInput"];
+            Artifact: components["schemas"]["LauncherArtifactNameInput"];
+        };
+        DownloadSessionInput: {
+            /** @description Names one download; used by one GET of download/{SessionId} */
+            SessionId: string;
+            /** @description Absolute URL of download/{SessionId} */
+            DownloadUrl: string;
+            /** @description Epoch milliseconds; the session is refused after it */
+            ExpiresAt: number;
+            /** @description Bytes of the artifact */
+            Size: number;
+            /** @description SHA-256 of the artifact, lower-case hex */
+            Hash: string;
+        };
+        LauncherArtifactInput: {
+            Name: components["schemas"]["LauncherArtifactNameInput"];
+            ContentType: string;
+            /** @description Bytes of the full build */
+            FullSize: number;
+            /** @description Bytes of the patch from PreviousBuildNumber; null without one */
+            PatchSize: number | null;
+            /** @description SHA-256 of the full build, lower-case hex, computed from the file */
+            Hash: string;
+            /** @constant */
+            HashAlgorithm: "SHA-256";
+            TorrentUrl: string | null;
+            /** @description POST here (request_download) with Branch and Artifact for a download session */
+            HttpDownload: string;
+            ManifestUrl: string | null;
+        };
+        LauncherManifestInput: {
+            Game: string;
+            Branch: components["schemas"]["LauncherBranchNameInput"];
+            Configuration: {
+                [key: string]: string;
+            };
+            Release: {
+                Platform: components["schemas"]["LauncherPlatformInput"];
+                BuildNumber: number;
+                PreviousBuildNumber: number | null;
+                Version: string;
+                CommitHash: string;
+            };
+            Artifacts: components["schemas"]["LauncherArtifactInput"][];
         };
         LeaderboardNameInput: string;
         /**
@@ -7423,7 +7991,7 @@ export interface components {
             Documents: components["schemas"]["LegalDocument"][];
         };
         /** @enum {string} */
-        ErrorCode: "validation_failed" | "malformed_json" | "invalid_token" | "expired_token" | "captcha_failed" | "redirect_not_allowed" | "unauthorized" | "platform_sign_invalid" | "platform_payload_expired" | "platform_app_mismatch" | "platform_not_supported" | "platform_not_configured" | "platform_product_unknown" | "platform_price_mismatch" | "platform_purchase_taken" | "platform_webhook_unauthorized" | "forbidden" | "sign_in_confirmation_required" | "not_found" | "method_not_allowed" | "request_timeout" | "game_not_found" | "game_not_on_platform" | "conflict" | "push_subscription_taken" | "already_connected" | "connected_to_another_account" | "game_not_connected" | "product_already_owned" | "purchase_in_progress" | "purchase_already_consumed" | "payments_not_available" | "storage_version_conflict" | "storage_quota_exceeded" | "storage_value_too_large" | "leaderboard_not_found" | "leaderboard_score_out_of_range" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
+        ErrorCode: "validation_failed" | "malformed_json" | "invalid_token" | "expired_token" | "captcha_failed" | "redirect_not_allowed" | "unauthorized" | "platform_sign_invalid" | "platform_payload_expired" | "platform_app_mismatch" | "platform_not_supported" | "platform_not_configured" | "platform_product_unknown" | "platform_price_mismatch" | "platform_purchase_taken" | "platform_webhook_unauthorized" | "forbidden" | "sign_in_confirmation_required" | "not_found" | "method_not_allowed" | "request_timeout" | "game_not_found" | "game_not_on_platform" | "conflict" | "push_subscription_taken" | "already_connected" | "connected_to_another_account" | "game_not_connected" | "product_already_owned" | "purchase_in_progress" | "purchase_already_consumed" | "payments_not_available" | "storage_version_conflict" | "storage_quota_exceeded" | "storage_value_too_large" | "leaderboard_not_found" | "leaderboard_score_out_of_range" | "launcher_not_available" | "launcher_branch_not_found" | "launcher_branch_locked" | "launcher_artifact_not_found" | "launcher_artifact_missing" | "launcher_key_unknown" | "launcher_key_used" | "launcher_key_other_game" | "download_session_unknown" | "download_session_expired" | "download_session_used" | "range_not_satisfiable" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
         FieldIssue: {
             /** @description Where the bad value is, e.g. "body/Email" or "query/WebPublishingPlatform" */
             Field: string;
@@ -7598,6 +8166,81 @@ export interface components {
             RedirectUri?: string;
             Game: components["schemas"]["GameSystemName"];
             GameUid: components["schemas"]["GameUid"];
+        };
+        LauncherBranchName: string;
+        LauncherArtifactName: string;
+        /**
+         * @description The desktop operating system a release runs on
+         * @enum {string}
+         */
+        LauncherPlatform: "Windows" | "MacOS" | "Linux";
+        ActivateKeyRequest: {
+            /** @description As printed, e.g. ABCDE-FGHJK-MNPQR-STVWX */
+            Key: string;
+        };
+        ActivateKeyResponse: {
+            /** @constant */
+            Success: true;
+            /** @description The branch the key unlocked for this account */
+            Branch: components["schemas"]["LauncherBranchName"];
+        };
+        AvailableBranch: {
+            Name: components["schemas"]["LauncherBranchName"];
+            Platform: components["schemas"]["LauncherPlatform"];
+            BuildNumber: number;
+            Version: string;
+            /** @description true when a key of this account unlocked it; false for a branch open to all */
+            Unlocked: boolean;
+        };
+        AvailableBranchesResponse: {
+            Branches: components["schemas"]["AvailableBranch"][];
+        };
+        RequestDownloadRequest: {
+            Branch: components["schemas"]["LauncherBranchName"];
+            Artifact: components["schemas"]["LauncherArtifactName"];
+        };
+        DownloadSession: {
+            /** @description Names one download; used by one GET of download/{SessionId} */
+            SessionId: string;
+            /** @description Absolute URL of download/{SessionId} */
+            DownloadUrl: string;
+            /** @description Epoch milliseconds; the session is refused after it */
+            ExpiresAt: number;
+            /** @description Bytes of the artifact */
+            Size: number;
+            /** @description SHA-256 of the artifact, lower-case hex */
+            Hash: string;
+        };
+        LauncherArtifact: {
+            Name: components["schemas"]["LauncherArtifactName"];
+            ContentType: string;
+            /** @description Bytes of the full build */
+            FullSize: number;
+            /** @description Bytes of the patch from PreviousBuildNumber; null without one */
+            PatchSize: number | null;
+            /** @description SHA-256 of the full build, lower-case hex, computed from the file */
+            Hash: string;
+            /** @constant */
+            HashAlgorithm: "SHA-256";
+            TorrentUrl: string | null;
+            /** @description POST here (request_download) with Branch and Artifact for a download session */
+            HttpDownload: string;
+            ManifestUrl: string | null;
+        };
+        LauncherManifest: {
+            Game: string;
+            Branch: components["schemas"]["LauncherBranchName"];
+            Configuration: {
+                [key: string]: string;
+            };
+            Release: {
+                Platform: components["schemas"]["LauncherPlatform"];
+                BuildNumber: number;
+                PreviousBuildNumber: number | null;
+                Version: string;
+                CommitHash: string;
+            };
+            Artifacts: components["schemas"]["LauncherArtifact"][];
         };
         LeaderboardName: string;
         /**
