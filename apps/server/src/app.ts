@@ -1,6 +1,8 @@
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
+import { ACCOUNT_CHANGED, catalogInvalidatedEverywhere, evictEverywhere } from './cluster/shared-caches.js';
+import { describeTopology, openSharedState } from './cluster/shared-state.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { type DatabaseHandle, openDatabase } from './db/database.js';
@@ -75,6 +77,7 @@ export interface AppDependencies {
  * catalog into an empty database, and wires every module into one Fastify app.
  */
 export async function createApp(config: Config, deps: AppDependencies = {}): Promise<FastifyInstance> {
+  const cluster = await openSharedState(config, (error) => app.log.warn({ err: error }, 'Redis broadcast failed'));
   const { db, engine, commits } = deps.database ?? openDatabase(config.databaseUrl);
   let applyHeaders: ApplyHeaders | undefined;
   const pretty = config.logFormat === 'pretty';
@@ -108,7 +111,10 @@ export async function createApp(config: Config, deps: AppDependencies = {}): Pro
     },
     trustProxy: config.trustProxy,
   });
-  app.addHook('onClose', async () => db.destroy());
+  app.addHook('onClose', async () => {
+    await cluster.close();
+    await db.destroy();
+  });
   capConnectionsPerAddress(app.server, config.maxConnectionsPerIp, config.rateLimitAllowlist);
   const now = deps.now ?? Date.now;
   const prefix = config.portal.routerBasePath.replace(/\/$/, '');
@@ -121,15 +127,17 @@ export async function createApp(config: Config, deps: AppDependencies = {}): Pro
     db,
     engine,
     now,
-    sessions: createSessions(db, now),
-    catalog: createGameCatalog(db),
-    accounts: createTtlCache(ACCOUNT_CACHE_TTL_MS, 10_000, now),
+    sessions: createSessions(db, now, cluster.broadcast),
+    catalog: catalogInvalidatedEverywhere(createGameCatalog(db), cluster.broadcast),
+    accounts: evictEverywhere(createTtlCache(ACCOUNT_CACHE_TTL_MS, 10_000, now), cluster.broadcast, ACCOUNT_CHANGED),
+    cluster,
     captcha: createCaptcha(config),
     mailer: createMailer(config, db, now),
     gameJwt: createGameJwtSigner(db, config.publicUrl, now),
     payments: createPayments(config, { db, now, postToWebhook }, platformPayments()),
   };
 
+  app.log.info(describeTopology(config, engine, cluster), `topology: ${cluster.topology}`);
   try {
     await migrateToLatest(db);
     await loadCatalogIfEmpty(ctx, app);
@@ -156,6 +164,7 @@ export async function createApp(config: Config, deps: AppDependencies = {}): Pro
   // Limits are set per route; counters live in memory (one instance) or Redis (several).
   await app.register(rateLimit, {
     global: false,
+    ...(cluster.redis ? { redis: cluster.redis, nameSpace: cluster.rateLimitNamespace } : {}),
     allowList: config.rateLimitAllowlist,
     errorResponseBuilder: () => new RateLimitedError('requests'),
   });

@@ -1,5 +1,6 @@
 import type { Account } from '@fxid/contract';
 import type { Kysely } from 'kysely';
+import type { SharedState } from './cluster/shared-state.js';
 import type { Config } from './config.js';
 import type { Engine } from './db/database.js';
 import type { Database } from './db/schema.js';
@@ -23,6 +24,8 @@ export interface AppContext {
   catalog: GameCatalog;
   /** Presented accounts by id, so profile reads stay off the database; every account write evicts. */
   accounts: TtlCache<Account>;
+  /** Redis shared with other instances (rate limits, cache evictions), or none with one process. */
+  cluster: SharedState;
   captcha: Captcha;
   mailer: Mailer;
   gameJwt: GameJwtSigner;

@@ -2,9 +2,6 @@ import { createServer } from 'node:net';
 import { createApp } from './app.js';
 import { configFromEnvironment } from './cli/env.js';
 
-/** Time allowed for requests in flight to finish after SIGTERM. */
-const SHUTDOWN_GRACE_MS = 10_000;
-
 /**
  * PORT=0 asks for any free port. It is chosen here, before the configuration is read, so
  * that everything built from the port (PUBLIC_URL's default, and with it the links in
@@ -35,7 +32,7 @@ async function shutdown(signal: string): Promise<void> {
   const timer = setTimeout(() => {
     app.log.error('shutdown took too long; exiting');
     process.exit(1);
-  }, SHUTDOWN_GRACE_MS);
+  }, config.shutdownGraceMs);
   timer.unref();
   await app.close();
   process.exit(0);
