@@ -160,7 +160,9 @@ describe('operator commands', () => {
     }
   });
 
-  it('lists failed outbox jobs with their last error, never their payload, and retries one by id', { timeout: 90_000 }, async () => {
+  it('lists failed outbox jobs with their last error, never their payload, and retries one by id', {
+    timeout: 90_000,
+  }, async () => {
     const env = { DATABASE_URL: `sqlite:${join(dir, 'outbox.sqlite')}` };
     const { db } = openDatabase(env.DATABASE_URL);
     try {
