@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import type { Engine } from './db/database.js';
 import type { Database } from './db/schema.js';
 import type { TtlCache } from './lib/ttl-cache.js';
+import type { Metrics } from './metrics/metrics.js';
 import type { Sessions } from './modules/auth/sessions.js';
 import type { Captcha } from './modules/captcha/captcha.js';
 import type { GameCatalog } from './modules/catalog/game-catalog.js';
@@ -26,6 +27,8 @@ export interface AppContext {
   accounts: TtlCache<Account>;
   /** Redis shared with other instances (rate limits, cache evictions), or none with one process. */
   cluster: SharedState;
+  /** Prometheus counters and histograms of this instance. */
+  metrics: Metrics;
   captcha: Captcha;
   mailer: Mailer;
   gameJwt: GameJwtSigner;

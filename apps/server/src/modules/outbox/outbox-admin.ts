@@ -34,3 +34,14 @@ export async function listJobs(db: Kysely<Database>, failedOnly: boolean, limit 
 export function retryJob(db: Kysely<Database>, id: string, now: number): Promise<boolean> {
   return repo.retryFailedJob(db, id, now);
 }
+
+/** Jobs waiting or failed per kind, with the oldest one's creation time (metrics). */
+export async function outboxBacklog(db: Kysely<Database>) {
+  const rows = await repo.summarizeJobs(db);
+  return rows.map((row) => ({
+    kind: row.kind,
+    status: row.status,
+    count: Number(row.count),
+    oldest: Number(row.oldest),
+  }));
+}
