@@ -3,7 +3,9 @@
 // build, and one vitest pass over every workspace, closing with the ten slowest test
 // files and one summary line. When TEST_DATABASE_URL is set (CI always sets it) the
 // run fails unless suites actually ran on PostgreSQL, so a silently skipped engine
-// cannot pass.
+// cannot pass. TEST_REDIS_URL the same way for the suites that share state between
+// instances through Redis ("[redis]" in their names); unset, they are skipped and the
+// summary says so. The two-instance proxy suite also needs both (and finds or installs nginx).
 //
 // `npm run test:quick` (--quick): no browser, no PostgreSQL, no lint, only the server
 // and SDK builds; the unit and HTTP suites on SQLite only, for the edit-test loop.
@@ -24,12 +26,14 @@ const phases = [];
 const env = { ...process.env };
 if (quick) {
   delete env.TEST_DATABASE_URL;
+  delete env.TEST_REDIS_URL;
   // Some server tests run the built server and CLI, and the SDK's test checks its build.
   phase('server build', 'npm', ['run', 'build:ts', '--silent']);
   phase('SDK build', 'npm', ['run', 'build', '-w', '@fxid/sdk', '--silent']);
 } else {
   env.CHROME_PATH = ensureBrowser({ env });
   if (env.TEST_DATABASE_URL) await requirePostgres(env.TEST_DATABASE_URL);
+  if (env.TEST_REDIS_URL) await requireRedis(env.TEST_REDIS_URL);
   phase('lint and type checks', 'npm', ['run', 'check', '--silent']);
   phase('build', 'npm', ['run', 'build', '--silent']);
 }
@@ -60,10 +64,19 @@ if (!quick && process.env.CI === 'true' && !env.TEST_DATABASE_URL) problems.push
 if (env.TEST_DATABASE_URL && passedOn('postgres').length === 0) {
   problems.push('TEST_DATABASE_URL is set but no PostgreSQL suite passed');
 }
+if (!quick && process.env.CI === 'true' && !env.TEST_REDIS_URL) problems.push('CI must set TEST_REDIS_URL');
+if (env.TEST_REDIS_URL && passedOn('redis').length === 0)
+  problems.push('TEST_REDIS_URL is set but no Redis suite passed');
 
 console.log(
   `database suites: ${passedOn('sqlite').length} passed on sqlite, ${passedOn('postgres').length} on postgres` +
     (quick ? ' (quick run: no PostgreSQL, no browser; `npm test` runs everything)' : ''),
+);
+const skippedRedis = tests.filter((test) => test.status !== 'passed' && test.fullName.includes('[redis]'));
+console.log(
+  env.TEST_REDIS_URL
+    ? `redis suites: ${passedOn('redis').length} passed`
+    : `redis suites: ${skippedRedis.length} skipped (set TEST_REDIS_URL=redis://127.0.0.1:6379 to run them)`,
 );
 for (const problem of problems) console.error(`error: ${problem}`);
 console.log(
@@ -97,6 +110,24 @@ async function requirePostgres(url) {
     process.exit(1);
   } finally {
     await client.end().catch(() => undefined);
+  }
+}
+
+/** One line and a non-zero exit when TEST_REDIS_URL names a server that does not answer. */
+async function requireRedis(url) {
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  redis.on('error', () => undefined);
+  try {
+    await redis.connect();
+    await redis.ping();
+  } catch (error) {
+    console.error(
+      `tests: TEST_REDIS_URL=${url} does not answer (${error.message}); start Redis or unset it to skip the Redis suites`,
+    );
+    process.exit(1);
+  } finally {
+    redis.disconnect();
   }
 }
 

@@ -1,11 +1,13 @@
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
+import { ACCOUNT_CHANGED, catalogInvalidatedEverywhere, evictEverywhere } from './cluster/shared-caches.js';
+import { describeTopology, openSharedState } from './cluster/shared-state.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { type DatabaseHandle, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
-import { RateLimitedError } from './errors.js';
+import { PlatformWebhookAuthError, RateLimitedError, WebhookSignatureError } from './errors.js';
 import { registerRouteAuth } from './http/authenticate.js';
 import { capConnectionsPerAddress, clientErrorHandler } from './http/client-errors.js';
 import { validatorWithEmptyBody } from './http/empty-body.js';
@@ -19,6 +21,8 @@ import { lazyRequestLoggers } from './http/request-logger.js';
 import { registerSdkScript } from './http/sdk-script.js';
 import { type ApplyHeaders, LOCAL_GAME_ORIGINS, registerResponseHeaders, requestIdFor } from './http/security.js';
 import { createTtlCache } from './lib/ttl-cache.js';
+import { createMetrics, type Metrics } from './metrics/metrics.js';
+import { registerTokenMetrics } from './metrics/metrics-routes.js';
 import { profileRoutes } from './modules/accounts/profile-routes.js';
 import { analyticsRoutes } from './modules/analytics/analytics-routes.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
@@ -42,6 +46,7 @@ import { leaderboardsRoutes } from './modules/leaderboards/leaderboards-routes.j
 import { devMailboxRoutes } from './modules/mail/dev-mailbox-routes.js';
 import { createMailer, type MailMessage } from './modules/mail/mailer.js';
 import type { OutboxHandler } from './modules/outbox/outbox.js';
+import { outboxBacklog } from './modules/outbox/outbox-admin.js';
 import { startOutboxWorker } from './modules/outbox/outbox-worker.js';
 import { okFapiScriptOrigins } from './modules/platforms/ok/ok-config.js';
 import { platformRoutes } from './modules/platforms/platform-routes.js';
@@ -53,6 +58,7 @@ import { jwksRoutes, playRoutes } from './modules/play/play-routes.js';
 import { pushRoutes } from './modules/push/push-routes.js';
 import { storageRoutes } from './modules/storage/storage-routes.js';
 import { FULFILMENT_JOB, fulfilmentHandler, REFUND_JOB, refundHandler } from './modules/store/fulfilment.js';
+import { transitionCounts } from './modules/store/order-state-machine.js';
 import { paymentRoutes } from './modules/store/payment-webhook-routes.js';
 import { CHECKOUT_ID_PATTERNS, createPayments } from './modules/store/payments.js';
 import { storeRedirectRoutes } from './modules/store/store-redirect-routes.js';
@@ -77,7 +83,8 @@ export interface AppDependencies {
  * catalog into an empty database, and wires every module into one Fastify app.
  */
 export async function createApp(config: Config, deps: AppDependencies = {}): Promise<FastifyInstance> {
-  const { db, engine, commits } = deps.database ?? openDatabase(config.databaseUrl);
+  const cluster = await openSharedState(config, (error) => app.log.warn({ err: error }, 'Redis broadcast failed'));
+  const { db, engine, commits, pool } = deps.database ?? openDatabase(config.databaseUrl);
   let applyHeaders: ApplyHeaders | undefined;
   const pretty = config.logFormat === 'pretty';
   const app = Fastify({
@@ -110,7 +117,10 @@ export async function createApp(config: Config, deps: AppDependencies = {}): Pro
     },
     trustProxy: config.trustProxy,
   });
-  app.addHook('onClose', async () => db.destroy());
+  app.addHook('onClose', async () => {
+    await cluster.close();
+    await db.destroy();
+  });
   capConnectionsPerAddress(app.server, config.maxConnectionsPerIp, config.rateLimitAllowlist);
   const now = deps.now ?? Date.now;
   const prefix = config.portal.routerBasePath.replace(/\/$/, '');
@@ -123,15 +133,22 @@ export async function createApp(config: Config, deps: AppDependencies = {}): Pro
     db,
     engine,
     now,
-    sessions: createSessions(db, now),
-    catalog: createGameCatalog(db),
-    accounts: createTtlCache(ACCOUNT_CACHE_TTL_MS, 10_000, now),
+    sessions: createSessions(db, now, cluster.broadcast),
+    catalog: catalogInvalidatedEverywhere(createGameCatalog(db), cluster.broadcast),
+    accounts: evictEverywhere(createTtlCache(ACCOUNT_CACHE_TTL_MS, 10_000, now), cluster.broadcast, ACCOUNT_CHANGED),
+    cluster,
+    metrics: createMetrics(
+      now,
+      { outbox: () => outboxBacklog(db), orderTransitions: () => transitionCounts(db) },
+      pool,
+    ),
     captcha: createCaptcha(config),
     mailer: createMailer(config, db, now),
     gameJwt: createGameJwtSigner(db, config.publicUrl, now),
     payments: createPayments(config, { db, now, postToWebhook }, platformPayments()),
   };
 
+  app.log.info(describeTopology(config, engine, cluster), `topology: ${cluster.topology}`);
   try {
     await migrateToLatest(db);
     await loadCatalogIfEmpty(ctx, app);
@@ -159,9 +176,13 @@ export async function createApp(config: Config, deps: AppDependencies = {}): Pro
     },
   );
   registerErrorHandler(app);
+  countRequests(app, ctx.metrics);
+  app.decorate('metrics', ctx.metrics);
+  if (config.metrics.token) registerTokenMetrics(app, ctx.metrics.registry, config.metrics.token);
   // Limits are set per route; counters live in memory (one instance) or Redis (several).
   await app.register(rateLimit, {
     global: false,
+    ...(cluster.redis ? { redis: cluster.redis, nameSpace: cluster.rateLimitNamespace } : {}),
     allowList: config.rateLimitAllowlist,
     errorResponseBuilder: () => new RateLimitedError('requests'),
   });
@@ -229,6 +250,28 @@ function outboxHandlers(ctx: AppContext): Record<string, OutboxHandler> {
     [REFUND_JOB]: refundHandler(ctx),
     ...ctx.payments.jobs,
   };
+}
+
+/**
+ * Every answer's route template, status and time, and every webhook refused for its signature
+ * (the providers' and Telegram's; VK's and OK's answer in their own protocol and count there).
+ */
+function countRequests(app: FastifyInstance, metrics: Metrics): void {
+  app.addHook('onResponse', async (request, reply) => {
+    metrics.request(
+      request.method,
+      request.routeOptions.url ?? 'unmatched',
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
+  });
+  app.addHook('onError', async (request, _reply, error) => {
+    if (error instanceof WebhookSignatureError) {
+      metrics.webhookRefused((request.params as { Provider?: string } | undefined)?.Provider ?? 'unknown');
+    } else if (error instanceof PlatformWebhookAuthError) {
+      metrics.webhookRefused(String(error.params?.Platform ?? 'unknown').toLowerCase());
+    }
+  });
 }
 
 async function loadCatalogIfEmpty(ctx: AppContext, app: FastifyInstance): Promise<void> {

@@ -42,6 +42,9 @@ describe('loadConfig', () => {
       OUTBOX_LEASE_MS: '30000',
       OUTBOX_CONCURRENCY: '8',
       OUTBOX_DESTINATION_CONCURRENCY: '2',
+      REDIS_URL: 'rediss://cache.internal:6380',
+      METRICS_PORT: '9464',
+      SHUTDOWN_GRACE_MS: '15000',
       PAYMENT_PROVIDER: 'sandbox',
       SANDBOX_WEBHOOK_SECRET: 'sandbox-secret-0123456789-new, sandbox-secret-0123456789-old',
       GAME_WEBHOOKS: 'sky-runner=https://sky.example.com/fxid,gem-garden=http://10.0.0.7:8000/hook',
@@ -109,6 +112,9 @@ describe('loadConfig', () => {
         outboxIntervalMs: 250,
         outboxLeaseMs: 30000,
         outboxLimits: { concurrency: 8, perDestination: 2 },
+        redis: { url: 'rediss://cache.internal:6380', keyPrefix: 'fxid:' },
+        metrics: { port: 9464, token: undefined },
+        shutdownGraceMs: 15_000,
         store: {
           paymentProviders: ['sandbox'],
           providers: {
@@ -354,6 +360,35 @@ describe('loadConfig', () => {
       'MAX_CONNECTIONS_PER_IP',
       'REQUEST_TIMEOUT_MS',
     ]);
+  });
+
+  it('runs one process without Redis unless REDIS_URL names one, and serves metrics only where asked', () => {
+    const single = loadConfig({});
+    expect(single.ok && [single.config.redis, single.config.metrics, single.config.shutdownGraceMs]).toEqual([
+      undefined,
+      { port: undefined, token: undefined },
+      10_000,
+    ]);
+    const shared = loadConfig({
+      REDIS_URL: 'redis://10.0.0.7:6379/2',
+      REDIS_KEY_PREFIX: 'fxid-eu:',
+      METRICS_PORT: '9464',
+      METRICS_TOKEN: 'a-long-enough-metrics-token',
+      SHUTDOWN_GRACE_MS: '20000',
+    });
+    expect(shared.ok && [shared.config.redis, shared.config.metrics, shared.config.shutdownGraceMs]).toEqual([
+      { url: 'redis://10.0.0.7:6379/2', keyPrefix: 'fxid-eu:' },
+      { port: 9464, token: 'a-long-enough-metrics-token' },
+      20_000,
+    ]);
+    const bad = loadConfig({ REDIS_URL: 'http://redis:6379', METRICS_TOKEN: 'short', REDIS_KEY_PREFIX: 'a b' });
+    expect(bad.ok ? [] : bad.problems.map((problem) => problem.split(':')[0]).sort()).toEqual([
+      'METRICS_TOKEN',
+      'REDIS_KEY_PREFIX',
+      'REDIS_URL',
+    ]);
+    const samePort = loadConfig({ PORT: '9000', METRICS_PORT: '9000' });
+    expect(samePort.ok ? [] : samePort.problems.map((problem) => problem.split(':')[0])).toEqual(['METRICS_PORT']);
   });
 
   it('lists every bad variable at once', () => {

@@ -67,6 +67,18 @@ export interface Config {
   outboxLeaseMs: number;
   /** Outbox jobs run at once: in all, and toward one destination (a game server, the mail relay). */
   outboxLimits: { concurrency: number; perDestination: number };
+  /**
+   * Redis shared by every instance (rate-limit counters, cache invalidation); none: one
+   * process keeps both in memory. Several instances need it (README, "Topologies").
+   */
+  redis: { url: string; keyPrefix: string } | undefined;
+  /**
+   * Prometheus metrics: on a port of their own (not the public one), or at /metrics on the
+   * public port for a bearer token; neither: not served.
+   */
+  metrics: { port: number | undefined; token: string | undefined };
+  /** How long SIGTERM waits for requests in flight and outbox jobs in hand before exiting anyway. */
+  shutdownGraceMs: number;
   store: PaymentsConfig & {
     /** Per game, the game server's URL that paid orders are delivered to; games without one complete at once. */
     gameWebhooks: Record<string, string>;
@@ -195,6 +207,17 @@ const EnvSchema = z.object({
   OUTBOX_LEASE_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1000).default(120_000)),
   OUTBOX_CONCURRENCY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1000).default(32)),
   OUTBOX_DESTINATION_CONCURRENCY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1000).default(4)),
+  REDIS_URL: optional(z.url({ protocol: /^rediss?$/ })),
+  REDIS_KEY_PREFIX: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[\w:.-]+$/)
+      .default('fxid:'),
+  ),
+  METRICS_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).optional()),
+  METRICS_TOKEN: optional(z.string().min(16, 'Expected at least 16 characters')),
+  SHUTDOWN_GRACE_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(600_000).default(10_000)),
   SUPPORT_EMAIL: optional(z.email()),
   ERROR_TUNNEL_DSNS: z.preprocess(
     emptyAsUndefined,
@@ -252,6 +275,9 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
   const problems: string[] = [];
   if (mode === 'production' && !e.PUBLIC_URL) problems.push('PUBLIC_URL: required in production');
   if (!e.LOCALES.includes(e.DEFAULT_LOCALE)) problems.push('DEFAULT_LOCALE: must be one of LOCALES');
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) {
+    problems.push('METRICS_PORT: must differ from PORT (set METRICS_TOKEN to serve /metrics on the public port)');
+  }
   if (mode === 'production') {
     // Sign-in links are built from it: over http a mailed token would cross the network in clear (security.md §9a).
     if (e.PUBLIC_URL && new URL(e.PUBLIC_URL).protocol !== 'https:') {
@@ -305,6 +331,9 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
       outboxIntervalMs: e.OUTBOX_INTERVAL_MS,
       outboxLeaseMs: e.OUTBOX_LEASE_MS,
       outboxLimits: { concurrency: e.OUTBOX_CONCURRENCY, perDestination: e.OUTBOX_DESTINATION_CONCURRENCY },
+      redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
+      metrics: { port: e.METRICS_PORT, token: e.METRICS_TOKEN },
+      shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
       store: { ...paymentsConfig(e, mode), gameWebhooks: e.GAME_WEBHOOKS },
       supportEmail,
       vapid: vapidConfig(e, mode),

@@ -1,9 +1,11 @@
 import type { Account } from '@fxid/contract';
 import type { Kysely } from 'kysely';
+import type { SharedState } from './cluster/shared-state.js';
 import type { Config } from './config.js';
 import type { Engine } from './db/database.js';
 import type { Database } from './db/schema.js';
 import type { TtlCache } from './lib/ttl-cache.js';
+import type { Metrics } from './metrics/metrics.js';
 import type { Sessions } from './modules/auth/sessions.js';
 import type { Captcha } from './modules/captcha/captcha.js';
 import type { GameCatalog } from './modules/catalog/game-catalog.js';
@@ -23,6 +25,10 @@ export interface AppContext {
   catalog: GameCatalog;
   /** Presented accounts by id, so profile reads stay off the database; every account write evicts. */
   accounts: TtlCache<Account>;
+  /** Redis shared with other instances (rate limits, cache evictions), or none with one process. */
+  cluster: SharedState;
+  /** Prometheus counters and histograms of this instance. */
+  metrics: Metrics;
   captcha: Captcha;
   mailer: Mailer;
   gameJwt: GameJwtSigner;

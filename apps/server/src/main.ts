@@ -1,9 +1,7 @@
 import { createServer } from 'node:net';
 import { createApp } from './app.js';
 import { configFromEnvironment } from './cli/env.js';
-
-/** Time allowed for requests in flight to finish after SIGTERM. */
-const SHUTDOWN_GRACE_MS = 10_000;
+import { metricsServer } from './metrics/metrics-routes.js';
 
 /**
  * PORT=0 asks for any free port. It is chosen here, before the configuration is read, so
@@ -35,7 +33,7 @@ async function shutdown(signal: string): Promise<void> {
   const timer = setTimeout(() => {
     app.log.error('shutdown took too long; exiting');
     process.exit(1);
-  }, SHUTDOWN_GRACE_MS);
+  }, config.shutdownGraceMs);
   timer.unref();
   await app.close();
   process.exit(0);
@@ -43,7 +41,15 @@ async function shutdown(signal: string): Promise<void> {
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
+// Off the public port: /metrics answers only where the operator exposes METRICS_PORT.
+const metrics = config.metrics.port === undefined ? undefined : metricsServer(app.metrics.registry);
+if (metrics) app.addHook('onClose', async () => metrics.close());
 await app.listen({ host: config.host, port: config.port });
+if (metrics) {
+  await metrics.listen({ host: config.host, port: config.metrics.port ?? 0 });
+  const bound = metrics.server.address();
+  console.log(`metrics at http://${config.host}:${typeof bound === 'object' && bound ? bound.port : ''}/metrics`);
+}
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
 const shownHost = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;

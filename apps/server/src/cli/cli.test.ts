@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { insertEvents } from '../modules/analytics/analytics-repository.js';
+import { enqueue } from '../modules/outbox/outbox.js';
 import { DEMO_CATALOG } from '../test/app.js';
 
 /** These tests run the built server and tools as an operator would; `npm test` builds them first. */
@@ -157,5 +158,45 @@ describe('operator commands', () => {
         'usage: npm run analytics -- export FILE.csv [--since YYYY-MM-DD]\n',
       ]);
     }
+  });
+
+  it('lists failed outbox jobs with their last error, never their payload, and retries one by id', {
+    timeout: 90_000,
+  }, async () => {
+    const env = { DATABASE_URL: `sqlite:${join(dir, 'outbox.sqlite')}` };
+    const { db } = openDatabase(env.DATABASE_URL);
+    try {
+      await migrateToLatest(db);
+      await enqueue(db, 'email', { to: 'player@example.com', subject: 'secret link' }, 1000);
+      await enqueue(db, 'game_delivery', { destination: 'game.example' }, 2000);
+      await db
+        .updateTable('outbox')
+        .set({ status: 'failed', attempts: 10, last_error: 'connect ECONNREFUSED 10.0.0.9:443', updated_at: 3000 })
+        .where('kind', '=', 'game_delivery')
+        .execute();
+    } finally {
+      await db.destroy();
+    }
+    const all = await node('cli/outbox.js', ['list'], env);
+    expect(all.code).toBe(0);
+    expect(all.stdout).toContain('2 job(s)');
+    expect(all.stdout).not.toContain('player@example.com');
+    const failed = await node('cli/outbox.js', ['list', '--failed'], env);
+    expect(failed.stdout).toMatch(
+      /game_delivery {2}failed {2}attempts 10 .* last error: connect ECONNREFUSED 10\.0\.0\.9:443/,
+    );
+    expect(failed.stdout).not.toContain('email');
+    expect(failed.stdout).toContain('1 failed job(s)');
+    const id = failed.stdout.split(' ')[0] ?? '';
+
+    const retried = await node('cli/outbox.js', ['retry', id], env);
+    expect([retried.code, retried.stdout]).toEqual([0, `job ${id} is queued again\n`]);
+    expect((await node('cli/outbox.js', ['list', '--failed'], env)).stdout).toBe('0 failed job(s)\n');
+    const again = await node('cli/outbox.js', ['retry', id], env);
+    expect([again.code, again.stderr]).toEqual([
+      1,
+      `no failed job has id ${id}; \`npm run outbox -- list --failed\` lists them\n`,
+    ]);
+    expect((await node('cli/outbox.js', ['frobnicate'], env)).code).toBe(2);
   });
 });

@@ -13,6 +13,8 @@ export interface DatabaseHandle {
   engine: Engine;
   /** Tells after a commit that inserted into a table (the outbox worker wakes on it). */
   commits: CommitSignal;
+  /** PostgreSQL's connection pool (its usage is a metric); none on SQLite. */
+  pool?: pg.Pool;
 }
 
 // int8 (bigint) columns hold epoch-ms timestamps, which fit in a double; pg would return strings.
@@ -31,7 +33,7 @@ export function openDatabase(url: string, options: { schema?: string } = {}): Da
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
   const { dialect, commits } = watchCommits(new PostgresDialect({ pool }));
-  return { db: new Kysely<Database>({ dialect }), engine: 'postgres', commits };
+  return { db: new Kysely<Database>({ dialect }), engine: 'postgres', commits, pool };
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: any schema

@@ -104,3 +104,11 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   }
   return (results ?? []).map((result) => result.migrationName);
 }
+
+/** Names of the migrations this build knows that the database has not applied yet (readiness). */
+// biome-ignore lint/suspicious/noExplicitAny: migrations run on any schema
+export async function pendingMigrations(db: Kysely<any>): Promise<string[]> {
+  const schema = await currentSchema(db);
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  return (await migrator.getMigrations()).filter((migration) => !migration.executedAt).map((m) => m.name);
+}

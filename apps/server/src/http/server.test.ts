@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PAGE_CONFIG_ELEMENT_ID } from '@fxid/contract';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../app.js';
 import { testConfig } from '../config.js';
@@ -121,6 +122,21 @@ describe('server edge cases', () => {
     expect(response.statusCode).toBe(503);
     expect(response.json().ErrorCode).toBe('service_unavailable');
     await app.close().catch(() => undefined);
+  });
+
+  it('reports not ready while a migration this build needs is not applied', async () => {
+    const database = openDatabase('sqlite::memory:');
+    const app = await createApp(testConfig({ webDistDir: '/nonexistent' }), { database });
+    expect((await app.inject('/readyz')).statusCode).toBe(200);
+    // As when another instance's migration is still running: the newest one is not recorded yet.
+    const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name desc limit 1`.execute(
+      database.db,
+    );
+    await sql`delete from kysely_migration where name = ${rows[0]?.name}`.execute(database.db);
+    const response = await app.inject('/readyz');
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({ ErrorCode: 'service_unavailable', L10NParam: { What: 'The database' } });
+    await app.close();
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * A small in-memory cache whose entries live `ttlMs`; the oldest entry goes when
- * it is full. Per process: with several instances, an entry may be up to `ttlMs`
- * stale after a change made on another instance.
+ * it is full. Per process: with several instances, the app broadcasts evictions over Redis
+ * (cluster/shared-caches.ts); `ttlMs` bounds staleness when such a message is lost.
  */
 export function createTtlCache<V>(ttlMs: number, maxEntries: number, now: () => number) {
   const entries = new Map<string, { value: V; storedAt: number }>();
@@ -24,6 +24,10 @@ export function createTtlCache<V>(ttlMs: number, maxEntries: number, now: () => 
     },
     delete(key: string): void {
       entries.delete(key);
+    },
+    /** Removes every entry whose value matches (when only a property of the value is known). */
+    deleteWhere(matches: (value: V) => boolean): void {
+      for (const [key, entry] of entries) if (matches(entry.value)) entries.delete(key);
     },
   };
 }

@@ -34,6 +34,10 @@ export interface BuiltServer {
   start(): Promise<void>;
   /** SIGTERM, as an operator stops it (SIGKILL after 5 s). */
   stop(): Promise<void>;
+  /** SIGTERM without waiting: the test watches the shutdown (see `exitCode`). */
+  terminate(): void;
+  /** The current process's exit code once it has exited (null: running, or killed by a signal). */
+  exitCode(): number | null;
   /** SIGKILL: no shutdown hook runs, as in a crash or an OOM kill. */
   kill(): Promise<void>;
   /** Kills at once, without waiting for the exit (from inside a callback that must not wait). */
@@ -110,6 +114,10 @@ export function builtServer(
       await exited(stopping);
       clearTimeout(force);
     },
+    terminate() {
+      child?.kill('SIGTERM');
+    },
+    exitCode: () => child?.exitCode ?? null,
     killNow() {
       child?.kill('SIGKILL');
     },

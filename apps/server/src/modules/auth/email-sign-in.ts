@@ -101,7 +101,7 @@ export async function authenticateFromEmailInvite(
   const hash = hashToken(inviteToken);
   const nonceHash = proof.browserNonce ? hashToken(proof.browserNonce) : null;
   const now = ctx.now();
-  return ctx.db.transaction().execute(async (trx) => {
+  const started = await ctx.db.transaction().execute(async (trx) => {
     const spent = await repo.spendInvite(trx, hash, now, { nonceHash, confirmed: proof.confirmed === true });
     if (!spent.spent) throw inviteFailure(spent.failure);
     const invite = spent.row;
@@ -110,6 +110,9 @@ export async function authenticateFromEmailInvite(
     const token = await ctx.sessions.create(account.id, trx);
     return { token, redirectUri: invite.redirect_uri ?? undefined };
   });
+  // Counted after the commit: a sign-in that rolled back started no session.
+  ctx.metrics.signedIn('email');
+  return started;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { type Broadcast, localBroadcast } from '../../cluster/broadcast.js';
 import type { Database } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 import { hashToken, newSecretToken } from '../../lib/tokens.js';
@@ -14,7 +15,12 @@ const CACHE_MAX_ENTRIES = 10_000;
 interface CachedSession {
   accountId: string;
   expiresAt: number;
+  /** What a logout on another instance names (a token never leaves the instance that saw it). */
+  tokenHash: string;
 }
+
+/** The broadcast topic of a revoked session; its key is the token's hash. */
+export const SESSION_REVOKED = 'session-revoked';
 
 /**
  * Bearer sessions. Authenticated requests are served from a small in-memory
@@ -22,8 +28,9 @@ interface CachedSession {
  * itself, which the request holds anyway: a hit then costs no hashing. Only the
  * database, which outlives the process and its backups, must never see a token.
  */
-export function createSessions(db: Kysely<Database>, now: () => number) {
+export function createSessions(db: Kysely<Database>, now: () => number, broadcast: Broadcast = localBroadcast()) {
   const cache = createTtlCache<CachedSession>(CACHE_TTL_MS, CACHE_MAX_ENTRIES, now);
+  broadcast.subscribe(SESSION_REVOKED, (tokenHash) => cache.deleteWhere((entry) => entry.tokenHash === tokenHash));
 
   return {
     /** Starts a session; returns the bearer token, which is shown once and stored only as a hash. */
@@ -46,15 +53,19 @@ export function createSessions(db: Kysely<Database>, now: () => number) {
       const at = now();
       const cached = cache.get(token);
       if (cached) return cached.expiresAt > at ? cached.accountId : undefined;
-      const row = await repo.findUnrevokedSession(db, hashToken(token));
+      const tokenHash = hashToken(token);
+      const row = await repo.findUnrevokedSession(db, tokenHash);
       if (!row) return undefined;
-      cache.set(token, { accountId: row.account_id, expiresAt: row.expires_at });
+      cache.set(token, { accountId: row.account_id, expiresAt: row.expires_at, tokenHash });
       return row.expires_at > at ? row.account_id : undefined;
     },
 
     async revoke(token: string): Promise<void> {
+      const tokenHash = hashToken(token);
+      await repo.revokeSession(db, tokenHash, now());
+      // After the write: an instance that reloads on hearing this reads the revocation.
       cache.delete(token);
-      await repo.revokeSession(db, hashToken(token), now());
+      broadcast.publish(SESSION_REVOKED, tokenHash);
     },
   };
 }

@@ -52,7 +52,7 @@ export async function consumeTempToken(ctx: AppContext, trx: Kysely<Database>, t
 
 /** Consumes a temp token once and starts a new session for its account. */
 export async function authenticateFromTempToken(ctx: AppContext, tempToken: string) {
-  return ctx.db.transaction().execute(async (trx) => {
+  const started = await ctx.db.transaction().execute(async (trx) => {
     const row = await consumeTempToken(ctx, trx, tempToken);
     return {
       Token: await ctx.sessions.create(row.account_id, trx),
@@ -63,4 +63,7 @@ export async function authenticateFromTempToken(ctx: AppContext, tempToken: stri
       },
     };
   });
+  // Counted after the commit: a sign-in that rolled back started no session.
+  ctx.metrics.signedIn('temp_token');
+  return started;
 }

@@ -84,6 +84,7 @@ export async function acceptConnectInvite(
   });
   // Evicted after commit, so that no reader caches the account as it was before.
   if (done.outcome.accountId) accounts.evictAccount(ctx, done.outcome.accountId);
+  if (done.token) ctx.metrics.signedIn('game_connection_link');
   if (!done.outcome.ok || !done.token) {
     throw new GameConnectionError(done.outcome.ok ? 'Unknown' : done.outcome.result, done.game);
   }

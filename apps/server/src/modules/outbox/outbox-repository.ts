@@ -30,18 +30,32 @@ export function listDueJobs(db: Db, now: number, limit: number) {
 }
 
 /**
- * Claims a job by pushing its next attempt past the lease, only if it is still pending at
- * the attempt time seen when it was listed; undefined when another worker claimed it first.
+ * Claims jobs in one statement by pushing their next attempt past the lease, only those still
+ * pending and due (one another worker claimed has its next attempt in the future); returns
+ * those this call claimed. On PostgreSQL the rows are locked with FOR UPDATE SKIP LOCKED, so
+ * workers claiming at the same moment each take different rows instead of waiting on each
+ * other; SQLite has one writer at a time, and the conditions alone decide.
  */
-export function claimJob(db: Db, job: { id: string; next_attempt_at: number }, leaseUntil: number, now: number) {
+export function claimJobs(db: Db, ids: string[], leaseUntil: number, now: number) {
+  if (ids.length === 0) return Promise.resolve([]);
+  const claimable = isPostgres(db)
+    ? db
+        .selectFrom('outbox')
+        .select('id')
+        .where('id', 'in', ids)
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '<=', now)
+        .forUpdate()
+        .skipLocked()
+    : ids;
   return db
     .updateTable('outbox')
     .set({ next_attempt_at: leaseUntil, attempts: (eb) => eb('attempts', '+', 1), updated_at: now })
-    .where('id', '=', job.id)
+    .where('id', 'in', claimable)
     .where('status', '=', 'pending')
-    .where('next_attempt_at', '=', job.next_attempt_at)
-    .returning(['kind', 'payload_json', 'attempts'])
-    .executeTakeFirst();
+    .where('next_attempt_at', '<=', now)
+    .returning(['id', 'kind', 'payload_json', 'attempts'])
+    .execute();
 }
 
 export async function updateJob(
@@ -50,4 +64,42 @@ export async function updateJob(
   values: Partial<Pick<OutboxTable, 'status' | 'next_attempt_at' | 'last_error'>> & { updated_at: number },
 ): Promise<void> {
   await db.updateTable('outbox').set(values).where('id', '=', id).execute();
+}
+
+/** Failed jobs (or every job), newest change first: what an operator lists. */
+export function listJobs(db: Db, only: { failed: boolean }, limit: number) {
+  let query = db
+    .selectFrom('outbox')
+    .select(['id', 'kind', 'status', 'attempts', 'next_attempt_at', 'last_error', 'created_at', 'updated_at'])
+    .orderBy('updated_at', 'desc')
+    .orderBy('id')
+    .limit(limit);
+  if (only.failed) query = query.where('status', '=', 'failed');
+  return query.execute();
+}
+
+/** Puts a failed job back in line with a fresh set of attempts; false when no failed job has that id. */
+export async function retryFailedJob(db: Db, id: string, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('outbox')
+    .set({ status: 'pending', attempts: 0, next_attempt_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'failed')
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Jobs waiting (pending) and failed per kind, with the oldest waiting job's creation time (metrics). */
+export function summarizeJobs(db: Db) {
+  return db
+    .selectFrom('outbox')
+    .select((eb) => [
+      'kind',
+      'status',
+      eb.fn.countAll<number | string>().as('count'),
+      eb.fn.min<number | string>('created_at').as('oldest'),
+    ])
+    .where('status', 'in', ['pending', 'failed'])
+    .groupBy(['kind', 'status'])
+    .execute();
 }

@@ -27,7 +27,9 @@ export function startOutboxWorker(
   commits: CommitSignal,
 ): void {
   const { outboxLeaseMs, outboxIntervalMs, outboxLimits } = ctx.config;
-  const runner = createOutboxRunner(ctx.db, handlers, ctx.now, outboxLeaseMs, outboxLimits);
+  const runner = createOutboxRunner(ctx.db, handlers, ctx.now, outboxLeaseMs, outboxLimits, {
+    ran: (kind, outcome) => ctx.metrics?.outboxRan(kind, outcome),
+  });
   app.decorate('runOutbox', () => runner.runDue());
   if (outboxIntervalMs <= 0) return;
 

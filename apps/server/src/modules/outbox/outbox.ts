@@ -69,11 +69,17 @@ function destinationOf(job: { kind: string; payload_json: string }): string {
 
 export type Outcome = 'done' | 'failed' | 'skipped';
 type Due = Awaited<ReturnType<typeof repo.listDueJobs>>[number];
+type Claimed = Awaited<ReturnType<typeof repo.claimJobs>>[number];
+
+/** What the runner reports of each job that ran (metrics, logs). */
+export interface OutboxObserver {
+  ran(kind: string, outcome: 'done' | 'retry' | 'failed'): void;
+}
 
 /**
- * Runs outbox jobs concurrently within limits. A job is claimed by pushing its next attempt
- * past a lease in one conditional UPDATE, so two workers (or two passes of one) never run it
- * at once, and a crashed worker's job comes back after the lease.
+ * Runs outbox jobs concurrently within limits. Due jobs with a free slot are claimed together
+ * in one statement that pushes their next attempt past a lease, so two workers (or two passes
+ * of one) never run a job at once, and a crashed worker's job comes back after the lease.
  */
 export function createOutboxRunner(
   db: Kysely<Database>,
@@ -81,6 +87,7 @@ export function createOutboxRunner(
   now: () => number,
   leaseMs = DEFAULT_CLAIM_LEASE_MS,
   limits: OutboxLimits = DEFAULT_OUTBOX_LIMITS,
+  observer?: OutboxObserver,
 ) {
   let running = 0;
   const perDestination = new Map<string, number>();
@@ -88,6 +95,11 @@ export function createOutboxRunner(
 
   const hasSlot = (destination: string) =>
     running < limits.concurrency && (perDestination.get(destination) ?? 0) < limits.perDestination;
+
+  function reserve(destination: string): void {
+    running++;
+    perDestination.set(destination, (perDestination.get(destination) ?? 0) + 1);
+  }
 
   function release(destination: string): void {
     running--;
@@ -97,46 +109,75 @@ export function createOutboxRunner(
     for (const wake of slotWaiters.splice(0)) wake();
   }
 
-  async function claimAndRun(candidate: Due): Promise<Outcome> {
-    const claimed = await repo.claimJob(db, candidate, now() + leaseMs, now());
-    if (!claimed) return 'skipped';
+  async function run(claimed: Claimed): Promise<Outcome> {
     const handler = handlers[claimed.kind];
     try {
       if (!handler) throw new Error(`no handler for ${claimed.kind}`);
       await handler(JSON.parse(claimed.payload_json));
-      await repo.updateJob(db, candidate.id, { status: 'done', updated_at: now() });
+      await repo.updateJob(db, claimed.id, { status: 'done', updated_at: now() });
+      observer?.ran(claimed.kind, 'done');
       return 'done';
     } catch (error) {
       const gaveUp = claimed.attempts >= MAX_ATTEMPTS;
-      await repo.updateJob(db, candidate.id, {
+      await repo.updateJob(db, claimed.id, {
         status: gaveUp ? 'failed' : 'pending',
         next_attempt_at: now() + retryDelay(claimed.attempts),
         last_error: error instanceof Error ? error.message : String(error),
         updated_at: now(),
       });
+      observer?.ran(claimed.kind, gaveUp ? 'failed' : 'retry');
       return 'failed';
     }
   }
 
-  /** Takes a slot at once (so that a concurrent pass sees it taken) and runs the job in it. */
-  function start(candidate: Due): Promise<Outcome> {
-    const destination = destinationOf(candidate);
-    running++;
-    perDestination.set(destination, (perDestination.get(destination) ?? 0) + 1);
-    return claimAndRun(candidate).finally(() => release(destination));
+  /**
+   * Takes the slots of `candidates` at once (so that a concurrent pass sees them taken), claims
+   * them in one statement and runs those claimed; a slot whose job another worker took is freed.
+   */
+  async function startAll(candidates: Due[]): Promise<Promise<Outcome>[]> {
+    const destinations = new Map(candidates.map((candidate) => [candidate.id, destinationOf(candidate)]));
+    let claimed: Claimed[];
+    try {
+      claimed = await repo.claimJobs(db, [...destinations.keys()], now() + leaseMs, now());
+    } catch (error) {
+      for (const destination of destinations.values()) release(destination);
+      throw error;
+    }
+    const byId = new Map(claimed.map((row) => [row.id, row]));
+    return candidates.map((candidate) => {
+      const destination = destinations.get(candidate.id) ?? candidate.kind;
+      const row = byId.get(candidate.id);
+      if (!row) {
+        release(destination);
+        return Promise.resolve<Outcome>('skipped');
+      }
+      return run(row).finally(() => release(destination));
+    });
+  }
+
+  /** The candidates that have a free slot, their slots taken; the others are returned as blocked. */
+  function takeSlots(due: Due[]): { ready: Due[]; blocked: Due[] } {
+    const ready: Due[] = [];
+    const blocked: Due[] = [];
+    for (const candidate of due) {
+      const destination = destinationOf(candidate);
+      if (!hasSlot(destination)) {
+        blocked.push(candidate);
+        continue;
+      }
+      reserve(destination);
+      ready.push(candidate);
+    }
+    return { ready, blocked };
   }
 
   return {
     /** Reads due jobs and starts those with a free slot; `left` when some had to wait for one. */
     async startDue(): Promise<{ started: Promise<Outcome>[]; left: boolean }> {
       const due = await repo.listDueJobs(db, now(), BATCH);
-      const started: Promise<Outcome>[] = [];
-      let left = due.length === BATCH;
-      for (const candidate of due) {
-        if (hasSlot(destinationOf(candidate))) started.push(start(candidate));
-        else left = true;
-      }
-      return { started, left };
+      const { ready, blocked } = takeSlots(due);
+      const started = await startAll(ready);
+      return { started, left: due.length === BATCH || blocked.length > 0 };
     },
 
     /** Runs every job due now once, each as soon as its slots allow, and waits for all of them. */
@@ -144,12 +185,12 @@ export function createOutboxRunner(
       let waiting = await repo.listDueJobs(db, now(), BATCH);
       const started: Promise<Outcome>[] = [];
       while (waiting.length > 0) {
-        const blocked: Due[] = [];
-        for (const candidate of waiting) {
-          if (hasSlot(destinationOf(candidate))) started.push(start(candidate));
-          else blocked.push(candidate);
+        const { ready, blocked } = takeSlots(waiting);
+        started.push(...(await startAll(ready)));
+        // A slot may have come free while the claim ran; wait only when none has.
+        if (blocked.length > 0 && !blocked.some((candidate) => hasSlot(destinationOf(candidate)))) {
+          await new Promise<void>((resolve) => slotWaiters.push(resolve));
         }
-        if (blocked.length > 0) await new Promise<void>((resolve) => slotWaiters.push(resolve));
         waiting = blocked;
       }
       const outcomes = await Promise.all(started);

@@ -36,7 +36,7 @@ export async function authenticateFromSocial(
   const identity = await platform.verifyLogin(ctx, game, block);
   const requested = input.Locale?.toLowerCase();
   const locale = (PORTAL_LOCALES as readonly string[]).includes(requested ?? '') ? requested : undefined;
-  return ctx.db.transaction().execute(async (trx) => {
+  const started = await ctx.db.transaction().execute(async (trx) => {
     const { accountId } = await accountForIdentity(
       trx,
       { type: identity.type, id: identity.id, ...identity.profile },
@@ -50,4 +50,7 @@ export async function authenticateFromSocial(
       AuthenticatedSocialIdentifier: identity.id,
     };
   });
+  // Counted after the commit: a sign-in that rolled back started no session.
+  ctx.metrics.signedIn(platform.platform);
+  return started;
 }

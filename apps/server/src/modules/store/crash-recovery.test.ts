@@ -1,13 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database.js';
-import { verifyWebhook } from '../../lib/webhook-signature.js';
 import { type BuiltServer, builtServer, freePort, requireBuiltServer } from '../../test/built-server.js';
-import { TEST_BROWSER_NONCE } from '../../test/sign-in.js';
+import { api, choose, type PlacedOrder, placeOrder, signIn, startGameServer } from '../../test/built-store.js';
 
 /**
  * Issue 6, fulfilment item 4: the built server is killed with SIGKILL at several
@@ -17,110 +14,6 @@ import { TEST_BROWSER_NONCE } from '../../test/sign-in.js';
  */
 const GAME = 'sky-runner';
 const GAME_SECRET = 'crash-test-game-secret-0123456789';
-
-interface Delivery {
-  eventId: string;
-  transactionId: string;
-  verified: boolean;
-}
-
-interface PlacedOrder {
-  id: string;
-  checkoutId: string;
-  /** The Pay choice was answered 200: the sandbox certainly took the payment. */
-  knownPaid: boolean;
-}
-
-/**
- * The game's own server: records every delivery and may act (kill fxid) as one arrives.
- * While `hold` is set it records but does not answer, so deliveries stay in flight.
- */
-async function startGameServer() {
-  const deliveries: Delivery[] = [];
-  const held: { end(): void }[] = [];
-  const state = { hold: false, onDelivery: (_count: number) => {} };
-  const http: Server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => {
-      body += chunk;
-    });
-    request.on('end', () => {
-      const parsed = JSON.parse(body) as { EventId: string; TransactionId: string };
-      const signature = String(request.headers['x-fxid-signature'] ?? '');
-      deliveries.push({
-        eventId: parsed.EventId,
-        transactionId: parsed.TransactionId,
-        verified: verifyWebhook(signature, Buffer.from(body), [GAME_SECRET], Date.now()).ok,
-      });
-      state.onDelivery(deliveries.length);
-      if (state.hold) held.push({ end: () => response.end('ok') });
-      else response.end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/fxid-webhook`;
-  const close = () => {
-    for (const response of held.splice(0)) response.end();
-    http.closeAllConnections();
-    return new Promise((resolve) => http.close(resolve));
-  };
-  return { url, deliveries, state, close };
-}
-
-async function api<T>(server: BuiltServer, path: string, body: object, token?: string): Promise<T> {
-  const response = await fetch(`${server.url}api/v1/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-/** The dev sign-in: email invite with the dev robot check, the link from /dev/mailbox, then a session. */
-async function signIn(server: BuiltServer, email: string): Promise<string> {
-  const browser = { BrowserNonce: TEST_BROWSER_NONCE };
-  await api(server, 'invite/email_invite', { Email: email, CaptchaResult: 'dev-captcha-pass', ...browser });
-  for (let i = 0; i < 200; i++) {
-    const html = await (await fetch(`${server.url}dev/mailbox`)).text();
-    const inviteToken = html.match(/inviteToken=([\w-]+)/)?.[1];
-    if (inviteToken) {
-      const signedIn = await api<{ Token: string }>(server, 'auth/authenticate_from_email_invite', {
-        InviteToken: inviteToken,
-        ...browser,
-      });
-      return signedIn.Token;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('no sign-in link reached /dev/mailbox');
-}
-
-async function placeOrder(server: BuiltServer, token: string, sku: string): Promise<PlacedOrder> {
-  const created = await api<{ TransactionId: string; ConfirmationUrl: string }>(
-    server,
-    'store/create_payment',
-    { Game: GAME, Sku: sku, WebPublishingPlatform: 'FxId' },
-    token,
-  );
-  return { id: created.TransactionId, checkoutId: created.ConfirmationUrl.split('/').at(-1) ?? '', knownPaid: false };
-}
-
-/** The player's choice on the payment form page; false when the request died with the server. */
-async function choose(server: BuiltServer, order: PlacedOrder, choice: 'Pay' | 'Decline'): Promise<boolean> {
-  try {
-    const response = await fetch(`${server.url}api/v1/store/payment_form/${order.checkoutId}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ PublicId: order.id, Choice: choice }),
-    });
-    await response.text();
-    if (response.ok && choice === 'Pay') order.knownPaid = true;
-    return response.ok;
-  } catch {
-    return false;
-  }
-}
 
 /** What the sandbox (the provider) says of a checkout: the truth about whether money was taken. */
 async function checkoutState(databaseFile: string, order: PlacedOrder): Promise<string> {
@@ -170,7 +63,7 @@ describe('crash recovery of paid orders (built server, SIGKILL)', () => {
     timeout: 60_000,
   }, async () => {
     requireBuiltServer();
-    const game = await startGameServer();
+    const game = await startGameServer(GAME_SECRET);
     const server = builtServer(await freePort(), {
       DATABASE_URL: `sqlite:${databaseFile}`,
       GAME_WEBHOOKS: `${GAME}=${game.url}`,
@@ -206,7 +99,7 @@ describe('crash recovery of paid orders (built server, SIGKILL)', () => {
       'stars_100',
       'stars_100',
     ]) {
-      first.push(await placeOrder(server, token, sku));
+      first.push(await placeOrder(server, token, GAME, sku));
     }
     orders.push(...first);
     for (const order of first.slice(0, 6)) await choose(server, order, 'Pay');
@@ -232,7 +125,7 @@ describe('crash recovery of paid orders (built server, SIGKILL)', () => {
     await server.start();
     const second = [];
     for (const sku of ['stars_100', 'stars_550', 'stars_100', 'stars_100', 'stars_550', 'stars_100']) {
-      second.push(await placeOrder(server, token, sku));
+      second.push(await placeOrder(server, token, GAME, sku));
     }
     orders.push(...second);
     await Promise.all(

@@ -89,3 +89,9 @@ export async function recordCreation(trx: Db, orderId: string, cause: string, no
     created_at: now,
   });
 }
+
+/** Transitions recorded so far per from → to ("none" for a creation), deployment-wide (metrics). */
+export async function transitionCounts(db: Db): Promise<Array<{ from: string; to: string; count: number }>> {
+  const rows = await repo.countTransitions(db);
+  return rows.map((row) => ({ from: row.from_status ?? 'none', to: row.to_status, count: Number(row.count) }));
+}

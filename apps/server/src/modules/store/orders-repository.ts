@@ -227,3 +227,12 @@ export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
 }
+
+/** How many transitions were recorded per from → to (metrics). */
+export function countTransitions(db: Db) {
+  return db
+    .selectFrom('order_transitions')
+    .select((eb) => ['from_status', 'to_status', eb.fn.countAll<number | string>().as('count')])
+    .groupBy(['from_status', 'to_status'])
+    .execute();
+}

@@ -47,7 +47,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The server can serve requests: its database answers */
+        /** The server can serve requests: its database (migrated) and Redis, if any, answer */
         get: {
             parameters: {
                 query?: never;

@@ -60,6 +60,7 @@ export async function handleOkPayment(ctx: AppContext, gameName: string, query: 
   if (!game || !app) return invalid(`game ${gameName} does not take OK payments here`);
   const verified = verifyOkCallback(query, app.secrets);
   if (!verified.ok) {
+    ctx.metrics.webhookRefused('ok');
     return { ok: false, code: OK_ERRORS.signature, message: `PARAM_SIGNATURE : ${verified.failure}` };
   }
   const { params } = verified;

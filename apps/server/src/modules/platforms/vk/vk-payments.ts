@@ -78,7 +78,10 @@ export async function handleVkNotification(ctx: AppContext, gameName: string, bo
   const app = game?.definition.Platforms.includes('vkcom') ? vkAppOf(ctx, game) : undefined;
   if (!game || !app) return vkError(VK_ERRORS.common, `Game ${gameName} does not take VK payments here`);
   const verified = verifyVkNotification(body, app.secrets);
-  if (!verified.ok) return vkError(VK_ERRORS.signature, `Signature mismatch (${verified.failure})`);
+  if (!verified.ok) {
+    ctx.metrics.webhookRefused('vk');
+    return vkError(VK_ERRORS.signature, `Signature mismatch (${verified.failure})`);
+  }
   const { params } = verified;
   if (params.get('app_id') !== app.appId) return vkError(VK_ERRORS.inconsistent, 'app_id is not this game’s VK app');
   const type = params.get('notification_type') ?? '';

@@ -1,0 +1,123 @@
+import type pg from 'pg';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+
+/** What the database says at scrape time: the same on every instance (take max, not sum). */
+export interface DatabaseFigures {
+  /** Outbox jobs waiting or failed, per kind, with the oldest one's creation time. */
+  outbox(): Promise<Array<{ kind: string; status: string; count: number; oldest: number }>>;
+  /** Order status transitions ever recorded, per from → to. */
+  orderTransitions(): Promise<Array<{ from: string; to: string; count: number }>>;
+}
+
+/**
+ * Every Prometheus metric of one app, in a registry of its own (several apps share a test
+ * process). Counters here count what this instance did; gauges read from the database at
+ * scrape time count for the whole deployment.
+ */
+export function createMetrics(now: () => number, figures: DatabaseFigures, pool: pg.Pool | undefined) {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'fxid_' });
+
+  const requests = new Counter({
+    name: 'fxid_http_requests_total',
+    help: 'HTTP requests answered, by route template and status code',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [registry],
+  });
+  const latency = new Histogram({
+    name: 'fxid_http_request_duration_seconds',
+    help: 'Time to answer an HTTP request, by route template and status code',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const outboxRuns = new Counter({
+    name: 'fxid_outbox_runs_total',
+    help: 'Outbox job attempts run by this instance, by kind and outcome (done, retry, failed: out of attempts)',
+    labelNames: ['kind', 'outcome'] as const,
+    registers: [registry],
+  });
+  const signIns = new Counter({
+    name: 'fxid_sign_ins_total',
+    help: 'Sessions started, by sign-in method',
+    labelNames: ['method'] as const,
+    registers: [registry],
+  });
+  const webhookFailures = new Counter({
+    name: 'fxid_webhook_verifications_failed_total',
+    help: 'Incoming webhooks and callbacks refused for a bad signature or secret, by provider or platform',
+    labelNames: ['provider'] as const,
+    registers: [registry],
+  });
+
+  new Gauge({
+    name: 'fxid_outbox_jobs',
+    help: 'Outbox jobs waiting (pending) or out of attempts (failed), by kind; deployment-wide',
+    labelNames: ['kind', 'status'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const row of await figures.outbox()) this.set({ kind: row.kind, status: row.status }, row.count);
+    },
+  });
+  new Gauge({
+    name: 'fxid_outbox_oldest_pending_age_seconds',
+    help: 'Age of the oldest waiting outbox job, by kind; deployment-wide',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const row of await figures.outbox()) {
+        if (row.status === 'pending') this.set({ kind: row.kind }, Math.max(0, (now() - row.oldest) / 1000));
+      }
+    },
+  });
+  new Gauge({
+    name: 'fxid_order_transitions',
+    help: 'Order status transitions recorded, by from and to status (from "none": created); deployment-wide',
+    labelNames: ['from', 'to'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const row of await figures.orderTransitions()) this.set({ from: row.from, to: row.to }, row.count);
+    },
+  });
+  new Gauge({
+    name: 'fxid_db_pool_connections',
+    help: 'PostgreSQL pool connections of this instance: total, idle, and requests waiting for one',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      if (!pool) return;
+      this.set({ state: 'total' }, pool.totalCount);
+      this.set({ state: 'idle' }, pool.idleCount);
+      this.set({ state: 'waiting' }, pool.waitingCount);
+    },
+  });
+
+  return {
+    registry,
+    request(method: string, route: string, status: number, seconds: number): void {
+      const labels = { method, route, status: String(status) };
+      requests.inc(labels);
+      latency.observe(labels, seconds);
+    },
+    outboxRan(kind: string, outcome: 'done' | 'retry' | 'failed'): void {
+      outboxRuns.inc({ kind, outcome });
+    },
+    signedIn(method: string): void {
+      signIns.inc({ method });
+    },
+    webhookRefused(provider: string): void {
+      webhookFailures.inc({ provider });
+    },
+  };
+}
+export type Metrics = ReturnType<typeof createMetrics>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's metrics; main.ts serves their registry on METRICS_PORT. */
+    metrics: Metrics;
+  }
+}
