@@ -336,6 +336,54 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('takes Xsolla only as a whole, refuses test payments and a test API in production, and lists every gap', () => {
+    const base = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://play.example.com',
+      TURNSTILE_SECRET: '0x4AAAAAAAreal-secret',
+      SMTP_URL: 'smtp://mail.example.com',
+    };
+    const keys = {
+      XSOLLA_MERCHANT_ID: '424242',
+      XSOLLA_PROJECT_ID: '171717',
+      XSOLLA_API_KEY: 'xsolla-api-key-0123456789',
+      XSOLLA_WEBHOOK_SECRETS: 'project-secret-current-01, project-secret-previous-1',
+    };
+    const full = loadConfig({ ...base, ...keys, PAYMENT_PROVIDER: 'xsolla' });
+    expect(full.ok && full.config.store).toMatchObject({
+      paymentProviders: ['xsolla'],
+      providers: {
+        xsolla: {
+          merchantId: 424242,
+          projectId: 171717,
+          apiKey: keys.XSOLLA_API_KEY,
+          webhookSecrets: ['project-secret-current-01', 'project-secret-previous-1'],
+          sandbox: false,
+          apiBase: 'https://api.xsolla.com',
+        },
+      },
+    });
+    expect(loadConfig({ ...base, XSOLLA_API_KEY: keys.XSOLLA_API_KEY })).toEqual({
+      ok: false,
+      problems: [
+        'XSOLLA_MERCHANT_ID: required with any Xsolla setting or when PAYMENT_PROVIDER names xsolla',
+        'XSOLLA_PROJECT_ID: required with any Xsolla setting or when PAYMENT_PROVIDER names xsolla',
+        'XSOLLA_WEBHOOK_SECRETS: required with any Xsolla setting or when PAYMENT_PROVIDER names xsolla',
+      ],
+    });
+    expect(loadConfig({ PAYMENT_PROVIDER: 'xsolla' })).toMatchObject({ ok: false });
+    expect(loadConfig({ ...base, ...keys, XSOLLA_SANDBOX: 'true', XSOLLA_API_BASE: 'http://127.0.0.1:1' })).toEqual({
+      ok: false,
+      problems: [
+        'XSOLLA_SANDBOX: test payments are refused in production',
+        'XSOLLA_API_BASE: for tests only; production talks to api.xsolla.com',
+      ],
+    });
+    const dev = loadConfig({ ...keys, PAYMENT_PROVIDER: 'xsolla,sandbox' });
+    expect(dev.ok && dev.config.store.providers.xsolla?.sandbox).toBe(true);
+    expect(dev.ok && dev.config.store.paymentProviders).toEqual(['xsolla', 'sandbox']);
+  });
+
   it('cuts slow requests off and caps connections per address, except behind a proxy', () => {
     const direct = loadConfig({});
     expect(direct.ok && [direct.config.requestTimeoutMs, direct.config.maxConnectionsPerIp]).toEqual([30_000, 128]);

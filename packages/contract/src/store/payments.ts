@@ -91,6 +91,14 @@ export const CreatePaymentResponseSchema = z
       })
       .optional()
       .describe('Present when Merchant is stripe (spec store §3)'),
+    Xsolla: z
+      .object({
+        PaymentToken: z.string().describe('The Pay Station token of this order; only the order owner receives it'),
+        Sandbox: z.boolean().describe("True when the token opens Xsolla's sandbox Pay Station (no real money)"),
+        ConfirmationUrl: z.string().describe('The Pay Station page of the token, for the embed widget or a redirect'),
+      })
+      .optional()
+      .describe('Present when Merchant is xsolla (spec store §3)'),
     Order: OrderSchema,
   })
   .meta({ id: 'CreatePaymentResponse' });

@@ -14,6 +14,10 @@ const LazyStripeCheckoutModal = lazy(async () => ({
   default: (await import('./StripeCheckoutModal')).StripeCheckoutModal,
 }));
 
+async function openXsollaLazily(paymentUrl: string, sandbox: boolean): Promise<CheckoutWindow> {
+  return (await import('./xsolla-widget')).openXsollaWidget(paymentUrl, sandbox);
+}
+
 async function loadStripeLazily(publishableKey: string): Promise<StripeLike> {
   return (await import('./stripe-loader')).loadStripeJs(publishableKey);
 }
@@ -29,6 +33,8 @@ export function openCheckout(
   title: string,
   loadStripe: (publishableKey: string) => Promise<StripeLike> = loadStripeLazily,
 ): CheckoutWindow {
+  // Xsolla's widget shows Pay Station in a lightbox of its own, over the page.
+  if (target.kind === 'xsolla') return deferredWindow(openXsollaLazily(target.paymentUrl, target.sandbox));
   let end: CheckoutEnd = { kind: 'dismissed' };
   let settle: (value: CheckoutEnd) => void = () => {};
   const closed = new Promise<CheckoutEnd>((resolve) => {
@@ -59,4 +65,17 @@ export function openCheckout(
     </>
   ));
   return { closed, close: () => modals.close(id) };
+}
+
+/** A checkout window whose module is still loading: closing waits for it. */
+function deferredWindow(opening: Promise<CheckoutWindow>): CheckoutWindow {
+  return {
+    closed: opening.then(
+      (opened) => opened.closed,
+      (error: unknown): CheckoutEnd => ({ kind: 'failed', error }),
+    ),
+    close: () => {
+      void opening.then((opened) => opened.close()).catch(() => {});
+    },
+  };
 }

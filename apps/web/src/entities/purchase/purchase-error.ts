@@ -27,6 +27,7 @@ export const purchaseMessages = {
   unsupportedMethod: 'Unsupported payment method for FxId web',
   emailInputCancelled: 'Email input cancelled',
   stripeMissing: 'Stripe not in result',
+  noXsollaWidget: 'No Xsolla widget in window!',
   unknownError: 'Unknown error',
 };
 

@@ -33,6 +33,16 @@ const stripeCreated = {
   Stripe: { SessionClientSecret: 'cs_test_1_secret_x', PublishableKey: 'pk_test_x', SessionId: 'cs_test_1' },
 } as unknown as CreatePaymentResult;
 
+/** An order paid in Xsolla's Pay Station. */
+const PAY_STATION = 'https://sandbox-secure.xsolla.com/paystation4/?token=tok_1';
+const xsollaCreated = {
+  ...created,
+  Merchant: 'xsolla',
+  Sandbox: undefined,
+  ConfirmationUrl: null,
+  Xsolla: { PaymentToken: 'tok_1', Sandbox: true, ConfirmationUrl: PAY_STATION },
+} as unknown as CreatePaymentResult;
+
 function status(
   checkout: 'Created' | 'Payed' | 'Cancelled',
   order: 'Created' | 'Completed' | 'Cancelled' = 'Created',
@@ -327,6 +337,56 @@ describe('buying with the Stripe card checkout', () => {
       createPayment: vi.fn(async () => ({ ...stripeCreated, Stripe: undefined })),
     });
     await expect(buy()).rejects.toMatchObject({ message: 'Stripe not in result' });
+    expect(deps.openCheckout).not.toHaveBeenCalled();
+  });
+});
+
+describe("buying through Xsolla's Pay Station widget", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('opens the widget on the Pay Station page of the token and resolves once the server says Payed', async () => {
+    const { deps, buy, playerCloses } = setup([status('Created'), status('Payed', 'Completed')], {
+      createPayment: vi.fn(async () => xsollaCreated),
+    });
+    const outcome = settle(buy());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(deps.openCheckout).toHaveBeenCalledWith(
+      { kind: 'xsolla', paymentUrl: PAY_STATION, sandbox: true },
+      '100 stars',
+    );
+    playerCloses({ kind: 'completed' });
+    await vi.advanceTimersByTimeAsync(2000);
+    expect((await outcome).value?.transactionId).toBe(ID);
+    expect(deps.setOptimisticStatus).not.toHaveBeenCalledWith('bearer', ID, 'Cancelled');
+  });
+
+  it("rejects with 'User closed payment window' when the widget closes unpaid", async () => {
+    const { deps, buy, playerCloses } = setup([status('Created')], { createPayment: vi.fn(async () => xsollaCreated) });
+    const outcome = settle(buy());
+    await vi.advanceTimersByTimeAsync(300);
+    playerCloses();
+    await vi.advanceTimersByTimeAsync(0);
+    expect((await outcome).error).toMatchObject({ code: 'cancelled', message: 'User closed payment window' });
+    expect(deps.setOptimisticStatus).toHaveBeenCalledWith('bearer', ID, 'Cancelled');
+  });
+
+  it("rejects with 'No Xsolla widget in window!' when the widget did not load", async () => {
+    const { buy, playerCloses } = setup([status('Created')], { createPayment: vi.fn(async () => xsollaCreated) });
+    const outcome = settle(buy());
+    await vi.advanceTimersByTimeAsync(0);
+    playerCloses({ kind: 'failed', error: new Error('No Xsolla widget in window!') });
+    await vi.advanceTimersByTimeAsync(0);
+    expect((await outcome).error).toMatchObject({ code: 'handler_failed', message: 'No Xsolla widget in window!' });
+  });
+
+  it('refuses an Xsolla order without its block as an unsupported method', async () => {
+    const { deps, buy } = setup([], { createPayment: vi.fn(async () => ({ ...xsollaCreated, Xsolla: undefined })) });
+    await expect(buy()).rejects.toMatchObject({ message: 'Unsupported payment method for FxId web' });
     expect(deps.openCheckout).not.toHaveBeenCalled();
   });
 });

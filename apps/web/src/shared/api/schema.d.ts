@@ -5031,6 +5031,13 @@ export interface paths {
                         "application/json": components["schemas"]["NotificationResponse"];
                     };
                 };
+                /** @description Taken, for a provider that expects no body (Xsolla) */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Problem details (RFC 9457) */
                 400: {
                     headers: {
@@ -5038,6 +5045,20 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
                     };
                 };
                 /** @description Problem details (RFC 9457) */
@@ -5065,6 +5086,20 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
                     };
                 };
             };
@@ -6265,7 +6300,7 @@ export interface components {
             Currency: components["schemas"]["CurrencyCodeInput"];
         };
         /** @enum {string} */
-        PaymentProviderNameInput: "sandbox" | "stripe";
+        PaymentProviderNameInput: "sandbox" | "stripe" | "xsolla";
         SkuInput: string;
         PublicOrderIdInput: string;
         StoreFrontRequestInput: {
@@ -6443,6 +6478,15 @@ export interface components {
                 PublishableKey: string;
                 /** @description The Checkout Session id */
                 SessionId: string;
+            };
+            /** @description Present when Merchant is xsolla (spec store §3) */
+            Xsolla?: {
+                /** @description The Pay Station token of this order; only the order owner receives it */
+                PaymentToken: string;
+                /** @description True when the token opens Xsolla's sandbox Pay Station (no real money) */
+                Sandbox: boolean;
+                /** @description The Pay Station page of the token, for the embed widget or a redirect */
+                ConfirmationUrl: string;
             };
             Order: components["schemas"]["OrderInput"];
         };
@@ -7809,7 +7853,7 @@ export interface components {
             Currency: components["schemas"]["CurrencyCode"];
         };
         /** @enum {string} */
-        PaymentProviderName: "sandbox" | "stripe";
+        PaymentProviderName: "sandbox" | "stripe" | "xsolla";
         Sku: string;
         PublicOrderId: string;
         StoreFrontRequest: {
@@ -7987,6 +8031,15 @@ export interface components {
                 PublishableKey: string;
                 /** @description The Checkout Session id */
                 SessionId: string;
+            };
+            /** @description Present when Merchant is xsolla (spec store §3) */
+            Xsolla?: {
+                /** @description The Pay Station token of this order; only the order owner receives it */
+                PaymentToken: string;
+                /** @description True when the token opens Xsolla's sandbox Pay Station (no real money) */
+                Sandbox: boolean;
+                /** @description The Pay Station page of the token, for the embed widget or a redirect */
+                ConfirmationUrl: string;
             };
             Order: components["schemas"]["Order"];
         };
