@@ -1,5 +1,7 @@
 import { purchaseMessages } from './purchase-error';
 import type { CheckoutEnd, CheckoutWindow } from './purchase-flow';
+// Only the script's address: this module itself loads with the first Xsolla checkout.
+import widgetSrc from './vendor/xsolla-paystation-widget-1.2.9.min.js?url';
 
 /** The part of Xsolla's Pay Station embed widget 1.2.9 (`window.XPayStationWidget`) the checkout uses. */
 export interface XPayStationWidget {
@@ -28,10 +30,9 @@ declare global {
  */
 export async function loadXsollaWidget(): Promise<XPayStationWidget> {
   if (!window.XPayStationWidget) {
-    const { default: src } = await import('./vendor/xsolla-paystation-widget-1.2.9.min.js?url');
     await new Promise<void>((resolve) => {
       const script = document.createElement('script');
-      script.src = src;
+      script.src = widgetSrc;
       // A script that did not load leaves no widget, which is reported below.
       script.onload = () => resolve();
       script.onerror = () => resolve();
