@@ -86,7 +86,7 @@ export function openXsollaWidget(
   load().then(
     (loaded) => {
       widget = loaded;
-      loaded.init({ payment_url: paymentUrl, sandbox, iframeOnly: true, lightbox: { zIndex: 1000 } });
+      loaded.init({ payment_url: paymentUrl, sandbox, iframeOnly: true });
       loaded.on('open', () => {
         if (current()) loaded.onMessage('return', succeed);
       });
