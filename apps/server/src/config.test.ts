@@ -384,6 +384,45 @@ describe('loadConfig', () => {
     expect(dev.ok && dev.config.store.paymentProviders).toEqual(['xsolla', 'sandbox']);
   });
 
+  it('takes YooKassa only as a whole, refuses a test shop and a test API in production, and reads its addresses', () => {
+    const base = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://play.example.com',
+      TURNSTILE_SECRET: '0x4AAAAAAAreal-secret',
+      SMTP_URL: 'smtp://mail.example.com',
+    };
+    const keys = { YOOKASSA_SHOP_ID: '506751', YOOKASSA_SECRET_KEY: 'live_0123456789abcdef' };
+    const full = loadConfig({ ...base, ...keys, PAYMENT_PROVIDER: 'yookassa' });
+    expect(full.ok && full.config.store.providers.yookassa).toMatchObject({
+      shopId: '506751',
+      test: false,
+      apiBase: 'https://api.yookassa.ru',
+      notificationSources: expect.arrayContaining(['185.71.76.0/27', '2a02:5180::/32']),
+    });
+    expect(loadConfig({ ...base, YOOKASSA_SHOP_ID: keys.YOOKASSA_SHOP_ID })).toEqual({
+      ok: false,
+      problems: ['YOOKASSA_SECRET_KEY: required with any YooKassa setting or when PAYMENT_PROVIDER names yookassa'],
+    });
+    expect(
+      loadConfig({
+        ...base,
+        YOOKASSA_SHOP_ID: '506751',
+        YOOKASSA_SECRET_KEY: 'test_0123456789abcdef',
+        YOOKASSA_API_BASE: 'http://127.0.0.1:1',
+      }),
+    ).toEqual({
+      ok: false,
+      problems: [
+        'YOOKASSA_SECRET_KEY: a test shop key in production',
+        'YOOKASSA_API_BASE: for tests only; production talks to api.yookassa.ru',
+      ],
+    });
+    const ranges = loadConfig({ ...keys, YOOKASSA_NOTIFICATION_IPS: '10.0.0.0/8, ::1' });
+    expect(ranges.ok && ranges.config.store.providers.yookassa?.notificationSources).toEqual(['10.0.0.0/8', '::1']);
+    const bad = loadConfig({ ...keys, YOOKASSA_NOTIFICATION_IPS: 'yookassa.ru' });
+    expect(bad.ok ? [] : bad.problems.map((problem) => problem.split(':')[0])).toEqual(['YOOKASSA_NOTIFICATION_IPS.0']);
+  });
+
   it('cuts slow requests off and caps connections per address, except behind a proxy', () => {
     const direct = loadConfig({});
     expect(direct.ok && [direct.config.requestTimeoutMs, direct.config.maxConnectionsPerIp]).toEqual([30_000, 128]);

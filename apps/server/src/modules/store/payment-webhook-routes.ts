@@ -44,7 +44,7 @@ export function paymentWebhookRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: {
           200: NotificationResponseSchema,
           204: z.null().describe('Taken, for a provider that expects no body (Xsolla)'),
-          ...problemResponses(400, 404, 413, 415),
+          ...problemResponses(400, 403, 404, 413, 415),
           401: ProviderRefusalSchema,
           422: ProviderRefusalSchema,
         },
@@ -53,7 +53,13 @@ export function paymentWebhookRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const answers = ctx.payments.get(request.params.Provider)?.answers;
         try {
           if (!Buffer.isBuffer(request.body)) throw new WebhookSignatureError('no body');
-          const result = await handleNotification(ctx, request.params.Provider, request.body, request.headers);
+          const result = await handleNotification(
+            ctx,
+            request.params.Provider,
+            request.body,
+            request.headers,
+            request.ip,
+          );
           request.log.info({ provider: request.params.Provider, duplicate: result.Duplicate }, 'payment notification');
           return answers ? reply.code(answers.takenStatus as 204).send(null) : result;
         } catch (error) {

@@ -5062,6 +5062,15 @@ export interface paths {
                     };
                 };
                 /** @description Problem details (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -6300,7 +6309,7 @@ export interface components {
             Currency: components["schemas"]["CurrencyCodeInput"];
         };
         /** @enum {string} */
-        PaymentProviderNameInput: "sandbox" | "stripe" | "xsolla";
+        PaymentProviderNameInput: "sandbox" | "stripe" | "xsolla" | "yookassa";
         SkuInput: string;
         PublicOrderIdInput: string;
         StoreFrontRequestInput: {
@@ -6487,6 +6496,17 @@ export interface components {
                 Sandbox: boolean;
                 /** @description The Pay Station page of the token, for the embed widget or a redirect */
                 ConfirmationUrl: string;
+            };
+            /** @description Present when Merchant is yookassa (spec store §3) */
+            Yookassa?: {
+                /** @description True: send the player to ConfirmationUrl; false: mount the confirmation widget */
+                Redirect: boolean;
+                /** @description YooKassa's payment page (Redirect); null otherwise */
+                ConfirmationUrl: string | null;
+                /** @description Mounts YooKassa's confirmation widget (Embed); only the order owner receives it. Null otherwise */
+                ConfirmationToken: string | null;
+                /** @description True for a test shop's payment (no real money) */
+                Sandbox: boolean;
             };
             Order: components["schemas"]["OrderInput"];
         };
@@ -7853,7 +7873,7 @@ export interface components {
             Currency: components["schemas"]["CurrencyCode"];
         };
         /** @enum {string} */
-        PaymentProviderName: "sandbox" | "stripe" | "xsolla";
+        PaymentProviderName: "sandbox" | "stripe" | "xsolla" | "yookassa";
         Sku: string;
         PublicOrderId: string;
         StoreFrontRequest: {
@@ -8040,6 +8060,17 @@ export interface components {
                 Sandbox: boolean;
                 /** @description The Pay Station page of the token, for the embed widget or a redirect */
                 ConfirmationUrl: string;
+            };
+            /** @description Present when Merchant is yookassa (spec store §3) */
+            Yookassa?: {
+                /** @description True: send the player to ConfirmationUrl; false: mount the confirmation widget */
+                Redirect: boolean;
+                /** @description YooKassa's payment page (Redirect); null otherwise */
+                ConfirmationUrl: string | null;
+                /** @description Mounts YooKassa's confirmation widget (Embed); only the order owner receives it. Null otherwise */
+                ConfirmationToken: string | null;
+                /** @description True for a test shop's payment (no real money) */
+                Sandbox: boolean;
             };
             Order: components["schemas"]["Order"];
         };

@@ -72,6 +72,8 @@ export interface PaymentProvider {
     rawBody: Buffer,
     headers: IncomingHttpHeaders,
     nowMs: number,
+    /** The address the notification came from (the TCP peer, or the last hop a trusted proxy names). */
+    sourceIp: string,
   ): PaymentEvent | null | Promise<PaymentEvent | null>;
   /** The provider's own view of a checkout, for out-of-order events and client claims. */
   fetchStatus(providerRef: string): Promise<ProviderPaymentState>;

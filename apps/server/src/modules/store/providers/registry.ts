@@ -3,6 +3,7 @@ import type { ProviderDescriptor } from './provider-descriptor.js';
 import { sandboxDescriptor } from './sandbox/sandbox-descriptor.js';
 import { stripeDescriptor } from './stripe/stripe-descriptor.js';
 import { xsollaDescriptor } from './xsolla/xsolla-descriptor.js';
+import { yookassaDescriptor } from './yookassa/yookassa-descriptor.js';
 
 /**
  * The web payment providers, by the name PAYMENT_PROVIDER and the webhook path use.
@@ -13,6 +14,7 @@ const REGISTERED = {
   sandbox: sandboxDescriptor,
   stripe: stripeDescriptor,
   xsolla: xsollaDescriptor,
+  yookassa: yookassaDescriptor,
 } satisfies { [Name in PaymentProviderName]: unknown };
 
 type Registered = typeof REGISTERED;
