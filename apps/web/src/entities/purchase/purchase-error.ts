@@ -28,6 +28,7 @@ export const purchaseMessages = {
   emailInputCancelled: 'Email input cancelled',
   stripeMissing: 'Stripe not in result',
   noXsollaWidget: 'No Xsolla widget in window!',
+  noYookassaData: 'No data for Yookassa payment',
   unknownError: 'Unknown error',
 };
 

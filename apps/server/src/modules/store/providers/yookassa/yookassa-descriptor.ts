@@ -14,5 +14,9 @@ export const yookassaDescriptor: ProviderDescriptor<YookassaConfig, typeof YOOKA
   settings: (env) => yookassaConfig(env),
   create: (settings) => createYookassaProvider(settings),
   // The confirmation widget's script and frames come from YooKassa.
-  csp: { scriptSrc: ['https://yookassa.ru'], frameSrc: ['https://yookassa.ru', 'https://yoomoney.ru'] },
+  csp: {
+    scriptSrc: ['https://yookassa.ru'],
+    connectSrc: ['https://yookassa.ru', 'https://yoomoney.ru'],
+    frameSrc: ['https://yookassa.ru', 'https://yoomoney.ru'],
+  },
 };
