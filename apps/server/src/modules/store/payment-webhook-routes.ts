@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { WebhookSignatureError } from '../../errors.js';
 import { problemResponses } from '../../http/responses.js';
+import { notificationSourceIp } from './notification-source.js';
 import { handleNotification } from './payment-notifications.js';
 
 /** A provider's own error answer (Xsolla's `{"error":{"code","message"}}`), for a provider that expects one. */
@@ -58,7 +59,7 @@ export function paymentWebhookRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             request.params.Provider,
             request.body,
             request.headers,
-            request.ip,
+            notificationSourceIp(request.socket.remoteAddress, request.headers, ctx.config.trustProxy),
           );
           request.log.info({ provider: request.params.Provider, duplicate: result.Duplicate }, 'payment notification');
           return answers ? reply.code(answers.takenStatus as 204).send(null) : result;
