@@ -350,6 +350,93 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('takes Xsolla only as a whole, refuses test payments and a test API in production, and lists every gap', () => {
+    const base = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://play.example.com',
+      TURNSTILE_SECRET: '0x4AAAAAAAreal-secret',
+      SMTP_URL: 'smtp://mail.example.com',
+    };
+    const keys = {
+      XSOLLA_MERCHANT_ID: '424242',
+      XSOLLA_PROJECT_ID: '171717',
+      XSOLLA_API_KEY: 'xsolla-api-key-0123456789',
+      XSOLLA_WEBHOOK_SECRETS: 'project-secret-current-01, project-secret-previous-1',
+    };
+    const full = loadConfig({ ...base, ...keys, PAYMENT_PROVIDER: 'xsolla' });
+    expect(full.ok && full.config.store).toMatchObject({
+      paymentProviders: ['xsolla'],
+      providers: {
+        xsolla: {
+          merchantId: 424242,
+          projectId: 171717,
+          apiKey: keys.XSOLLA_API_KEY,
+          webhookSecrets: ['project-secret-current-01', 'project-secret-previous-1'],
+          sandbox: false,
+          apiBase: 'https://api.xsolla.com',
+        },
+      },
+    });
+    expect(loadConfig({ ...base, XSOLLA_API_KEY: keys.XSOLLA_API_KEY })).toEqual({
+      ok: false,
+      problems: [
+        'XSOLLA_MERCHANT_ID: required with any Xsolla setting or when PAYMENT_PROVIDER names xsolla',
+        'XSOLLA_PROJECT_ID: required with any Xsolla setting or when PAYMENT_PROVIDER names xsolla',
+        'XSOLLA_WEBHOOK_SECRETS: required with any Xsolla setting or when PAYMENT_PROVIDER names xsolla',
+      ],
+    });
+    expect(loadConfig({ PAYMENT_PROVIDER: 'xsolla' })).toMatchObject({ ok: false });
+    expect(loadConfig({ ...base, ...keys, XSOLLA_SANDBOX: 'true', XSOLLA_API_BASE: 'http://127.0.0.1:1' })).toEqual({
+      ok: false,
+      problems: [
+        'XSOLLA_SANDBOX: test payments are refused in production',
+        'XSOLLA_API_BASE: for tests only; production talks to api.xsolla.com',
+      ],
+    });
+    const dev = loadConfig({ ...keys, PAYMENT_PROVIDER: 'xsolla,sandbox' });
+    expect(dev.ok && dev.config.store.providers.xsolla?.sandbox).toBe(true);
+    expect(dev.ok && dev.config.store.paymentProviders).toEqual(['xsolla', 'sandbox']);
+  });
+
+  it('takes YooKassa only as a whole, refuses a test shop and a test API in production, and reads its addresses', () => {
+    const base = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://play.example.com',
+      TURNSTILE_SECRET: '0x4AAAAAAAreal-secret',
+      SMTP_URL: 'smtp://mail.example.com',
+    };
+    const keys = { YOOKASSA_SHOP_ID: '506751', YOOKASSA_SECRET_KEY: 'live_0123456789abcdef' };
+    const full = loadConfig({ ...base, ...keys, PAYMENT_PROVIDER: 'yookassa' });
+    expect(full.ok && full.config.store.providers.yookassa).toMatchObject({
+      shopId: '506751',
+      test: false,
+      apiBase: 'https://api.yookassa.ru',
+      notificationSources: expect.arrayContaining(['185.71.76.0/27', '2a02:5180::/32']),
+    });
+    expect(loadConfig({ ...base, YOOKASSA_SHOP_ID: keys.YOOKASSA_SHOP_ID })).toEqual({
+      ok: false,
+      problems: ['YOOKASSA_SECRET_KEY: required with any YooKassa setting or when PAYMENT_PROVIDER names yookassa'],
+    });
+    expect(
+      loadConfig({
+        ...base,
+        YOOKASSA_SHOP_ID: '506751',
+        YOOKASSA_SECRET_KEY: 'test_0123456789abcdef',
+        YOOKASSA_API_BASE: 'http://127.0.0.1:1',
+      }),
+    ).toEqual({
+      ok: false,
+      problems: [
+        'YOOKASSA_SECRET_KEY: a test shop key in production',
+        'YOOKASSA_API_BASE: for tests only; production talks to api.yookassa.ru',
+      ],
+    });
+    const ranges = loadConfig({ ...keys, YOOKASSA_NOTIFICATION_IPS: '10.0.0.0/8, ::1' });
+    expect(ranges.ok && ranges.config.store.providers.yookassa?.notificationSources).toEqual(['10.0.0.0/8', '::1']);
+    const bad = loadConfig({ ...keys, YOOKASSA_NOTIFICATION_IPS: 'yookassa.ru' });
+    expect(bad.ok ? [] : bad.problems.map((problem) => problem.split(':')[0])).toEqual(['YOOKASSA_NOTIFICATION_IPS.0']);
+  });
+
   it('cuts slow requests off and caps connections per address, except behind a proxy', () => {
     const direct = loadConfig({});
     expect(direct.ok && [direct.config.requestTimeoutMs, direct.config.maxConnectionsPerIp]).toEqual([30_000, 128]);

@@ -41,7 +41,9 @@ export const MoneySchema = z
   .meta({ id: 'Money' });
 
 /** Payment providers fxid can take money through; `sandbox` is built in and works offline. */
-export const PaymentProviderNameSchema = z.enum(['sandbox', 'stripe']).meta({ id: 'PaymentProviderName' });
+export const PaymentProviderNameSchema = z
+  .enum(['sandbox', 'stripe', 'xsolla', 'yookassa'])
+  .meta({ id: 'PaymentProviderName' });
 export type PaymentProviderName = z.infer<typeof PaymentProviderNameSchema>;
 
 /** A product's stock-keeping unit within its game. */

@@ -91,6 +91,28 @@ export const CreatePaymentResponseSchema = z
       })
       .optional()
       .describe('Present when Merchant is stripe (spec store §3)'),
+    Xsolla: z
+      .object({
+        PaymentToken: z.string().describe('The Pay Station token of this order; only the order owner receives it'),
+        Sandbox: z.boolean().describe("True when the token opens Xsolla's sandbox Pay Station (no real money)"),
+        ConfirmationUrl: z.string().describe('The Pay Station page of the token, for the embed widget or a redirect'),
+      })
+      .optional()
+      .describe('Present when Merchant is xsolla (spec store §3)'),
+    Yookassa: z
+      .object({
+        Redirect: z
+          .boolean()
+          .describe('True: send the player to ConfirmationUrl; false: mount the confirmation widget'),
+        ConfirmationUrl: z.string().nullable().describe("YooKassa's payment page (Redirect); null otherwise"),
+        ConfirmationToken: z
+          .string()
+          .nullable()
+          .describe("Mounts YooKassa's confirmation widget (Embed); only the order owner receives it. Null otherwise"),
+        Sandbox: z.boolean().describe("True for a test shop's payment (no real money)"),
+      })
+      .optional()
+      .describe('Present when Merchant is yookassa (spec store §3)'),
     Order: OrderSchema,
   })
   .meta({ id: 'CreatePaymentResponse' });

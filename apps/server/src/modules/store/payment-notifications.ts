@@ -17,10 +17,11 @@ export async function handleNotification(
   providerName: string,
   rawBody: Buffer,
   headers: IncomingHttpHeaders,
+  sourceIp: string,
 ): Promise<{ Received: true; Duplicate: boolean }> {
   const provider = ctx.payments.get(providerName);
   if (!provider) throw new NotFoundError('Payment provider');
-  const event = await provider.parseNotification(rawBody, headers, ctx.now());
+  const event = await provider.parseNotification(rawBody, headers, ctx.now(), sourceIp);
   // Genuine, but nothing fxid acts on: acknowledged so that the provider stops retrying.
   if (!event) return { Received: true, Duplicate: false };
   return ctx.db.transaction().execute(async (trx) => {

@@ -4,6 +4,7 @@ import { type Config, testConfig } from '../../config.js';
 import { DEMO_CATALOG, TEST_START, type TestApp, useTestApp } from '../../test/app.js';
 import { describeEachEngine } from '../../test/databases.js';
 import { useFakeStripe } from '../../test/fake-stripe.js';
+import { useFakeXsolla } from '../../test/fake-xsolla.js';
 import { signIn } from '../../test/sign-in.js';
 import { storePost } from '../../test/store.js';
 import { readCatalogFile } from '../catalog/catalog-file.js';
@@ -19,16 +20,19 @@ import { DEV_SANDBOX_WEBHOOK_SECRET } from './providers/sandbox/sandbox-config.j
 
 const SANDBOX = { webhookSecrets: [DEV_SANDBOX_WEBHOOK_SECRET] };
 
-/** The demo catalog with Stripe turned off for gem-garden (sky-runner keeps StripeEnabled). */
-function gemGardenWithoutStripe(testApp: () => TestApp) {
+/** The demo catalog with gem-garden's store flags changed (sky-runner keeps Stripe and Xsolla). */
+function gemGardenWith(testApp: () => TestApp, flags: { StripeEnabled: boolean; XsollaEnabled: boolean }) {
   beforeAll(async () => {
     const catalog = await readCatalogFile(DEMO_CATALOG);
     const gemGarden = catalog.Games.find((game) => game.GameSystemName === 'gem-garden');
     if (!gemGarden) throw new Error('the demo catalog has no gem-garden');
-    gemGarden.Store = { ...gemGarden.Store, StripeEnabled: false };
+    gemGarden.Store = { ...gemGarden.Store, ...flags };
     await importCatalog(testApp().database.handle.db, catalog, TEST_START);
   });
 }
+
+const gemGardenWithoutStripe = (testApp: () => TestApp) =>
+  gemGardenWith(testApp, { StripeEnabled: false, XsollaEnabled: false });
 
 const availability = async (app: FastifyInstance, Game: string, WebPublishingPlatform = 'FxId') =>
   (await storePost(app, '/store_availability', { Game, WebPublishingPlatform })).json();
@@ -109,6 +113,40 @@ describeEachEngine('payment routing: PAYMENT_PROVIDER=stripe', (engine) => {
   });
 });
 
+describeEachEngine('payment routing: PAYMENT_PROVIDER=stripe,xsolla', (engine) => {
+  const stripe = useFakeStripe();
+  const xsolla = useFakeXsolla();
+  const testApp = useTestApp(
+    engine,
+    store({ paymentProviders: ['stripe', 'xsolla'], providers: { stripe: stripe.config, xsolla: xsolla.config } }),
+  );
+  gemGardenWith(testApp, { StripeEnabled: false, XsollaEnabled: true });
+
+  it('never offers Stripe to a game that enables only Xsolla, even with Stripe listed first', async () => {
+    const { app } = testApp();
+    expect(await availability(app, 'gem-garden')).toMatchObject({
+      Available: true,
+      PaymentChannel: 'Web',
+      PaymentProvider: 'xsolla',
+      Store: { StripeEnabled: false, XsollaEnabled: true },
+    });
+    // A game that enables both goes to the first one PAYMENT_PROVIDER lists.
+    expect(await availability(app, 'sky-runner')).toMatchObject({ PaymentProvider: 'stripe' });
+    const sessionsBefore = stripe.calls('POST', '/v1/checkout/sessions').length;
+    const order = await buy(testApp, 'gem-garden');
+    expect(order.statusCode, order.body).toBe(200);
+    expect(order.json()).toMatchObject({ Merchant: 'xsolla', Xsolla: { PaymentToken: expect.any(String) } });
+    expect(order.json().Stripe).toBeUndefined();
+    expect(stripe.calls('POST', '/v1/checkout/sessions')).toHaveLength(sessionsBefore);
+  });
+
+  it("lets the portal's pages frame Pay Station while Xsolla is configured", async () => {
+    const { headers } = await testApp().app.inject('/api/docs');
+    expect(headers['content-security-policy']).toMatch(/frame-src [^;]*https:\/\/secure\.xsolla\.com/);
+    expect(headers['content-security-policy']).toMatch(/frame-src [^;]*https:\/\/sandbox-secure\.xsolla\.com/);
+  });
+});
+
 describeEachEngine('payment routing per platform (development: sandbox, dev VK keys)', (engine) => {
   const testApp = useTestApp(engine, store({ paymentProviders: ['sandbox'], providers: { sandbox: SANDBOX } }));
 
@@ -167,6 +205,7 @@ describeEachEngine('payment routing per platform (development: sandbox, dev VK k
     const { headers } = await testApp().app.inject('/api/docs');
     expect(headers['content-security-policy']).toContain("script-src 'self'");
     expect(headers['content-security-policy']).not.toContain('stripe');
+    expect(headers['content-security-policy']).not.toContain('xsolla');
   });
 });
 

@@ -4,7 +4,11 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { WebhookSignatureError } from '../../errors.js';
 import { problemResponses } from '../../http/responses.js';
+import { notificationSourceIp } from './notification-source.js';
 import { handleNotification } from './payment-notifications.js';
+
+/** A provider's own error answer (Xsolla's `{"error":{"code","message"}}`), for a provider that expects one. */
+const ProviderRefusalSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 
 /** Provider notifications are small; anything larger is refused before it is read. */
 const NOTIFICATION_BODY_LIMIT = 64 * 1024;
@@ -38,13 +42,36 @@ export function paymentWebhookRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         description:
           'The body is verified as received (signature, timestamp within 300 s) and taken once per provider event id.',
         params: z.object({ Provider: PaymentProviderNameSchema }),
-        response: { 200: NotificationResponseSchema, ...problemResponses(400, 404, 413, 415) },
+        response: {
+          200: NotificationResponseSchema,
+          204: z.null().describe('Taken, for a provider that expects no body (Xsolla)'),
+          ...problemResponses(400, 403, 404, 413, 415),
+          401: ProviderRefusalSchema,
+          422: ProviderRefusalSchema,
+        },
       },
-      handler: async (request) => {
-        if (!Buffer.isBuffer(request.body)) throw new WebhookSignatureError('no body');
-        const result = await handleNotification(ctx, request.params.Provider, request.body, request.headers);
-        request.log.info({ provider: request.params.Provider, duplicate: result.Duplicate }, 'payment notification');
-        return result;
+      handler: async (request, reply) => {
+        const answers = ctx.payments.get(request.params.Provider)?.answers;
+        try {
+          if (!Buffer.isBuffer(request.body)) throw new WebhookSignatureError('no body');
+          const result = await handleNotification(
+            ctx,
+            request.params.Provider,
+            request.body,
+            request.headers,
+            notificationSourceIp(request.socket.remoteAddress, request.headers, ctx.config.trustProxy),
+          );
+          request.log.info({ provider: request.params.Provider, duplicate: result.Duplicate }, 'payment notification');
+          return answers ? reply.code(answers.takenStatus as 204).send(null) : result;
+        } catch (error) {
+          const refusal = answers?.refused(error);
+          if (!refusal) throw error;
+          request.log.warn(
+            { provider: request.params.Provider, status: refusal.status },
+            'payment notification refused',
+          );
+          return reply.code(refusal.status as 401).send(refusal.body as z.infer<typeof ProviderRefusalSchema>);
+        }
       },
     });
   };

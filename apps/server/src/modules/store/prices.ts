@@ -19,6 +19,13 @@ export function toMajor(amount: number, currency: string): number {
   return amount / 10 ** minorDigits(currency);
 }
 
+/** A decimal amount as minor units: 1.99 USD → 199; -1 (matches no order) when it has more digits than the currency. */
+export function minorUnitsOf(amount: number, currency: string): number {
+  const minor = amount * 10 ** minorDigits(currency);
+  const rounded = Math.round(minor);
+  return Number.isFinite(minor) && Math.abs(minor - rounded) < 1e-6 ? rounded : -1;
+}
+
 export function localizedPrice(amount: number, currency: string, locale: string): string {
   return formatter(locale, currency).format(toMajor(amount, currency));
 }

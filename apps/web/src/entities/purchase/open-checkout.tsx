@@ -14,14 +14,27 @@ const LazyStripeCheckoutModal = lazy(async () => ({
   default: (await import('./StripeCheckoutModal')).StripeCheckoutModal,
 }));
 
+// YooKassa's confirmation widget and its modal load with the first YooKassa checkout.
+const LazyYookassaCheckoutModal = lazy(async () => ({
+  default: (await import('./YookassaCheckoutModal')).YookassaCheckoutModal,
+}));
+
+async function loadYookassaLazily() {
+  return (await import('./yookassa-widget')).loadYookassaWidget();
+}
+
+async function openXsollaLazily(paymentUrl: string, sandbox: boolean): Promise<CheckoutWindow> {
+  return (await import('./xsolla-widget')).openXsollaWidget(paymentUrl, sandbox);
+}
+
 async function loadStripeLazily(publishableKey: string): Promise<StripeLike> {
   return (await import('./stripe-loader')).loadStripeJs(publishableKey);
 }
 
 /**
  * Shows the provider's checkout in a modal: the provider's page in a frame (the portal's
- * own payment form alone, in its embed mode), or Stripe's
- * embedded checkout. `closed` settles once, with how it ended, however the modal went.
+ * own payment form alone, in its embed mode), Stripe's embedded checkout or YooKassa's
+ * confirmation widget; Xsolla's widget opens a lightbox of its own. `closed` settles once, with how it ended, however the modal went.
  */
 export function openCheckout(
   modals: ReturnType<typeof useModals>,
@@ -29,34 +42,60 @@ export function openCheckout(
   title: string,
   loadStripe: (publishableKey: string) => Promise<StripeLike> = loadStripeLazily,
 ): CheckoutWindow {
+  // Xsolla's widget shows Pay Station in a lightbox of its own, over the page.
+  if (target.kind === 'xsolla') return deferredWindow(openXsollaLazily(target.paymentUrl, target.sandbox));
   let end: CheckoutEnd = { kind: 'dismissed' };
   let settle: (value: CheckoutEnd) => void = () => {};
   const closed = new Promise<CheckoutEnd>((resolve) => {
     settle = resolve;
   });
   const gone = () => settle(end);
+  const completed = () => {
+    end = { kind: 'completed' };
+  };
+  // The modal says so and stays until the player closes it; the purchase then rejects.
+  const failed = (error: unknown) => {
+    end = { kind: 'failed', error };
+  };
   const id = modals.open((close) => (
     <>
       <ClosedWatcher onGone={gone} />
-      {target.kind === 'page' ? (
-        <LazyCheckoutPageModal url={checkoutFrameUrl(target.url)} title={title} />
-      ) : (
+      {target.kind === 'page' && <LazyCheckoutPageModal url={checkoutFrameUrl(target.url)} title={title} />}
+      {target.kind === 'stripe' && (
         <LazyStripeCheckoutModal
           title={title}
           publishableKey={target.publishableKey}
           clientSecret={target.clientSecret}
           loadStripe={loadStripe}
-          onComplete={() => {
-            end = { kind: 'completed' };
-          }}
-          onError={(error) => {
-            // The modal says so and stays until the player closes it; the purchase then rejects.
-            end = { kind: 'failed', error };
-          }}
+          onComplete={completed}
+          onError={failed}
+          onClose={close}
+        />
+      )}
+      {target.kind === 'yookassa' && (
+        <LazyYookassaCheckoutModal
+          title={title}
+          confirmationToken={target.confirmationToken}
+          loadWidget={loadYookassaLazily}
+          onComplete={completed}
+          onError={failed}
           onClose={close}
         />
       )}
     </>
   ));
   return { closed, close: () => modals.close(id) };
+}
+
+/** A checkout window whose module is still loading: closing waits for it. */
+function deferredWindow(opening: Promise<CheckoutWindow>): CheckoutWindow {
+  return {
+    closed: opening.then(
+      (opened) => opened.closed,
+      (error: unknown): CheckoutEnd => ({ kind: 'failed', error }),
+    ),
+    close: () => {
+      void opening.then((opened) => opened.close()).catch(() => {});
+    },
+  };
 }

@@ -27,6 +27,8 @@ export const purchaseMessages = {
   unsupportedMethod: 'Unsupported payment method for FxId web',
   emailInputCancelled: 'Email input cancelled',
   stripeMissing: 'Stripe not in result',
+  noXsollaWidget: 'No Xsolla widget in window!',
+  noYookassaData: 'No data for Yookassa payment',
   unknownError: 'Unknown error',
 };
 

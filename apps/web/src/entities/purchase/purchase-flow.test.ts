@@ -33,6 +33,25 @@ const stripeCreated = {
   Stripe: { SessionClientSecret: 'cs_test_1_secret_x', PublishableKey: 'pk_test_x', SessionId: 'cs_test_1' },
 } as unknown as CreatePaymentResult;
 
+/** An order paid in Xsolla's Pay Station. */
+const PAY_STATION = 'https://sandbox-secure.xsolla.com/paystation4/?token=tok_1';
+const xsollaCreated = {
+  ...created,
+  Merchant: 'xsolla',
+  Sandbox: undefined,
+  ConfirmationUrl: null,
+  Xsolla: { PaymentToken: 'tok_1', Sandbox: true, ConfirmationUrl: PAY_STATION },
+} as unknown as CreatePaymentResult;
+
+/** An order confirmed in YooKassa's widget. */
+const yookassaCreated = {
+  ...created,
+  Merchant: 'yookassa',
+  Sandbox: undefined,
+  ConfirmationUrl: null,
+  Yookassa: { Redirect: false, ConfirmationUrl: null, ConfirmationToken: 'ct-1', Sandbox: true },
+} as unknown as CreatePaymentResult;
+
 function status(
   checkout: 'Created' | 'Payed' | 'Cancelled',
   order: 'Created' | 'Completed' | 'Cancelled' = 'Created',
@@ -328,6 +347,114 @@ describe('buying with the Stripe card checkout', () => {
     });
     await expect(buy()).rejects.toMatchObject({ message: 'Stripe not in result' });
     expect(deps.openCheckout).not.toHaveBeenCalled();
+  });
+});
+
+describe("buying through Xsolla's Pay Station widget", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('opens the widget on the Pay Station page of the token and resolves once the server says Payed', async () => {
+    const { deps, buy, playerCloses } = setup([status('Created'), status('Payed', 'Completed')], {
+      createPayment: vi.fn(async () => xsollaCreated),
+    });
+    const outcome = settle(buy());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(deps.openCheckout).toHaveBeenCalledWith(
+      { kind: 'xsolla', paymentUrl: PAY_STATION, sandbox: true },
+      '100 stars',
+    );
+    playerCloses({ kind: 'completed' });
+    await vi.advanceTimersByTimeAsync(2000);
+    expect((await outcome).value?.transactionId).toBe(ID);
+    expect(deps.setOptimisticStatus).not.toHaveBeenCalledWith('bearer', ID, 'Cancelled');
+  });
+
+  it("rejects with 'User closed payment window' when the widget closes unpaid", async () => {
+    const { deps, buy, playerCloses } = setup([status('Created')], { createPayment: vi.fn(async () => xsollaCreated) });
+    const outcome = settle(buy());
+    await vi.advanceTimersByTimeAsync(300);
+    playerCloses();
+    await vi.advanceTimersByTimeAsync(0);
+    expect((await outcome).error).toMatchObject({ code: 'cancelled', message: 'User closed payment window' });
+    expect(deps.setOptimisticStatus).toHaveBeenCalledWith('bearer', ID, 'Cancelled');
+  });
+
+  it("rejects with 'No Xsolla widget in window!' when the widget did not load", async () => {
+    const { buy, playerCloses } = setup([status('Created')], { createPayment: vi.fn(async () => xsollaCreated) });
+    const outcome = settle(buy());
+    await vi.advanceTimersByTimeAsync(0);
+    playerCloses({ kind: 'failed', error: new Error('No Xsolla widget in window!') });
+    await vi.advanceTimersByTimeAsync(0);
+    expect((await outcome).error).toMatchObject({ code: 'handler_failed', message: 'No Xsolla widget in window!' });
+  });
+
+  it('refuses an Xsolla order without its block as an unsupported method', async () => {
+    const { deps, buy } = setup([], { createPayment: vi.fn(async () => ({ ...xsollaCreated, Xsolla: undefined })) });
+    await expect(buy()).rejects.toMatchObject({ message: 'Unsupported payment method for FxId web' });
+    expect(deps.openCheckout).not.toHaveBeenCalled();
+  });
+});
+
+describe("buying through YooKassa's confirmation widget", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('mounts the widget with the ConfirmationToken and resolves once the server says Payed', async () => {
+    const { deps, buy, playerCloses } = setup([status('Created'), status('Payed', 'Completed')], {
+      createPayment: vi.fn(async () => yookassaCreated),
+    });
+    const outcome = settle(buy());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(deps.openCheckout).toHaveBeenCalledWith({ kind: 'yookassa', confirmationToken: 'ct-1' }, '100 stars');
+    playerCloses({ kind: 'completed' });
+    await vi.advanceTimersByTimeAsync(2000);
+    expect((await outcome).value?.transactionId).toBe(ID);
+  });
+
+  it("rejects with 'Payment not completed' when YooKassa refused the payment", async () => {
+    const { buy } = setup([status('Created'), status('Cancelled', 'Cancelled', 'Declined')], {
+      createPayment: vi.fn(async () => yookassaCreated),
+    });
+    const outcome = settle(buy());
+    await vi.advanceTimersByTimeAsync(2000);
+    expect((await outcome).error).toMatchObject({ code: 'payment_not_completed', message: 'Payment not completed' });
+  });
+
+  it('opens the ConfirmationUrl of a Redirect payment', async () => {
+    const url = 'https://yoomoney.ru/checkout/payments/v2/contract?orderId=1';
+    const redirect = {
+      ...yookassaCreated,
+      Yookassa: { Redirect: true, ConfirmationUrl: url, ConfirmationToken: null, Sandbox: true },
+    } as CreatePaymentResult;
+    const { deps, buy, playerCloses } = setup([status('Created')], { createPayment: vi.fn(async () => redirect) });
+    const outcome = settle(buy());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(deps.openCheckout).toHaveBeenCalledWith({ kind: 'page', url }, '100 stars');
+    playerCloses();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect((await outcome).error).toMatchObject({ code: 'cancelled' });
+  });
+
+  it("refuses a YooKassa order with neither a token nor a redirect: 'No data for Yookassa payment'", async () => {
+    for (const Yookassa of [
+      undefined,
+      { Redirect: true, ConfirmationUrl: null, ConfirmationToken: null },
+      { Redirect: false, ConfirmationUrl: 'https://yoomoney.ru/x', ConfirmationToken: null },
+    ]) {
+      const withBlock = { ...yookassaCreated, Yookassa } as CreatePaymentResult;
+      const { deps, buy } = setup([], { createPayment: vi.fn(async () => withBlock) });
+      await expect(buy()).rejects.toMatchObject({ code: 'handler_failed', message: 'No data for Yookassa payment' });
+      expect(deps.openCheckout).not.toHaveBeenCalled();
+    }
   });
 });
 

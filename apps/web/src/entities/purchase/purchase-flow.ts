@@ -21,10 +21,15 @@ export interface PurchaseRequest {
   developerPayload?: string;
 }
 
-/** What the player pays in: the provider's page (sandbox, redirect flows) or Stripe's embedded checkout. */
+/**
+ * What the player pays in: the provider's page (sandbox, redirect flows), Stripe's embedded
+ * checkout, or Xsolla's Pay Station in its embed widget.
+ */
 export type CheckoutTarget =
   | { kind: 'page'; url: string }
-  | { kind: 'stripe'; publishableKey: string; clientSecret: string };
+  | { kind: 'stripe'; publishableKey: string; clientSecret: string }
+  | { kind: 'xsolla'; paymentUrl: string; sandbox: boolean }
+  | { kind: 'yookassa'; confirmationToken: string };
 
 /**
  * How a checkout modal went: `completed` when the provider's widget reported the payment
@@ -219,6 +224,17 @@ function checkoutTarget(created: CreatePaymentResult): CheckoutTarget {
     const stripe = created.Stripe;
     if (!stripe?.SessionClientSecret) throw new PurchaseError('handler_failed', purchaseMessages.stripeMissing);
     return { kind: 'stripe', publishableKey: stripe.PublishableKey, clientSecret: stripe.SessionClientSecret };
+  }
+  if (created.Merchant === 'xsolla') {
+    if (!created.Xsolla) throw new PurchaseError('unsupported', purchaseMessages.unsupportedMethod);
+    return { kind: 'xsolla', paymentUrl: created.Xsolla.ConfirmationUrl, sandbox: created.Xsolla.Sandbox };
+  }
+  if (created.Merchant === 'yookassa') {
+    // Spec store §4: a Redirect with its ConfirmationUrl, or a ConfirmationToken for the widget.
+    const yookassa = created.Yookassa;
+    if (yookassa?.ConfirmationToken) return { kind: 'yookassa', confirmationToken: yookassa.ConfirmationToken };
+    if (yookassa?.Redirect && yookassa.ConfirmationUrl) return { kind: 'page', url: yookassa.ConfirmationUrl };
+    throw new PurchaseError('handler_failed', purchaseMessages.noYookassaData);
   }
   const url = created.Sandbox?.CheckoutUrl ?? created.ConfirmationUrl;
   if (!url) throw new PurchaseError('unsupported', purchaseMessages.unsupportedMethod);

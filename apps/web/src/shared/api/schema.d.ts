@@ -5563,8 +5563,38 @@ export interface paths {
                         "application/json": components["schemas"]["NotificationResponse"];
                     };
                 };
+                /** @description Taken, for a provider that expects no body (Xsolla) */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Problem details (RFC 9457) */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5597,6 +5627,20 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                        };
                     };
                 };
             };
@@ -6878,7 +6922,7 @@ export interface components {
             Currency: components["schemas"]["CurrencyCodeInput"];
         };
         /** @enum {string} */
-        PaymentProviderNameInput: "sandbox" | "stripe";
+        PaymentProviderNameInput: "sandbox" | "stripe" | "xsolla" | "yookassa";
         SkuInput: string;
         PublicOrderIdInput: string;
         StoreFrontRequestInput: {
@@ -7056,6 +7100,26 @@ export interface components {
                 PublishableKey: string;
                 /** @description The Checkout Session id */
                 SessionId: string;
+            };
+            /** @description Present when Merchant is xsolla (spec store §3) */
+            Xsolla?: {
+                /** @description The Pay Station token of this order; only the order owner receives it */
+                PaymentToken: string;
+                /** @description True when the token opens Xsolla's sandbox Pay Station (no real money) */
+                Sandbox: boolean;
+                /** @description The Pay Station page of the token, for the embed widget or a redirect */
+                ConfirmationUrl: string;
+            };
+            /** @description Present when Merchant is yookassa (spec store §3) */
+            Yookassa?: {
+                /** @description True: send the player to ConfirmationUrl; false: mount the confirmation widget */
+                Redirect: boolean;
+                /** @description YooKassa's payment page (Redirect); null otherwise */
+                ConfirmationUrl: string | null;
+                /** @description Mounts YooKassa's confirmation widget (Embed); only the order owner receives it. Null otherwise */
+                ConfirmationToken: string | null;
+                /** @description True for a test shop's payment (no real money) */
+                Sandbox: boolean;
             };
             Order: components["schemas"]["OrderInput"];
         };
@@ -8520,7 +8584,7 @@ export interface components {
             Currency: components["schemas"]["CurrencyCode"];
         };
         /** @enum {string} */
-        PaymentProviderName: "sandbox" | "stripe";
+        PaymentProviderName: "sandbox" | "stripe" | "xsolla" | "yookassa";
         Sku: string;
         PublicOrderId: string;
         StoreFrontRequest: {
@@ -8698,6 +8762,26 @@ export interface components {
                 PublishableKey: string;
                 /** @description The Checkout Session id */
                 SessionId: string;
+            };
+            /** @description Present when Merchant is xsolla (spec store §3) */
+            Xsolla?: {
+                /** @description The Pay Station token of this order; only the order owner receives it */
+                PaymentToken: string;
+                /** @description True when the token opens Xsolla's sandbox Pay Station (no real money) */
+                Sandbox: boolean;
+                /** @description The Pay Station page of the token, for the embed widget or a redirect */
+                ConfirmationUrl: string;
+            };
+            /** @description Present when Merchant is yookassa (spec store §3) */
+            Yookassa?: {
+                /** @description True: send the player to ConfirmationUrl; false: mount the confirmation widget */
+                Redirect: boolean;
+                /** @description YooKassa's payment page (Redirect); null otherwise */
+                ConfirmationUrl: string | null;
+                /** @description Mounts YooKassa's confirmation widget (Embed); only the order owner receives it. Null otherwise */
+                ConfirmationToken: string | null;
+                /** @description True for a test shop's payment (no real money) */
+                Sandbox: boolean;
             };
             Order: components["schemas"]["Order"];
         };

@@ -39,6 +39,18 @@ export interface PaymentEvent {
   currency: string;
 }
 
+/**
+ * How a provider expects its notifications answered, when not fxid's default (200 with
+ * `{Received, Duplicate}`, and a problem document for a refusal): Xsolla wants 204 and its
+ * own error body, or it retries.
+ */
+export interface NotificationAnswers {
+  /** The status of a notification taken, repeated or genuine but not acted on; sent without a body. */
+  takenStatus: number;
+  /** The provider's answer to a refused notification, or undefined to answer with fxid's problem document. */
+  refused(error: unknown): { status: number; body: unknown } | undefined;
+}
+
 export type ProviderPaymentState = 'open' | 'paid' | 'failed' | 'cancelled' | 'refunded';
 
 /**
@@ -48,6 +60,7 @@ export type ProviderPaymentState = 'open' | 'paid' | 'failed' | 'cancelled' | 'r
  */
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
+  readonly answers?: NotificationAnswers;
   createCheckout(request: CheckoutRequest): Promise<CheckoutStart>;
   /**
    * Verifies a notification on the raw bytes received (never a re-serialization) and
@@ -59,6 +72,8 @@ export interface PaymentProvider {
     rawBody: Buffer,
     headers: IncomingHttpHeaders,
     nowMs: number,
+    /** The address the notification came from (the TCP peer, or the last hop a trusted proxy names). */
+    sourceIp: string,
   ): PaymentEvent | null | Promise<PaymentEvent | null>;
   /** The provider's own view of a checkout, for out-of-order events and client claims. */
   fetchStatus(providerRef: string): Promise<ProviderPaymentState>;

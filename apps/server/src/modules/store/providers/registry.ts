@@ -2,6 +2,8 @@ import type { PaymentProviderName } from '@fxid/contract';
 import type { ProviderDescriptor } from './provider-descriptor.js';
 import { sandboxDescriptor } from './sandbox/sandbox-descriptor.js';
 import { stripeDescriptor } from './stripe/stripe-descriptor.js';
+import { xsollaDescriptor } from './xsolla/xsolla-descriptor.js';
+import { yookassaDescriptor } from './yookassa/yookassa-descriptor.js';
 
 /**
  * The web payment providers, by the name PAYMENT_PROVIDER and the webhook path use.
@@ -11,6 +13,8 @@ import { stripeDescriptor } from './stripe/stripe-descriptor.js';
 const REGISTERED = {
   sandbox: sandboxDescriptor,
   stripe: stripeDescriptor,
+  xsolla: xsollaDescriptor,
+  yookassa: yookassaDescriptor,
 } satisfies { [Name in PaymentProviderName]: unknown };
 
 type Registered = typeof REGISTERED;
