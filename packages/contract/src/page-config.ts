@@ -73,6 +73,11 @@ export interface PageConfig {
    * host simulator's stand-in in development (OK_FAPI_URL).
    */
   OkFapiUrl?: string;
+  /**
+   * Development only: the origin of this server's stand-in for Firebase Auth, which the
+   * Firebase SDK is pointed at (its emulator mode); it signs ID tokens with local keys.
+   */
+  FirebaseAuthEmulatorUrl?: string;
 }
 
 /**

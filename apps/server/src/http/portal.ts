@@ -27,6 +27,8 @@ export function pageConfigFor(config: Config): PageConfig {
     ...(config.mode === 'development' ? { DevPublicOrigin: new URL(config.publicUrl).origin } : {}),
     YandexSdkUrl: config.platforms.yandex.sdkUrl,
     OkFapiUrl: config.platforms.ok.fapiUrl,
+    // The Firebase SDK signs in against this server's stand-in of Firebase Auth, never Google's.
+    ...(config.firebase.devIssuer ? { FirebaseAuthEmulatorUrl: new URL(config.publicUrl).origin } : {}),
   };
 }
 

@@ -174,6 +174,7 @@ describe('serving the portal', () => {
         DevPublicOrigin: 'http://localhost:8080',
         YandexSdkUrl: 'dev/hosts/yandex/sdk.js',
         OkFapiUrl: 'dev/hosts/ok/fapi5.js',
+        FirebaseAuthEmulatorUrl: 'http://localhost:8080',
       });
     }
     await app.close();

@@ -1,6 +1,8 @@
 import {
   AuthenticateFromEmailInviteRequestSchema,
   AuthenticateFromEmailInviteResponseSchema,
+  AuthenticateFromFirebaseRequestSchema,
+  AuthenticateFromFirebaseResponseSchema,
   AuthenticateFromTempTokenRequestSchema,
   AuthenticateFromTempTokenResponseSchema,
   CreateTempTokenRequestSchema,
@@ -20,6 +22,7 @@ import { geoCountry } from '../../http/geo-country.js';
 import { problemResponses } from '../../http/responses.js';
 import { userInfo } from '../accounts/profile-service.js';
 import { authenticateFromEmailInvite, emailInviteDetails, requestEmailInvite } from './email-sign-in.js';
+import { authenticateFromFirebase } from './firebase/firebase-sign-in.js';
 import { authenticateFromTempToken, createTempToken } from './temp-tokens.js';
 
 /** Sign-in by emailed link, temp tokens, logout, and userinfo for game servers. */
@@ -75,6 +78,21 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         );
         return { Success: true as const, Token: result.token, RedirectUri: result.redirectUri };
       },
+    });
+
+    app.post('/auth/authenticate_from_firebase', {
+      config: { rateLimit: { max: 30, timeWindow: '15 minutes' } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Signs in with Google, Apple or Facebook: a Firebase ID token of the company project (spends it)',
+        description:
+          "The token's signature (Firebase's published keys), project, issuer, expiry and auth_time are checked, and " +
+          'its sign-in provider must be one the company allows. The provider identity (Google, Apple, Facebook) finds ' +
+          'or makes the account. A token signs in once; `MarketingEnabled: true` records marketing consent.',
+        body: AuthenticateFromFirebaseRequestSchema,
+        response: { 200: AuthenticateFromFirebaseResponseSchema, ...problemResponses(400, 404, 429, 503) },
+      },
+      handler: async (request) => authenticateFromFirebase(ctx, request.body, geoCountry(ctx.config, request.headers)),
     });
 
     app.post('/auth/email_invite_details', {

@@ -387,6 +387,85 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/authenticate_from_firebase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Signs in with Google, Apple or Facebook: a Firebase ID token of the company project (spends it)
+         * @description The token's signature (Firebase's published keys), project, issuer, expiry and auth_time are checked, and its sign-in provider must be one the company allows. The provider identity (Google, Apple, Facebook) finds or makes the account. A token signs in once; `MarketingEnabled: true` records marketing consent.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AuthenticateFromFirebaseRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AuthenticateFromFirebaseResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/email_invite_details": {
         parameters: {
             query?: never;
@@ -5214,6 +5293,17 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        FirebaseOptionsInput: {
+            ApiKey: string;
+            AuthDomain: string;
+            DatabaseUrl?: string;
+            /** @description The ID token audience */
+            ProjectId: string;
+            StorageBucket?: string;
+            MessagingSenderId?: string;
+            AppId: string;
+            MeasurementId?: string;
+        };
         /** @enum {string} */
         PlayGameTypeInput: "Unity" | "Iframe";
         /** @enum {string} */
@@ -5353,6 +5443,8 @@ export interface components {
             Auth: {
                 AllowedAuthProviders: string[];
             };
+            /** @description The Firebase web app that Google, Apple and Facebook sign-in go through; absent: those are not offered */
+            FirebaseOptions?: components["schemas"]["FirebaseOptionsInput"];
             Adapters: {
                 [key: string]: {
                     IframeType?: string;
@@ -5867,6 +5959,22 @@ export interface components {
             };
             RequestId: string;
             AccountId?: string;
+        };
+        AuthenticateFromFirebaseRequestInput: {
+            /** @description The game the player signs in from, if any */
+            GameSystemName?: components["schemas"]["GameSystemNameInput"];
+            /** @description The Firebase ID token of the signed-in Firebase user (RS256 JWT, single use here) */
+            Token: string;
+            /** @description The player agreed to marketing email */
+            MarketingEnabled?: boolean;
+        };
+        AuthenticateFromFirebaseResponseInput: {
+            /** @description Bearer token of the new session, as email sign-in gives */
+            Token: string;
+            AccountId: string;
+            AuthenticatedSocialIdentifierType: components["schemas"]["SocialIdentifierTypeInput"];
+            /** @description The player's id at the provider (Google, Apple, Facebook) */
+            AuthenticatedSocialIdentifier: string;
         };
         /** @description The inviter's referral id, from the fxref query of an invite link */
         FxrefInput: string;
@@ -6757,6 +6865,17 @@ export interface components {
             Received: true;
             Outcome: string;
         };
+        FirebaseOptions: {
+            ApiKey: string;
+            AuthDomain: string;
+            DatabaseUrl?: string;
+            /** @description The ID token audience */
+            ProjectId: string;
+            StorageBucket?: string;
+            MessagingSenderId?: string;
+            AppId: string;
+            MeasurementId?: string;
+        };
         /** @enum {string} */
         PlayGameType: "Unity" | "Iframe";
         /** @enum {string} */
@@ -6896,6 +7015,8 @@ export interface components {
             Auth: {
                 AllowedAuthProviders: string[];
             };
+            /** @description The Firebase web app that Google, Apple and Facebook sign-in go through; absent: those are not offered */
+            FirebaseOptions?: components["schemas"]["FirebaseOptions"];
             Adapters: {
                 [key: string]: {
                     IframeType?: string;
@@ -7411,6 +7532,22 @@ export interface components {
             };
             RequestId: string;
             AccountId?: string;
+        };
+        AuthenticateFromFirebaseRequest: {
+            /** @description The game the player signs in from, if any */
+            GameSystemName?: components["schemas"]["GameSystemName"];
+            /** @description The Firebase ID token of the signed-in Firebase user (RS256 JWT, single use here) */
+            Token: string;
+            /** @description The player agreed to marketing email */
+            MarketingEnabled?: boolean;
+        };
+        AuthenticateFromFirebaseResponse: {
+            /** @description Bearer token of the new session, as email sign-in gives */
+            Token: string;
+            AccountId: string;
+            AuthenticatedSocialIdentifierType: components["schemas"]["SocialIdentifierType"];
+            /** @description The player's id at the provider (Google, Apple, Facebook) */
+            AuthenticatedSocialIdentifier: string;
         };
         /** @description The inviter's referral id, from the fxref query of an invite link */
         Fxref: string;
