@@ -171,6 +171,7 @@ export const messages: CoreMessages = {
     emailInvalid: 'Ungültiges E-Mail-Format',
     continue: 'Weiter',
     otherWays: 'Andere Anmeldemöglichkeiten',
+    signInWith: 'Mit {{provider}} anmelden',
     devOrigin:
       'Dieser Entwicklungsserver verschickt Anmeldelinks für {{origin}}, daher würde dieser Tab deine Anmeldung nicht bemerken. Öffne das Portal dort:',
     robotHint: 'Bestätige, dass du kein Roboter bist, dann senden wir einen Anmeldelink an {{email}}.',
@@ -205,6 +206,7 @@ export const messages: CoreMessages = {
       rateLimited: 'Zu viele Versuche. Warte ein paar Minuten und versuche es erneut.',
       robotCheck: 'Fehler bei der Roboterprüfung. Versuche es erneut.',
       robotUnavailable: 'Die Roboterprüfung wurde nicht geladen. Prüfe deine Verbindung und versuche es erneut.',
+      popupClosed: 'Das Anmeldefenster wurde geschlossen.',
     },
     fromGameTitle: 'Spiel verbinden',
     fromGameBody: 'Diese Seite verbindet deinen Fortschritt in {{game}} mit deinem Konto.',

@@ -171,6 +171,7 @@ export const messages = {
     emailInvalid: 'Invalid email format',
     continue: 'Continue',
     otherWays: 'Other ways to sign in',
+    signInWith: 'Sign in with {{provider}}',
     devOrigin:
       'This development server sends sign-in links for {{origin}}, so this tab would not notice your sign-in. Open the portal there:',
     robotHint: 'Confirm that you are not a robot, and we will send a sign-in link to {{email}}.',
@@ -205,6 +206,7 @@ export const messages = {
       rateLimited: 'Too many attempts. Wait a few minutes and try again.',
       robotCheck: 'Robot check error. Try again.',
       robotUnavailable: 'The robot check did not load. Check your connection and try again.',
+      popupClosed: 'Popup was closed',
     },
     fromGameTitle: 'Connect your game',
     fromGameBody: 'This page will connect your progress in {{game}} to your account.',

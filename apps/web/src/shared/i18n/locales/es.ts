@@ -171,6 +171,7 @@ export const messages: CoreMessages = {
     emailInvalid: 'Formato de correo no válido',
     continue: 'Continuar',
     otherWays: 'Otras formas de iniciar sesión',
+    signInWith: 'Iniciar sesión con {{provider}}',
     devOrigin:
       'Este servidor de desarrollo envía enlaces de acceso para {{origin}}, así que esta pestaña no notaría tu inicio de sesión. Abre el portal allí:',
     robotHint: 'Confirma que no eres un robot y enviaremos un enlace de inicio de sesión a {{email}}.',
@@ -206,6 +207,7 @@ export const messages: CoreMessages = {
       rateLimited: 'Demasiados intentos. Espera unos minutos e inténtalo de nuevo.',
       robotCheck: 'Error en la verificación de robot. Inténtalo de nuevo.',
       robotUnavailable: 'La verificación de robot no se cargó. Comprueba tu conexión e inténtalo de nuevo.',
+      popupClosed: 'Se cerró la ventana emergente.',
     },
     fromGameTitle: 'Conecta tu juego',
     fromGameBody: 'Esta página conectará tu progreso en {{game}} con tu cuenta.',

@@ -169,6 +169,7 @@ export const messages: CoreMessages = {
     emailInvalid: 'قالب ایمیل نامعتبر است',
     continue: 'ادامه',
     otherWays: 'راه‌های دیگر ورود',
+    signInWith: 'ورود با {{provider}}',
     devOrigin:
       'این سرور توسعه پیوندهای ورود را برای {{origin}} می‌فرستد، پس این زبانه متوجه ورود شما نمی‌شود. پورتال را آنجا باز کنید:',
     robotHint: 'تأیید کنید که ربات نیستید تا پیوند ورود را به {{email}} بفرستیم.',
@@ -203,6 +204,7 @@ export const messages: CoreMessages = {
       rateLimited: 'تلاش‌های زیادی انجام شد. چند دقیقه صبر کنید و دوباره تلاش کنید.',
       robotCheck: 'خطا در بررسی ربات. دوباره تلاش کنید.',
       robotUnavailable: 'بررسی ربات بارگیری نشد. اتصال خود را بررسی کنید و دوباره تلاش کنید.',
+      popupClosed: 'پنجره ورود بسته شد.',
     },
     fromGameTitle: 'بازی خود را متصل کنید',
     fromGameBody: 'این صفحه پیشرفت شما در {{game}} را به حسابتان متصل می‌کند.',

@@ -171,6 +171,7 @@ export const messages: CoreMessages = {
     emailInvalid: 'Format d’e-mail invalide',
     continue: 'Continuer',
     otherWays: 'Autres moyens de connexion',
+    signInWith: 'Se connecter avec {{provider}}',
     devOrigin:
       'Ce serveur de développement envoie des liens de connexion pour {{origin}} : cet onglet ne verrait pas votre connexion. Ouvrez le portail à cette adresse :',
     robotHint: 'Confirmez que vous n’êtes pas un robot et nous enverrons un lien de connexion à {{email}}.',
@@ -205,6 +206,7 @@ export const messages: CoreMessages = {
       rateLimited: 'Trop de tentatives. Attendez quelques minutes et réessayez.',
       robotCheck: 'Erreur de vérification anti-robot. Réessayez.',
       robotUnavailable: 'La vérification anti-robot ne s’est pas chargée. Vérifiez votre connexion et réessayez.',
+      popupClosed: 'La fenêtre de connexion a été fermée.',
     },
     fromGameTitle: 'Associer votre jeu',
     fromGameBody: 'Cette page associera votre progression dans {{game}} à votre compte.',

@@ -171,6 +171,7 @@ export const messages: CoreMessages = {
     emailInvalid: 'Formato email non valido',
     continue: 'Continua',
     otherWays: 'Altri modi per accedere',
+    signInWith: 'Accedi con {{provider}}',
     devOrigin:
       'Questo server di sviluppo invia link di accesso per {{origin}}, quindi questa scheda non si accorgerebbe del tuo accesso. Apri il portale lì:',
     robotHint: 'Conferma di non essere un robot e invieremo un link di accesso a {{email}}.',
@@ -205,6 +206,7 @@ export const messages: CoreMessages = {
       rateLimited: 'Troppi tentativi. Attendi qualche minuto e riprova.',
       robotCheck: 'Errore nella verifica anti-robot. Riprova.',
       robotUnavailable: 'La verifica anti-robot non si è caricata. Controlla la connessione e riprova.',
+      popupClosed: 'La finestra di accesso è stata chiusa.',
     },
     fromGameTitle: 'Collega il tuo gioco',
     fromGameBody: 'Questa pagina collegherà i tuoi progressi in {{game}} al tuo account.',

@@ -170,6 +170,7 @@ export const messages: CoreMessages = {
     emailInvalid: 'メールアドレスの形式が正しくありません',
     continue: '続ける',
     otherWays: 'その他のログイン方法',
+    signInWith: '{{provider}}でログイン',
     devOrigin:
       'この開発サーバーは {{origin}} 向けのログインリンクを送るため、このタブではログインを検知できません。ポータルをこちらで開いてください:',
     robotHint: 'ロボットでないことを確認すると、{{email}} にログインリンクをお送りします。',
@@ -204,6 +205,7 @@ export const messages: CoreMessages = {
       rateLimited: '試行回数が多すぎます。数分待ってからもう一度お試しください。',
       robotCheck: 'ロボット確認でエラーが発生しました。もう一度お試しください。',
       robotUnavailable: 'ロボット確認を読み込めませんでした。接続を確認して、もう一度お試しください。',
+      popupClosed: 'ログイン用のポップアップが閉じられました。',
     },
     fromGameTitle: 'ゲームを連携',
     fromGameBody: 'このページで {{game}} の進行状況をあなたのアカウントに連携できるようになります。',

@@ -169,6 +169,7 @@ export const messages: CoreMessages = {
     emailInvalid: '이메일 형식이 올바르지 않습니다',
     continue: '계속',
     otherWays: '다른 로그인 방법',
+    signInWith: '{{provider}}(으)로 로그인',
     devOrigin:
       '이 개발 서버는 {{origin}} 주소로 로그인 링크를 보내므로 이 탭은 로그인을 알아차리지 못합니다. 포털을 여기에서 여세요:',
     robotHint: '로봇이 아님을 확인하면 {{email}}(으)로 로그인 링크를 보내 드립니다.',
@@ -201,6 +202,7 @@ export const messages: CoreMessages = {
       rateLimited: '시도 횟수가 너무 많습니다. 몇 분 후에 다시 시도하세요.',
       robotCheck: '로봇 확인 오류입니다. 다시 시도하세요.',
       robotUnavailable: '로봇 확인을 불러오지 못했습니다. 연결을 확인하고 다시 시도하세요.',
+      popupClosed: '로그인 팝업이 닫혔습니다.',
     },
     fromGameTitle: '게임 연결',
     fromGameBody: '이 페이지에서 {{game}}의 진행 상황을 내 계정에 연결할 수 있게 됩니다.',

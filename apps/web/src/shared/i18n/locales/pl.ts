@@ -169,6 +169,7 @@ export const messages: CoreMessages = {
     emailInvalid: 'Nieprawidłowy format e-maila',
     continue: 'Dalej',
     otherWays: 'Inne sposoby logowania',
+    signInWith: 'Zaloguj się przez {{provider}}',
     devOrigin:
       'Ten serwer deweloperski wysyła linki logowania dla {{origin}}, więc ta karta nie zauważy Twojego zalogowania. Otwórz portal tam:',
     robotHint: 'Potwierdź, że nie jesteś robotem, a wyślemy link do logowania na adres {{email}}.',
@@ -202,6 +203,7 @@ export const messages: CoreMessages = {
       rateLimited: 'Zbyt wiele prób. Odczekaj kilka minut i spróbuj ponownie.',
       robotCheck: 'Błąd weryfikacji antyrobotowej. Spróbuj ponownie.',
       robotUnavailable: 'Weryfikacja antyrobotowa się nie wczytała. Sprawdź połączenie i spróbuj ponownie.',
+      popupClosed: 'Okno logowania zostało zamknięte.',
     },
     fromGameTitle: 'Połącz grę',
     fromGameBody: 'Ta strona połączy twoje postępy w grze {{game}} z twoim kontem.',

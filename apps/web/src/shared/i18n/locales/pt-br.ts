@@ -170,6 +170,7 @@ export const messages: CoreMessages = {
     emailInvalid: 'Formato de e-mail inválido',
     continue: 'Continuar',
     otherWays: 'Outras formas de entrar',
+    signInWith: 'Entrar com {{provider}}',
     devOrigin:
       'Este servidor de desenvolvimento envia links de acesso para {{origin}}, então esta aba não perceberia que você entrou. Abra o portal lá:',
     robotHint: 'Confirme que você não é um robô e enviaremos um link de acesso para {{email}}.',
@@ -204,6 +205,7 @@ export const messages: CoreMessages = {
       rateLimited: 'Tentativas demais. Aguarde alguns minutos e tente novamente.',
       robotCheck: 'Erro na verificação de robô. Tente novamente.',
       robotUnavailable: 'A verificação de robô não carregou. Verifique sua conexão e tente novamente.',
+      popupClosed: 'A janela de login foi fechada.',
     },
     fromGameTitle: 'Conecte seu jogo',
     fromGameBody: 'Esta página vai conectar seu progresso em {{game}} à sua conta.',

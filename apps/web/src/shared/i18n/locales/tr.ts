@@ -170,6 +170,7 @@ export const messages: CoreMessages = {
     emailInvalid: 'Geçersiz e-posta biçimi',
     continue: 'Devam',
     otherWays: 'Diğer giriş yolları',
+    signInWith: '{{provider}} ile giriş yap',
     devOrigin:
       'Bu geliştirme sunucusu giriş bağlantılarını {{origin}} için gönderir, bu yüzden bu sekme girişinizi fark etmez. Portalı orada açın:',
     robotHint: 'Robot olmadığını onayla, {{email}} adresine bir giriş bağlantısı gönderelim.',
@@ -204,6 +205,7 @@ export const messages: CoreMessages = {
       rateLimited: 'Çok fazla deneme. Birkaç dakika bekleyip tekrar dene.',
       robotCheck: 'Robot doğrulama hatası. Tekrar dene.',
       robotUnavailable: 'Robot doğrulaması yüklenmedi. Bağlantını kontrol edip tekrar dene.',
+      popupClosed: 'Giriş penceresi kapatıldı.',
     },
     fromGameTitle: 'Oyununu bağla',
     fromGameBody: 'Bu sayfa {{game}} içindeki ilerlemeni hesabına bağlayacak.',
