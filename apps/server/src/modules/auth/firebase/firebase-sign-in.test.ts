@@ -26,11 +26,14 @@ describeEachEngine('Sign-in through Firebase (Google, Apple, Facebook)', (engine
       now: getApp().clock.now,
       ...overrides,
     });
+  // Each sign-in from an address of its own: the route's rate limit is not what these tests check.
+  let addresses = 0;
   const signIn = (Token: string, extra: Record<string, unknown> = {}) =>
     getApp().app.inject({
       method: 'POST',
       url: '/api/v1/auth/authenticate_from_firebase',
       payload: { Token, GameSystemName: 'sky-runner', ...extra },
+      remoteAddress: `10.2.${Math.floor(addresses / 250)}.${(addresses++ % 250) + 1}`,
     });
   const profile = async (bearer: string) =>
     (
@@ -81,6 +84,17 @@ describeEachEngine('Sign-in through Firebase (Google, Apple, Facebook)', (engine
     expect(again.statusCode).toBe(200);
     expect(again.json().AccountId).toBe(first.json().AccountId);
     expect(again.json().Token).not.toBe(first.json().Token);
+  });
+
+  it('finds the Google identity by check_account_exists_by_social_identifier, for its holder', async () => {
+    const session = (await signIn(await mint({ providerUid: 'google-uid-lookup' }))).json().Token;
+    const lookup = await getApp().app.inject({
+      method: 'GET',
+      url: '/api/v1/info/check_account_exists_by_social_identifier/sky-runner/Google/google-uid-lookup',
+      headers: { authorization: `Bearer ${session}` },
+    });
+    expect(lookup.statusCode).toBe(200);
+    expect(lookup.json().Exists).toBe(true);
   });
 
   it('gives Apple and Facebook sign-ins identities of their own type', async () => {
