@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { HTTP_ERROR_LINE } from '../harness/browser';
 import { en } from '../harness/messages';
 import { ownServer } from '../harness/server';
 import { browserSession } from '../harness/session';
@@ -92,6 +93,62 @@ describe('signing in with Google, Apple and Facebook', () => {
     const facebook = await accountOf(await signInWith(context, page, 'Facebook', `fb-${Date.now().toString(36)}`));
     expect((facebook.SocialIdentifiers as { Type: string }[])[0]?.Type).toBe('Facebook');
     expect(facebook.AccountId).not.toBe(apple.AccountId);
+  });
+
+  it('a Google player adds Apple on the profile, signs out, and Apple signs in to the same account', async () => {
+    const context = await session.freshContext();
+    const { page } = await session.tab(context);
+    await page.goto('.');
+    const googleId = `google-link-${Date.now().toString(36)}`;
+    const appleId = `apple-link-${Date.now().toString(36)}`;
+    const token = await signInWith(context, page, 'Google', googleId);
+    const account = await accountOf(token);
+
+    await page.getByRole('link', { name: en.header.profile }).click();
+    const profile = page.getByTestId('profile');
+    const add = profile.getByRole('region', { name: en.profile.addSignInMethod });
+    const [chooser] = await Promise.all([
+      context.waitForEvent('page'),
+      add.getByRole('button', { name: en.profile.addProvider.replace('{{provider}}', 'Apple') }).click(),
+    ]);
+    await chooser.getByLabel('Account id at Apple').fill(appleId);
+    await chooser.getByRole('button', { name: 'Sign in' }).click();
+    // Listed among the ways in, and no longer offered.
+    await profile.getByTestId('social-identifiers').getByText(appleId).waitFor();
+    expect(await add.getByRole('button', { name: 'Apple' }).count()).toBe(0);
+    expect((await accountOf(token)).SocialIdentifiers).toEqual([
+      { Type: 'Google', Id: googleId },
+      { Type: 'Apple', Id: appleId },
+    ]);
+
+    await profile.getByRole('button', { name: en.profile.signOut }).click();
+    await page.getByRole('button', { name: en.header.signIn }).waitFor();
+    const viaApple = await signInWith(context, page, 'Apple', appleId);
+    expect((await accountOf(viaApple)).AccountId).toBe(account.AccountId);
+  });
+
+  it('refuses to add a sign-in that belongs to another account, and leaves it there', async () => {
+    const context = await session.freshContext();
+    const { page, problems } = await session.tab(context);
+    await page.goto('.');
+    const facebookId = `fb-owned-${Date.now().toString(36)}`;
+    const owner = await accountOf(await signInWith(context, page, 'Facebook', facebookId));
+    await page.evaluate(() => localStorage.removeItem('AuthToken'));
+    await page.reload();
+    const other = await signInWith(context, page, 'Google', `google-other-${Date.now().toString(36)}`);
+
+    await page.getByRole('link', { name: en.header.profile }).click();
+    const add = page.getByTestId('profile').getByRole('region', { name: en.profile.addSignInMethod });
+    problems.allow(HTTP_ERROR_LINE(409));
+    const [chooser] = await Promise.all([
+      context.waitForEvent('page'),
+      add.getByRole('button', { name: en.profile.addProvider.replace('{{provider}}', 'Facebook') }).click(),
+    ]);
+    await chooser.getByLabel('Account id at Facebook').fill(facebookId);
+    await chooser.getByRole('button', { name: 'Sign in' }).click();
+    await add.getByText(en.errors.identityTaken).waitFor();
+    expect(((await accountOf(other)).SocialIdentifiers as unknown[]).length).toBe(1);
+    expect(((await accountOf(other)).AccountId as string) === owner.AccountId).toBe(false);
   });
 
   it('says so when the player closes the provider window, and stays signed out', async () => {

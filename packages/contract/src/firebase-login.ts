@@ -34,3 +34,14 @@ export const AuthenticateFromFirebaseResponseSchema = z
     AuthenticatedSocialIdentifier: z.string().describe("The player's id at the provider (Google, Apple, Facebook)"),
   })
   .meta({ id: 'AuthenticateFromFirebaseResponse' });
+
+export const LinkFirebaseRequestSchema = z
+  .object({
+    Token: z
+      .string()
+      .min(1)
+      .max(4096)
+      .describe('A Firebase ID token of the identity to add (Google, Apple, Facebook), single use'),
+  })
+  .strict()
+  .meta({ id: 'LinkFirebaseRequest' });

@@ -1,6 +1,9 @@
 import type { SocialIdentifierType } from '@fxid/contract';
+import type { AppContext } from '../../context.js';
 import { lockForTransaction } from '../../db/database.js';
+import { IdentityTakenError } from '../../errors.js';
 import * as repo from './accounts-repository.js';
+import { evictAccount } from './accounts-service.js';
 
 /** An identity a host platform vouched for, with the profile facts it signed. */
 export interface VouchedIdentity {
@@ -36,6 +39,26 @@ export async function accountForIdentity(
     now,
   );
   return { accountId: row.id, created: true };
+}
+
+/**
+ * Adds a proven identity to the signed-in player's account, inside the caller's
+ * transaction: from then on it signs in to this account. An identity this account
+ * already holds is left as it is; one another account holds is refused and stays there.
+ */
+export async function linkIdentity(
+  ctx: Pick<AppContext, 'accounts'>,
+  trx: repo.Db,
+  accountId: string,
+  identity: Pick<VouchedIdentity, 'type' | 'id'>,
+  now: number,
+): Promise<void> {
+  await lockForTransaction(trx, `social-identity:${identity.type}:${identity.id}`);
+  const holder = (await repo.accountIdBySocialIdentifier(trx, identity.type, identity.id))?.account_id;
+  if (holder === accountId) return;
+  if (holder) throw new IdentityTakenError(identity.type);
+  await repo.insertSocialIdentifier(trx, accountId, { type: identity.type, identifier: identity.id }, now);
+  evictAccount(ctx, accountId);
 }
 
 /** The account a platform identity belongs to, if it ever signed in. */

@@ -1,4 +1,5 @@
 import {
+  AccountSchema,
   AuthenticateFromEmailInviteRequestSchema,
   AuthenticateFromEmailInviteResponseSchema,
   AuthenticateFromFirebaseRequestSchema,
@@ -12,6 +13,7 @@ import {
   EmailInviteRequestSchema,
   EmailInviteResponseSchema,
   GameSystemNameSchema,
+  LinkFirebaseRequestSchema,
   UserInfoResponseSchema,
 } from '@fxid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -20,9 +22,9 @@ import type { AppContext } from '../../context.js';
 import { accountOf, sessionOf } from '../../http/authenticate.js';
 import { geoCountry } from '../../http/geo-country.js';
 import { problemResponses } from '../../http/responses.js';
-import { userInfo } from '../accounts/profile-service.js';
+import { getAccount, userInfo } from '../accounts/profile-service.js';
 import { authenticateFromEmailInvite, emailInviteDetails, requestEmailInvite } from './email-sign-in.js';
-import { authenticateFromFirebase } from './firebase/firebase-sign-in.js';
+import { authenticateFromFirebase, linkFromFirebase } from './firebase/firebase-sign-in.js';
 import { authenticateFromTempToken, createTempToken } from './temp-tokens.js';
 
 /** Sign-in by emailed link, temp tokens, logout, and userinfo for game servers. */
@@ -93,6 +95,24 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 200: AuthenticateFromFirebaseResponseSchema, ...problemResponses(400, 404, 429, 503) },
       },
       handler: async (request) => authenticateFromFirebase(ctx, request.body, geoCountry(ctx.config, request.headers)),
+    });
+
+    app.post('/auth/link_firebase', {
+      config: { auth: 'bearer', rateLimit: { max: 30, timeWindow: '15 minutes' } },
+      schema: {
+        tags: ['auth'],
+        summary: "Adds a Google, Apple or Facebook sign-in (a Firebase ID token) to the player's account",
+        description:
+          'Checked as authenticate_from_firebase checks it, and spent. From then on that identity signs in to this ' +
+          'account. One already on this account changes nothing; one on another account is refused with 409 ' +
+          '`identity_taken` and stays there.',
+        body: LinkFirebaseRequestSchema,
+        response: { 200: AccountSchema, ...problemResponses(400, 401, 409, 429, 503) },
+      },
+      handler: async (request) => {
+        await linkFromFirebase(ctx, accountOf(request), request.body.Token);
+        return getAccount(ctx, accountOf(request));
+      },
     });
 
     app.post('/auth/email_invite_details', {

@@ -466,6 +466,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/link_firebase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds a Google, Apple or Facebook sign-in (a Firebase ID token) to the player's account
+         * @description Checked as authenticate_from_firebase checks it, and spent. From then on that identity signs in to this account. One already on this account changes nothing; one on another account is refused with 409 `identity_taken` and stays there.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LinkFirebaseRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Account"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/email_invite_details": {
         parameters: {
             query?: never;
@@ -5909,7 +5997,7 @@ export interface components {
             Documents: components["schemas"]["LegalDocumentInput"][];
         };
         /** @enum {string} */
-        ErrorCodeInput: "validation_failed" | "malformed_json" | "invalid_token" | "expired_token" | "captcha_failed" | "redirect_not_allowed" | "unauthorized" | "platform_sign_invalid" | "platform_payload_expired" | "platform_app_mismatch" | "platform_not_supported" | "platform_not_configured" | "platform_product_unknown" | "platform_price_mismatch" | "platform_purchase_taken" | "platform_webhook_unauthorized" | "forbidden" | "sign_in_confirmation_required" | "not_found" | "method_not_allowed" | "request_timeout" | "game_not_found" | "game_not_on_platform" | "conflict" | "push_subscription_taken" | "already_connected" | "connected_to_another_account" | "game_not_connected" | "product_already_owned" | "purchase_in_progress" | "purchase_already_consumed" | "payments_not_available" | "storage_version_conflict" | "storage_quota_exceeded" | "storage_value_too_large" | "leaderboard_not_found" | "leaderboard_score_out_of_range" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
+        ErrorCodeInput: "validation_failed" | "malformed_json" | "invalid_token" | "expired_token" | "captcha_failed" | "redirect_not_allowed" | "unauthorized" | "platform_sign_invalid" | "platform_payload_expired" | "platform_app_mismatch" | "platform_not_supported" | "platform_not_configured" | "platform_product_unknown" | "platform_price_mismatch" | "platform_purchase_taken" | "platform_webhook_unauthorized" | "forbidden" | "sign_in_confirmation_required" | "not_found" | "method_not_allowed" | "request_timeout" | "game_not_found" | "game_not_on_platform" | "conflict" | "push_subscription_taken" | "already_connected" | "connected_to_another_account" | "identity_taken" | "game_not_connected" | "product_already_owned" | "purchase_in_progress" | "purchase_already_consumed" | "payments_not_available" | "storage_version_conflict" | "storage_quota_exceeded" | "storage_value_too_large" | "leaderboard_not_found" | "leaderboard_score_out_of_range" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
         FieldIssueInput: {
             /** @description Where the bad value is, e.g. "body/Email" or "query/WebPublishingPlatform" */
             Field: string;
@@ -5975,6 +6063,10 @@ export interface components {
             AuthenticatedSocialIdentifierType: components["schemas"]["SocialIdentifierTypeInput"];
             /** @description The player's id at the provider (Google, Apple, Facebook) */
             AuthenticatedSocialIdentifier: string;
+        };
+        LinkFirebaseRequestInput: {
+            /** @description A Firebase ID token of the identity to add (Google, Apple, Facebook), single use */
+            Token: string;
         };
         /** @description The inviter's referral id, from the fxref query of an invite link */
         FxrefInput: string;
@@ -7482,7 +7574,7 @@ export interface components {
             Documents: components["schemas"]["LegalDocument"][];
         };
         /** @enum {string} */
-        ErrorCode: "validation_failed" | "malformed_json" | "invalid_token" | "expired_token" | "captcha_failed" | "redirect_not_allowed" | "unauthorized" | "platform_sign_invalid" | "platform_payload_expired" | "platform_app_mismatch" | "platform_not_supported" | "platform_not_configured" | "platform_product_unknown" | "platform_price_mismatch" | "platform_purchase_taken" | "platform_webhook_unauthorized" | "forbidden" | "sign_in_confirmation_required" | "not_found" | "method_not_allowed" | "request_timeout" | "game_not_found" | "game_not_on_platform" | "conflict" | "push_subscription_taken" | "already_connected" | "connected_to_another_account" | "game_not_connected" | "product_already_owned" | "purchase_in_progress" | "purchase_already_consumed" | "payments_not_available" | "storage_version_conflict" | "storage_quota_exceeded" | "storage_value_too_large" | "leaderboard_not_found" | "leaderboard_score_out_of_range" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
+        ErrorCode: "validation_failed" | "malformed_json" | "invalid_token" | "expired_token" | "captcha_failed" | "redirect_not_allowed" | "unauthorized" | "platform_sign_invalid" | "platform_payload_expired" | "platform_app_mismatch" | "platform_not_supported" | "platform_not_configured" | "platform_product_unknown" | "platform_price_mismatch" | "platform_purchase_taken" | "platform_webhook_unauthorized" | "forbidden" | "sign_in_confirmation_required" | "not_found" | "method_not_allowed" | "request_timeout" | "game_not_found" | "game_not_on_platform" | "conflict" | "push_subscription_taken" | "already_connected" | "connected_to_another_account" | "identity_taken" | "game_not_connected" | "product_already_owned" | "purchase_in_progress" | "purchase_already_consumed" | "payments_not_available" | "storage_version_conflict" | "storage_quota_exceeded" | "storage_value_too_large" | "leaderboard_not_found" | "leaderboard_score_out_of_range" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
         FieldIssue: {
             /** @description Where the bad value is, e.g. "body/Email" or "query/WebPublishingPlatform" */
             Field: string;
@@ -7548,6 +7640,10 @@ export interface components {
             AuthenticatedSocialIdentifierType: components["schemas"]["SocialIdentifierType"];
             /** @description The player's id at the provider (Google, Apple, Facebook) */
             AuthenticatedSocialIdentifier: string;
+        };
+        LinkFirebaseRequest: {
+            /** @description A Firebase ID token of the identity to add (Google, Apple, Facebook), single use */
+            Token: string;
         };
         /** @description The inviter's referral id, from the fxref query of an invite link */
         Fxref: string;

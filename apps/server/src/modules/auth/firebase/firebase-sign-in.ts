@@ -3,7 +3,7 @@ import type { AppContext } from '../../../context.js';
 import { GameNotFoundError, InvalidTokenError, PlatformNotSupportedError } from '../../../errors.js';
 import { hashToken } from '../../../lib/tokens.js';
 import { recordMarketingConsent } from '../../accounts/accounts-service.js';
-import { accountForIdentity } from '../../accounts/identity-service.js';
+import { accountForIdentity, linkIdentity } from '../../accounts/identity-service.js';
 import { spendIdToken } from './spent-id-tokens-repository.js';
 import { verifyFirebaseIdToken } from './verify-firebase-token.js';
 
@@ -18,21 +18,13 @@ export async function authenticateFromFirebase(
   input: AuthenticateFromFirebaseRequest,
   geoCountry: string | null,
 ) {
-  const branding = await ctx.catalog.branding();
-  const projectId = branding.FirebaseOptions?.ProjectId;
-  if (!projectId || !ctx.firebaseKeys) throw new PlatformNotSupportedError('Firebase');
   if (input.GameSystemName && !(await ctx.catalog.find(input.GameSystemName))) {
     throw new GameNotFoundError(input.GameSystemName);
   }
   const now = ctx.now();
-  const identity = await verifyFirebaseIdToken(input.Token, { projectId, keys: ctx.firebaseKeys, now });
-  if (!allowedProviders(branding.Auth.AllowedAuthProviders).includes(identity.provider)) {
-    throw new PlatformNotSupportedError(identity.provider);
-  }
+  const identity = await allowedFirebaseIdentity(ctx, input.Token, now);
   return ctx.db.transaction().execute(async (trx) => {
-    if (!(await spendIdToken(trx, hashToken(input.Token), identity.expiresAt, now))) {
-      throw new InvalidTokenError('Firebase ID token');
-    }
+    await spend(trx, input.Token, identity.expiresAt, now);
     const { accountId } = await accountForIdentity(
       trx,
       { type: identity.identityType, id: identity.providerUid, name: identity.name },
@@ -47,6 +39,37 @@ export async function authenticateFromFirebase(
       AuthenticatedSocialIdentifier: identity.providerUid,
     };
   });
+}
+
+/**
+ * Adds the Google, Apple or Facebook identity of a Firebase ID token to the signed-in
+ * player's account (spending the token), so either signs in to it; an identity another
+ * account holds is refused with `identity_taken` and nothing changes.
+ */
+export async function linkFromFirebase(ctx: AppContext, accountId: string, token: string) {
+  const now = ctx.now();
+  const identity = await allowedFirebaseIdentity(ctx, token, now);
+  await ctx.db.transaction().execute(async (trx) => {
+    await spend(trx, token, identity.expiresAt, now);
+    await linkIdentity(ctx, trx, accountId, { type: identity.identityType, id: identity.providerUid }, now);
+  });
+}
+
+/** The verified identity of a token of the company's project, from a provider the company allows. */
+async function allowedFirebaseIdentity(ctx: AppContext, token: string, now: number) {
+  const branding = await ctx.catalog.branding();
+  const projectId = branding.FirebaseOptions?.ProjectId;
+  if (!projectId || !ctx.firebaseKeys) throw new PlatformNotSupportedError('Firebase');
+  const identity = await verifyFirebaseIdToken(token, { projectId, keys: ctx.firebaseKeys, now });
+  if (!allowedProviders(branding.Auth.AllowedAuthProviders).includes(identity.provider)) {
+    throw new PlatformNotSupportedError(identity.provider);
+  }
+  return identity;
+}
+
+/** Spends a token once: a second use (a replay) is refused. */
+async function spend(trx: Parameters<typeof spendIdToken>[0], token: string, expiresAt: number, now: number) {
+  if (!(await spendIdToken(trx, hashToken(token), expiresAt, now))) throw new InvalidTokenError('Firebase ID token');
 }
 
 /** The Firebase providers among the company's allowed ones (catalog names, any case). */

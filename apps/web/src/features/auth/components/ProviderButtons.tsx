@@ -1,10 +1,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type LoginProvider, PROVIDER_BRAND_NAMES } from '../../../shared/lib/firebase/firebase-providers';
+import { preloadFirebase } from '../../../shared/lib/firebase/provider-id-token';
 import { Button } from '../../../shared/ui/Button';
-import { preloadFirebase } from '../lib/provider-login';
-import type { LoginProvider } from '../lib/providers';
-
-const BRAND_NAMES: Record<LoginProvider, string> = { google: 'Google', apple: 'Apple', facebook: 'Facebook' };
 
 /**
  * "Other ways to sign in" (spec store §2): one button per provider, two to a row. Firebase
@@ -35,10 +33,10 @@ export function ProviderButtons({
             key={provider}
             variant="secondary"
             disabled={busy}
-            aria-label={t('auth.signInWith', { provider: BRAND_NAMES[provider] })}
+            aria-label={t('auth.signInWith', { provider: PROVIDER_BRAND_NAMES[provider] })}
             onClick={() => onPick(provider)}
           >
-            {BRAND_NAMES[provider]}
+            {PROVIDER_BRAND_NAMES[provider]}
           </Button>
         ))}
       </div>

@@ -1,9 +1,9 @@
 import type { FirebaseOptions } from '@fxid/contract';
 import type { ApiClient } from '../../../shared/api/client';
 import { storeAuthToken } from '../../../shared/lib/auth-token';
+import { providerIdToken } from '../../../shared/lib/firebase/provider-id-token';
 import { authenticateFromFirebase } from '../api/authenticate-from-firebase';
-import { openLocalProviderWindow } from './local-provider-window';
-import { assertProviderSupported, FIREBASE_PROVIDER_IDS } from './providers';
+import { assertProviderSupported } from './providers';
 import { trackSignIn } from './sign-in-progress';
 
 export interface ProviderLoginInput {
@@ -15,9 +15,6 @@ export interface ProviderLoginInput {
   marketingEnabled?: boolean | undefined;
 }
 
-/** Loads Firebase Auth's chunk ahead of a click, once the modal offers a provider. */
-export const preloadFirebase = () => import('./firebase-id-token');
-
 /**
  * Signs in with Google, Apple or Facebook: Firebase signs the player in with the provider,
  * the server exchanges its ID token for a session, and the session token is stored as an
@@ -26,18 +23,11 @@ export const preloadFirebase = () => import('./firebase-id-token');
 export function signInWithProvider(api: ApiClient, input: ProviderLoginInput): Promise<void> {
   const { provider } = input;
   assertProviderSupported(provider);
-  const local = input.emulatorUrl
-    ? {
-        emulatorUrl: input.emulatorUrl,
-        assertion: openLocalProviderWindow(input.emulatorUrl, FIREBASE_PROVIDER_IDS[provider]),
-      }
-    : undefined;
+  const idToken = providerIdToken(provider, input.firebaseOptions, input.emulatorUrl);
   return trackSignIn(
     (async () => {
-      const { firebaseIdToken } = await preloadFirebase();
-      const token = await firebaseIdToken(provider, input.firebaseOptions, local);
       const session = await authenticateFromFirebase(api, {
-        Token: token,
+        Token: await idToken,
         ...(input.gameSystemName ? { GameSystemName: input.gameSystemName } : {}),
         ...(input.marketingEnabled ? { MarketingEnabled: true } : {}),
       });

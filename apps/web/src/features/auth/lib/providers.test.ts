@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { assertProviderSupported, configuredProviders, offeredProviders } from './providers';
+import { configuredProviders } from '../../../shared/lib/firebase/firebase-providers';
+import { assertProviderSupported, offeredProviders } from './providers';
 
 const FIREBASE = { ApiKey: 'k', AuthDomain: 'a', ProjectId: 'fxid-demo', AppId: '1:2:web:3' };
 

@@ -122,6 +122,8 @@ export const messages: CoreMessages = {
   errors: {
     alreadyConnected: 'Ein Spiel dieses Typs ist bereits mit deinem Konto verbunden.',
     connectedToAnotherAccount: 'Dieses Spielkonto ist bereits mit einem anderen Konto verbunden.',
+    identityTaken:
+      'Diese Anmeldung gehört bereits zu einem anderen Konto. Melde dich damit an, um jenes Konto zu nutzen.',
     gameNotConnected: 'Ein Spiel dieses Typs ist nicht mit deinem Konto verbunden.',
     gameNotFound: 'Das Spiel „{{Game}}“ wurde nicht gefunden.',
     gameNotOnPlatform: '„{{Game}}“ ist auf dieser Plattform nicht verfügbar.',
@@ -138,6 +140,9 @@ export const messages: CoreMessages = {
     reload: 'Neu laden',
   },
   profile: {
+    addSignInMethod: 'Anmeldemöglichkeit hinzufügen',
+    addSignInHint: 'Mit jeder davon meldest du dich bei diesem Konto an.',
+    addProvider: '{{provider}} hinzufügen',
     title: 'Dein Profil',
     loginRequired: 'Bitte melde dich an, um diese Seite zu sehen',
     returnAfter: 'Nach der Anmeldung kehrst du zur gewünschten Seite zurück.',

@@ -123,6 +123,7 @@ export const messages = {
   errors: {
     alreadyConnected: 'A game of this type is already connected to your account.',
     connectedToAnotherAccount: 'This game account is already connected to another account.',
+    identityTaken: 'This sign-in already belongs to another account. Sign in with it to use that account.',
     gameNotConnected: 'A game of this type is not connected to your account.',
     gameNotFound: 'We could not find the game “{{Game}}”.',
     gameNotOnPlatform: '“{{Game}}” is not available on this platform.',
@@ -139,6 +140,9 @@ export const messages = {
     reload: 'Reload',
   },
   profile: {
+    addSignInMethod: 'Add a way to sign in',
+    addSignInHint: 'Any of them signs in to this account.',
+    addProvider: 'Add {{provider}}',
     title: 'Your profile',
     loginRequired: 'Please log in to view this page',
     returnAfter: 'After you sign in, you will return to the page you asked for.',

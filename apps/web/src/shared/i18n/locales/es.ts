@@ -122,6 +122,7 @@ export const messages: CoreMessages = {
   errors: {
     alreadyConnected: 'Ya hay un juego de este tipo conectado a tu cuenta.',
     connectedToAnotherAccount: 'Esta cuenta de juego ya está conectada a otra cuenta.',
+    identityTaken: 'Este inicio de sesión ya pertenece a otra cuenta. Inicia sesión con él para usar esa cuenta.',
     gameNotConnected: 'No hay ningún juego de este tipo conectado a tu cuenta.',
     gameNotFound: 'No encontramos el juego «{{Game}}».',
     gameNotOnPlatform: '«{{Game}}» no está disponible en esta plataforma.',
@@ -138,6 +139,9 @@ export const messages: CoreMessages = {
     reload: 'Volver a cargar',
   },
   profile: {
+    addSignInMethod: 'Añadir una forma de iniciar sesión',
+    addSignInHint: 'Cualquiera de ellas inicia sesión en esta cuenta.',
+    addProvider: 'Añadir {{provider}}',
     title: 'Tu perfil',
     loginRequired: 'Inicia sesión para ver esta página',
     returnAfter: 'Después de iniciar sesión, volverás a la página que pediste.',

@@ -121,6 +121,7 @@ export const messages: CoreMessages = {
   errors: {
     alreadyConnected: 'یک بازی از این نوع از قبل به حساب شما متصل است.',
     connectedToAnotherAccount: 'این حساب بازی از قبل به حساب دیگری متصل است.',
+    identityTaken: 'این روش ورود متعلق به حساب دیگری است. برای استفاده از آن حساب، با همین روش وارد شوید.',
     gameNotConnected: 'هیچ بازی‌ای از این نوع به حساب شما متصل نیست.',
     gameNotFound: 'بازی «{{Game}}» پیدا نشد.',
     gameNotOnPlatform: '«{{Game}}» در این پلتفرم در دسترس نیست.',
@@ -137,6 +138,9 @@ export const messages: CoreMessages = {
     reload: 'بارگذاری دوباره',
   },
   profile: {
+    addSignInMethod: 'افزودن روش ورود',
+    addSignInHint: 'با هر یک از آن‌ها وارد همین حساب می‌شوید.',
+    addProvider: 'افزودن {{provider}}',
     title: 'نمایهٔ شما',
     loginRequired: 'لطفاً برای مشاهدهٔ این صفحه وارد شوید',
     returnAfter: 'پس از ورود، به صفحه‌ای که خواسته بودید بازمی‌گردید.',

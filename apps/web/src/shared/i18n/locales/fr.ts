@@ -122,6 +122,8 @@ export const messages: CoreMessages = {
   errors: {
     alreadyConnected: 'Un jeu de ce type est déjà associé à votre compte.',
     connectedToAnotherAccount: 'Ce compte de jeu est déjà associé à un autre compte.',
+    identityTaken:
+      'Cette connexion appartient déjà à un autre compte. Connectez-vous avec elle pour utiliser ce compte.',
     gameNotConnected: 'Aucun jeu de ce type n’est associé à votre compte.',
     gameNotFound: 'Le jeu « {{Game}} » est introuvable.',
     gameNotOnPlatform: '« {{Game}} » n’est pas disponible sur cette plateforme.',
@@ -138,6 +140,9 @@ export const messages: CoreMessages = {
     reload: 'Recharger',
   },
   profile: {
+    addSignInMethod: 'Ajouter un moyen de connexion',
+    addSignInHint: 'Chacun d’eux vous connecte à ce compte.',
+    addProvider: 'Ajouter {{provider}}',
     title: 'Votre profil',
     loginRequired: 'Veuillez vous connecter pour voir cette page',
     returnAfter: 'Une fois connecté, vous reviendrez à la page demandée.',

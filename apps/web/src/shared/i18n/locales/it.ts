@@ -122,6 +122,7 @@ export const messages: CoreMessages = {
   errors: {
     alreadyConnected: 'Un gioco di questo tipo è già collegato al tuo account.',
     connectedToAnotherAccount: 'Questo account di gioco è già collegato a un altro account.',
+    identityTaken: 'Questo accesso appartiene già a un altro account. Accedi con esso per usare quell’account.',
     gameNotConnected: 'Nessun gioco di questo tipo è collegato al tuo account.',
     gameNotFound: 'Non abbiamo trovato il gioco «{{Game}}».',
     gameNotOnPlatform: '«{{Game}}» non è disponibile su questa piattaforma.',
@@ -138,6 +139,9 @@ export const messages: CoreMessages = {
     reload: 'Ricarica',
   },
   profile: {
+    addSignInMethod: 'Aggiungi un modo per accedere',
+    addSignInHint: 'Ognuno di essi accede a questo account.',
+    addProvider: 'Aggiungi {{provider}}',
     title: 'Il tuo profilo',
     loginRequired: 'Accedi per visualizzare questa pagina',
     returnAfter: 'Dopo l’accesso tornerai alla pagina richiesta.',

@@ -122,6 +122,8 @@ export const messages: CoreMessages = {
   errors: {
     alreadyConnected: 'この種類のゲームはすでにあなたのアカウントに連携されています。',
     connectedToAnotherAccount: 'このゲームアカウントはすでに別のアカウントに連携されています。',
+    identityTaken:
+      'このログイン方法はすでに別のアカウントで使われています。そのアカウントを使うには、この方法でログインしてください。',
     gameNotConnected: 'この種類のゲームはあなたのアカウントに連携されていません。',
     gameNotFound: 'ゲーム「{{Game}}」が見つかりませんでした。',
     gameNotOnPlatform: '「{{Game}}」はこのプラットフォームでは利用できません。',
@@ -138,6 +140,9 @@ export const messages: CoreMessages = {
     reload: '再読み込み',
   },
   profile: {
+    addSignInMethod: 'ログイン方法を追加',
+    addSignInHint: 'どの方法でもこのアカウントにログインできます。',
+    addProvider: '{{provider}}を追加',
     title: 'プロフィール',
     loginRequired: 'このページを表示するにはログインしてください',
     returnAfter: 'ログイン後、リクエストしたページに戻ります。',

@@ -121,6 +121,7 @@ export const messages: CoreMessages = {
   errors: {
     alreadyConnected: 'Gra tego typu jest już połączona z twoim kontem.',
     connectedToAnotherAccount: 'To konto gry jest już połączone z innym kontem.',
+    identityTaken: 'Ten sposób logowania należy już do innego konta. Zaloguj się nim, aby korzystać z tamtego konta.',
     gameNotConnected: 'Gra tego typu nie jest połączona z twoim kontem.',
     gameNotFound: 'Nie znaleźliśmy gry „{{Game}}”.',
     gameNotOnPlatform: 'Gra „{{Game}}” nie jest dostępna na tej platformie.',
@@ -137,6 +138,9 @@ export const messages: CoreMessages = {
     reload: 'Odśwież',
   },
   profile: {
+    addSignInMethod: 'Dodaj sposób logowania',
+    addSignInHint: 'Każdy z nich loguje do tego konta.',
+    addProvider: 'Dodaj {{provider}}',
     title: 'Twój profil',
     loginRequired: 'Zaloguj się, aby zobaczyć tę stronę',
     returnAfter: 'Po zalogowaniu wrócisz na żądaną stronę.',

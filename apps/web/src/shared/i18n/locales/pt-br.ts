@@ -121,6 +121,7 @@ export const messages: CoreMessages = {
   errors: {
     alreadyConnected: 'Um jogo deste tipo já está conectado à sua conta.',
     connectedToAnotherAccount: 'Esta conta de jogo já está conectada a outra conta.',
+    identityTaken: 'Este login já pertence a outra conta. Entre com ele para usar aquela conta.',
     gameNotConnected: 'Nenhum jogo deste tipo está conectado à sua conta.',
     gameNotFound: 'Não encontramos o jogo “{{Game}}”.',
     gameNotOnPlatform: '“{{Game}}” não está disponível nesta plataforma.',
@@ -137,6 +138,9 @@ export const messages: CoreMessages = {
     reload: 'Recarregar',
   },
   profile: {
+    addSignInMethod: 'Adicionar uma forma de entrar',
+    addSignInHint: 'Qualquer uma delas entra nesta conta.',
+    addProvider: 'Adicionar {{provider}}',
     title: 'Seu perfil',
     loginRequired: 'Faça login para ver esta página',
     returnAfter: 'Depois de entrar, você voltará para a página que pediu.',

@@ -121,6 +121,8 @@ export const messages: CoreMessages = {
   errors: {
     alreadyConnected: 'Игра этого типа уже привязана к вашему аккаунту.',
     connectedToAnotherAccount: 'Этот игровой аккаунт уже привязан к другому аккаунту.',
+    identityTaken:
+      'Этот способ входа уже привязан к другому аккаунту. Войдите с ним, чтобы пользоваться тем аккаунтом.',
     gameNotConnected: 'Игра этого типа не привязана к вашему аккаунту.',
     gameNotFound: 'Игра «{{Game}}» не найдена.',
     gameNotOnPlatform: 'Игра «{{Game}}» недоступна на этой платформе.',
@@ -137,6 +139,9 @@ export const messages: CoreMessages = {
     reload: 'Перезагрузить',
   },
   profile: {
+    addSignInMethod: 'Добавить способ входа',
+    addSignInHint: 'Любой из них входит в этот аккаунт.',
+    addProvider: 'Добавить {{provider}}',
     title: 'Ваш профиль',
     loginRequired: 'Войдите, чтобы открыть эту страницу',
     returnAfter: 'После входа вы вернётесь на нужную страницу.',

@@ -121,6 +121,7 @@ export const messages: CoreMessages = {
   errors: {
     alreadyConnected: 'Bu türde bir oyun zaten hesabına bağlı.',
     connectedToAnotherAccount: 'Bu oyun hesabı zaten başka bir hesaba bağlı.',
+    identityTaken: 'Bu giriş yöntemi zaten başka bir hesaba ait. O hesabı kullanmak için bu yöntemle giriş yap.',
     gameNotConnected: 'Bu türde bir oyun hesabına bağlı değil.',
     gameNotFound: '“{{Game}}” adlı oyun bulunamadı.',
     gameNotOnPlatform: '“{{Game}}” bu platformda kullanılamıyor.',
@@ -137,6 +138,9 @@ export const messages: CoreMessages = {
     reload: 'Yenile',
   },
   profile: {
+    addSignInMethod: 'Giriş yöntemi ekle',
+    addSignInHint: 'Hepsi bu hesaba giriş yapar.',
+    addProvider: '{{provider}} ekle',
     title: 'Profilin',
     loginRequired: 'Bu sayfayı görmek için lütfen giriş yap',
     returnAfter: 'Giriş yaptıktan sonra istediğin sayfaya döneceksin.',

@@ -121,6 +121,8 @@ export const messages: CoreMessages = {
   errors: {
     alreadyConnected: 'Гра цього типу вже прив’язана до вашого акаунта.',
     connectedToAnotherAccount: 'Цей ігровий акаунт уже прив’язаний до іншого акаунта.',
+    identityTaken:
+      'Цей спосіб входу вже прив’язаний до іншого акаунта. Увійдіть із ним, щоб користуватися тим акаунтом.',
     gameNotConnected: 'Гра цього типу не прив’язана до вашого акаунта.',
     gameNotFound: 'Гру «{{Game}}» не знайдено.',
     gameNotOnPlatform: 'Гра «{{Game}}» недоступна на цій платформі.',
@@ -137,6 +139,9 @@ export const messages: CoreMessages = {
     reload: 'Перезавантажити',
   },
   profile: {
+    addSignInMethod: 'Додати спосіб входу',
+    addSignInHint: 'Будь-який із них входить у цей акаунт.',
+    addProvider: 'Додати {{provider}}',
     title: 'Ваш профіль',
     loginRequired: 'Увійдіть, щоб переглянути цю сторінку',
     returnAfter: 'Після входу ви повернетеся на потрібну сторінку.',

@@ -121,6 +121,7 @@ export const messages: CoreMessages = {
   errors: {
     alreadyConnected: '此类游戏已关联到你的账户。',
     connectedToAnotherAccount: '此游戏账户已关联到另一个账户。',
+    identityTaken: '此登录方式已属于另一个账户。使用它登录即可使用那个账户。',
     gameNotConnected: '此类游戏尚未关联到你的账户。',
     gameNotFound: '找不到游戏“{{Game}}”。',
     gameNotOnPlatform: '“{{Game}}”在此平台上不可用。',
@@ -137,6 +138,9 @@ export const messages: CoreMessages = {
     reload: '重新加载',
   },
   profile: {
+    addSignInMethod: '添加登录方式',
+    addSignInHint: '使用其中任何一种都会登录到此账户。',
+    addProvider: '添加 {{provider}}',
     title: '你的个人资料',
     loginRequired: '请登录后查看此页面',
     returnAfter: '登录后，你将返回到所请求的页面。',

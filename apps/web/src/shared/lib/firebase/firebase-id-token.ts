@@ -14,7 +14,7 @@ import {
   signInWithPopup,
   signOut,
 } from 'firebase/auth';
-import { FIREBASE_PROVIDER_IDS, type LoginProvider } from './providers';
+import { FIREBASE_PROVIDER_IDS, type LoginProvider } from './firebase-providers';
 
 /*
  * Firebase Auth, loaded only when a player picks Google, Apple or Facebook (its own chunk:
