@@ -95,7 +95,7 @@ describe('signing in with Google, Apple and Facebook', () => {
     expect(facebook.AccountId).not.toBe(apple.AccountId);
   });
 
-  it('a Google player adds Apple on the profile, signs out, and Apple signs in to the same account', async () => {
+  it('a Google player adds Apple on the profile, signs back in with Apple to the same account, and removes Google', async () => {
     const context = await session.freshContext();
     const { page } = await session.tab(context);
     await page.goto('.');
@@ -125,6 +125,14 @@ describe('signing in with Google, Apple and Facebook', () => {
     await page.getByRole('button', { name: en.header.signIn }).waitFor();
     const viaApple = await signInWith(context, page, 'Apple', appleId);
     expect((await accountOf(viaApple)).AccountId).toBe(account.AccountId);
+
+    // Google removed: Apple is then the only way in, which cannot be removed.
+    await page.getByRole('link', { name: en.header.profile }).click();
+    const ways = page.getByTestId('social-identifiers');
+    await ways.getByRole('button', { name: en.profile.removeSignIn.replace('{{method}}', 'Google') }).click();
+    await ways.getByText(googleId).waitFor({ state: 'detached' });
+    expect(await ways.getByRole('button').count()).toBe(0);
+    expect((await accountOf(viaApple)).SocialIdentifiers).toEqual([{ Type: 'Apple', Id: appleId }]);
   });
 
   it('refuses to add a sign-in that belongs to another account, and leaves it there', async () => {

@@ -38,6 +38,7 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   already_connected: 'A game of this type is already connected to your account',
   connected_to_another_account: 'This game account is already connected to another account',
   identity_taken: 'This sign-in belongs to another account',
+  last_sign_in_method: 'The only way to sign in to an account cannot be removed',
   game_not_connected: 'A game of this type is not connected to your account',
   product_already_owned: 'You already own this product',
   purchase_in_progress: 'A payment for this product is already in progress',
@@ -397,5 +398,12 @@ export class ScoreOutOfRangeError extends AppError {
 export class IdentityTakenError extends AppError {
   constructor(type: string) {
     super('identity_taken', `This ${type} sign-in belongs to another account and was not added`, { Type: type });
+  }
+}
+
+/** Removing the account's only way to sign in: nobody could reach the account afterwards. */
+export class LastSignInMethodError extends AppError {
+  constructor() {
+    super('last_sign_in_method', 'This is the only way to sign in to the account; add another before removing it');
   }
 }

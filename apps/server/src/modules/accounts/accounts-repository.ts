@@ -121,6 +121,21 @@ export async function ensureGameConnection(db: Db, accountId: string, gameId: st
   return row.game_uid;
 }
 
+/** Removes one identity of an account; false when the account holds no such identity. */
+export async function deleteSocialIdentifier(
+  db: Db,
+  accountId: string,
+  identity: { type: string; identifier: string },
+): Promise<boolean> {
+  const deleted = await db
+    .deleteFrom('social_identifiers')
+    .where('account_id', '=', accountId)
+    .where('type', '=', identity.type)
+    .where('identifier', '=', identity.identifier)
+    .executeTakeFirst();
+  return Number(deleted.numDeletedRows) > 0;
+}
+
 /** Adds an identity to an existing account, in the caller's transaction. */
 export async function insertSocialIdentifier(
   db: Db,

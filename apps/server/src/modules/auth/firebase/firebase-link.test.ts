@@ -73,4 +73,26 @@ describeEachEngine('Adding a Google, Apple or Facebook sign-in to an account', (
     expect((await link(player.Token, `${header}.${payload}.AAAA`)).json().ErrorCode).toBe('invalid_token');
     expect(await identityRows()).toBe(before);
   });
+
+  it('removes a way to sign in, but never the last one', async () => {
+    const player = (await signInWithFirebase(await mint('google.com', 'google-remover'))).json();
+    const remove = (Type: string, Id: string) =>
+      post('/api/v1/profile/remove_sign_in_method', { Type, Id }, player.Token);
+    const last = await remove('Google', 'google-remover');
+    expect(last.statusCode).toBe(409);
+    expect(last.json().ErrorCode).toBe('last_sign_in_method');
+
+    expect((await link(player.Token, await mint('facebook.com', 'fb-remover'))).statusCode).toBe(200);
+    // Another account's identity is not this account's to remove, and says nothing about it.
+    expect((await remove('Google', 'google-owned')).statusCode).toBe(404);
+    const removed = await remove('Google', 'google-remover');
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json().SocialIdentifiers).toEqual([{ Type: 'Facebook', Id: 'fb-remover' }]);
+    // The removed identity now makes an account of its own; Facebook still reaches this one.
+    const viaGoogle = (await signInWithFirebase(await mint('google.com', 'google-remover'))).json();
+    expect(viaGoogle.AccountId).not.toBe(player.AccountId);
+    const viaFacebook = (await signInWithFirebase(await mint('facebook.com', 'fb-remover'))).json();
+    expect(viaFacebook.AccountId).toBe(player.AccountId);
+    expect((await remove('Facebook', 'fb-remover')).json().ErrorCode).toBe('last_sign_in_method');
+  });
 });

@@ -124,6 +124,7 @@ export const messages: CoreMessages = {
     connectedToAnotherAccount: 'Dieses Spielkonto ist bereits mit einem anderen Konto verbunden.',
     identityTaken:
       'Diese Anmeldung gehört bereits zu einem anderen Konto. Melde dich damit an, um jenes Konto zu nutzen.',
+    lastSignInMethod: 'Das ist deine einzige Anmeldemöglichkeit. Füge zuerst eine weitere hinzu.',
     gameNotConnected: 'Ein Spiel dieses Typs ist nicht mit deinem Konto verbunden.',
     gameNotFound: 'Das Spiel „{{Game}}“ wurde nicht gefunden.',
     gameNotOnPlatform: '„{{Game}}“ ist auf dieser Plattform nicht verfügbar.',
@@ -143,6 +144,8 @@ export const messages: CoreMessages = {
     addSignInMethod: 'Anmeldemöglichkeit hinzufügen',
     addSignInHint: 'Mit jeder davon meldest du dich bei diesem Konto an.',
     addProvider: '{{provider}} hinzufügen',
+    remove: 'Entfernen',
+    removeSignIn: '{{method}} entfernen',
     title: 'Dein Profil',
     loginRequired: 'Bitte melde dich an, um diese Seite zu sehen',
     returnAfter: 'Nach der Anmeldung kehrst du zur gewünschten Seite zurück.',

@@ -124,6 +124,7 @@ export const messages: CoreMessages = {
     connectedToAnotherAccount: 'Ce compte de jeu est déjà associé à un autre compte.',
     identityTaken:
       'Cette connexion appartient déjà à un autre compte. Connectez-vous avec elle pour utiliser ce compte.',
+    lastSignInMethod: 'C’est votre seul moyen de connexion. Ajoutez-en un autre avant de le retirer.',
     gameNotConnected: 'Aucun jeu de ce type n’est associé à votre compte.',
     gameNotFound: 'Le jeu « {{Game}} » est introuvable.',
     gameNotOnPlatform: '« {{Game}} » n’est pas disponible sur cette plateforme.',
@@ -143,6 +144,8 @@ export const messages: CoreMessages = {
     addSignInMethod: 'Ajouter un moyen de connexion',
     addSignInHint: 'Chacun d’eux vous connecte à ce compte.',
     addProvider: 'Ajouter {{provider}}',
+    remove: 'Retirer',
+    removeSignIn: 'Retirer {{method}}',
     title: 'Votre profil',
     loginRequired: 'Veuillez vous connecter pour voir cette page',
     returnAfter: 'Une fois connecté, vous reviendrez à la page demandée.',

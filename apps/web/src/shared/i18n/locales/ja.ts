@@ -124,6 +124,7 @@ export const messages: CoreMessages = {
     connectedToAnotherAccount: 'このゲームアカウントはすでに別のアカウントに連携されています。',
     identityTaken:
       'このログイン方法はすでに別のアカウントで使われています。そのアカウントを使うには、この方法でログインしてください。',
+    lastSignInMethod: 'これが唯一のログイン方法です。削除する前に別の方法を追加してください。',
     gameNotConnected: 'この種類のゲームはあなたのアカウントに連携されていません。',
     gameNotFound: 'ゲーム「{{Game}}」が見つかりませんでした。',
     gameNotOnPlatform: '「{{Game}}」はこのプラットフォームでは利用できません。',
@@ -143,6 +144,8 @@ export const messages: CoreMessages = {
     addSignInMethod: 'ログイン方法を追加',
     addSignInHint: 'どの方法でもこのアカウントにログインできます。',
     addProvider: '{{provider}}を追加',
+    remove: '削除',
+    removeSignIn: '{{method}}を削除',
     title: 'プロフィール',
     loginRequired: 'このページを表示するにはログインしてください',
     returnAfter: 'ログイン後、リクエストしたページに戻ります。',

@@ -123,6 +123,7 @@ export const messages: CoreMessages = {
     connectedToAnotherAccount: '이 게임 계정은 이미 다른 계정에 연결되어 있습니다.',
     identityTaken:
       '이 로그인 방법은 이미 다른 계정에 연결되어 있습니다. 그 계정을 사용하려면 이 방법으로 로그인하세요.',
+    lastSignInMethod: '유일한 로그인 방법입니다. 삭제하기 전에 다른 방법을 추가하세요.',
     gameNotConnected: '이 유형의 게임이 계정에 연결되어 있지 않습니다.',
     gameNotFound: '‘{{Game}}’ 게임을 찾을 수 없습니다.',
     gameNotOnPlatform: '‘{{Game}}’은(는) 이 플랫폼에서 이용할 수 없습니다.',
@@ -142,6 +143,8 @@ export const messages: CoreMessages = {
     addSignInMethod: '로그인 방법 추가',
     addSignInHint: '어느 방법으로든 이 계정에 로그인할 수 있습니다.',
     addProvider: '{{provider}} 추가',
+    remove: '삭제',
+    removeSignIn: '{{method}} 삭제',
     title: '내 프로필',
     loginRequired: '이 페이지를 보려면 로그인하세요',
     returnAfter: '로그인하면 요청한 페이지로 돌아갑니다.',

@@ -123,6 +123,7 @@ export const messages: CoreMessages = {
     connectedToAnotherAccount: 'Этот игровой аккаунт уже привязан к другому аккаунту.',
     identityTaken:
       'Этот способ входа уже привязан к другому аккаунту. Войдите с ним, чтобы пользоваться тем аккаунтом.',
+    lastSignInMethod: 'Это ваш единственный способ входа. Сначала добавьте другой.',
     gameNotConnected: 'Игра этого типа не привязана к вашему аккаунту.',
     gameNotFound: 'Игра «{{Game}}» не найдена.',
     gameNotOnPlatform: 'Игра «{{Game}}» недоступна на этой платформе.',
@@ -142,6 +143,8 @@ export const messages: CoreMessages = {
     addSignInMethod: 'Добавить способ входа',
     addSignInHint: 'Любой из них входит в этот аккаунт.',
     addProvider: 'Добавить {{provider}}',
+    remove: 'Удалить',
+    removeSignIn: 'Удалить {{method}}',
     title: 'Ваш профиль',
     loginRequired: 'Войдите, чтобы открыть эту страницу',
     returnAfter: 'После входа вы вернётесь на нужную страницу.',

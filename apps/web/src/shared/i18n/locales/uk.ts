@@ -123,6 +123,7 @@ export const messages: CoreMessages = {
     connectedToAnotherAccount: 'Цей ігровий акаунт уже прив’язаний до іншого акаунта.',
     identityTaken:
       'Цей спосіб входу вже прив’язаний до іншого акаунта. Увійдіть із ним, щоб користуватися тим акаунтом.',
+    lastSignInMethod: 'Це ваш єдиний спосіб входу. Спершу додайте інший.',
     gameNotConnected: 'Гра цього типу не прив’язана до вашого акаунта.',
     gameNotFound: 'Гру «{{Game}}» не знайдено.',
     gameNotOnPlatform: 'Гра «{{Game}}» недоступна на цій платформі.',
@@ -142,6 +143,8 @@ export const messages: CoreMessages = {
     addSignInMethod: 'Додати спосіб входу',
     addSignInHint: 'Будь-який із них входить у цей акаунт.',
     addProvider: 'Додати {{provider}}',
+    remove: 'Видалити',
+    removeSignIn: 'Видалити {{method}}',
     title: 'Ваш профіль',
     loginRequired: 'Увійдіть, щоб переглянути цю сторінку',
     returnAfter: 'Після входу ви повернетеся на потрібну сторінку.',
