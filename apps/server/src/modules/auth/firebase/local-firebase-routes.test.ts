@@ -54,4 +54,14 @@ describe('Firebase Auth stand-in of the development server', () => {
     const anonymous = `id_token=${assertion({ name: 'x' })}&providerId=google.com`;
     expect((await signInWithIdp(anonymous)).json().error.message).toBe('INVALID_IDP_RESPONSE');
   });
+
+  it('serves the provider chooser page and its script', async () => {
+    const page = await getApp().app.inject('/dev/firebase/sign-in?provider=apple.com');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Sign in with Apple');
+    const script = await getApp().app.inject('/dev/firebase/sign-in.js');
+    expect(script.headers['content-type']).toContain('text/javascript');
+    expect(script.body).toContain('fxid:local-firebase-credential');
+    expect((await getApp().app.inject('/dev/firebase/sign-in?provider=github.com')).statusCode).toBe(400);
+  });
 });

@@ -1,8 +1,8 @@
+import { readFile } from 'node:fs/promises';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { decodeJwt } from 'jose';
 import { z } from 'zod';
 import type { AppContext } from '../../../context.js';
-import { hostScript } from '../../dev-hosts/host-script.js';
 import { DEV_FIREBASE_JWKS_PATH } from './firebase-config.js';
 import {
   createLocalFirebaseIssuer,
@@ -132,7 +132,14 @@ export function localFirebaseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           .header('cache-control', 'no-store')
           .send(chooserPage(PROVIDER_NAMES[request.query.provider] ?? '')),
     );
-    app.get('/dev/firebase/sign-in.js', { schema: { hide: true } }, hostScript('firebase-sign-in.js'));
+    // The chooser's script, beside the host simulator's in apps/server/dev-hosts/, served as it is.
+    const script = new URL('../../../../dev-hosts/firebase-sign-in.js', import.meta.url);
+    app.get('/dev/firebase/sign-in.js', { schema: { hide: true } }, async (_request, reply) =>
+      reply
+        .type('text/javascript; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(await readFile(script, 'utf8')),
+    );
   };
 }
 
