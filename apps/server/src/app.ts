@@ -26,6 +26,9 @@ import { registerTokenMetrics } from './metrics/metrics-routes.js';
 import { profileRoutes } from './modules/accounts/profile-routes.js';
 import { analyticsRoutes } from './modules/analytics/analytics-routes.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
+import { DEV_FIREBASE_JWKS_PATH } from './modules/auth/firebase/firebase-config.js';
+import { createFirebaseKeys } from './modules/auth/firebase/firebase-keys.js';
+import { localFirebaseRoutes } from './modules/auth/firebase/local-firebase-routes.js';
 import { createSessions } from './modules/auth/sessions.js';
 import { createCaptcha } from './modules/captcha/captcha.js';
 import { readCatalogFile } from './modules/catalog/catalog-file.js';
@@ -146,6 +149,7 @@ export async function createApp(config: Config, deps: AppDependencies = {}): Pro
     mailer: createMailer(config, db, now),
     gameJwt: createGameJwtSigner(db, config.publicUrl, now),
     payments: createPayments(config, { db, now, postToWebhook }, platformPayments()),
+    firebaseKeys: firebaseKeysOf(config, now),
   };
 
   app.log.info(describeTopology(config, engine, cluster), `topology: ${cluster.topology}`);
@@ -224,6 +228,8 @@ export async function createApp(config: Config, deps: AppDependencies = {}): Pro
     },
     { prefix },
   );
+  // Firebase Auth's stand-in answers at the root, where the Firebase SDK's emulator mode calls.
+  if (config.firebase.devIssuer) await app.register(localFirebaseRoutes(ctx));
   await registerDemoGame(app, config);
   registerSdkScript(app, config);
   await registerPortal(app, config);
@@ -272,6 +278,13 @@ function countRequests(app: FastifyInstance, metrics: Metrics): void {
       metrics.webhookRefused(String(error.params?.Platform ?? 'unknown').toLowerCase());
     }
   });
+}
+
+/** The configured Firebase keys, or in development the local issuer's on this server. */
+function firebaseKeysOf(config: Config, now: () => number) {
+  const url =
+    config.firebase.keysUrl ?? (config.firebase.devIssuer ? `${config.publicUrl}${DEV_FIREBASE_JWKS_PATH}` : undefined);
+  return url ? createFirebaseKeys(url, now) : undefined;
 }
 
 async function loadCatalogIfEmpty(ctx: AppContext, app: FastifyInstance): Promise<void> {

@@ -79,6 +79,10 @@ describe('loadConfig', () => {
       config: {
         mode: 'production',
         errorTunnel: { dsns: ['https://abc123@o1.ingest.sentry.io/42'], maxBytes: 10_485_760 },
+        firebase: {
+          keysUrl: 'https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com',
+          devIssuer: false,
+        },
         host: '10.0.0.5',
         port: 9000,
         publicUrl: 'https://play.example.com',
@@ -172,6 +176,36 @@ describe('loadConfig', () => {
         },
       },
     });
+  });
+
+  it("trusts Google's Firebase keys only in production, and the local issuer in development", () => {
+    const production = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://play.example.com',
+      TURNSTILE_SECRET: '0x4AAAAAAAreal-secret',
+      SMTP_URL: 'smtp://mail.example.com:587',
+    };
+    const refused = loadConfig({
+      ...production,
+      FIREBASE_KEYS_URL: 'http://127.0.0.1:9099/jwks',
+      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+    });
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) {
+      expect(refused.problems).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^FIREBASE_KEYS_URL: /),
+          expect.stringMatching(/^FIREBASE_AUTH_EMULATOR_HOST: /),
+        ]),
+      );
+    }
+    const live = loadConfig(production);
+    expect(live.ok && live.config.firebase).toEqual({
+      keysUrl: 'https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com',
+      devIssuer: false,
+    });
+    const dev = loadConfig({});
+    expect(dev.ok && dev.config.firebase).toEqual({ keysUrl: undefined, devIssuer: true });
   });
 
   it("refuses Telegram's test key, a plain-http Bot API and a missing webhook secret in production", () => {

@@ -2,6 +2,12 @@ import { ADAPTER_NAMES, GameSystemNameSchema, PORTAL_LOCALES } from '@fxid/contr
 import { z } from 'zod';
 import { emptyAsUndefined, optional } from './config/env-helpers.js';
 import { DEFAULT_FRAME_ANCESTORS } from './config/frame-ancestors.js';
+import {
+  FIREBASE_ENV,
+  type FirebaseConfig,
+  firebaseConfig,
+  firebaseProblems,
+} from './modules/auth/firebase/firebase-config.js';
 import { tunnelTarget } from './modules/error-tunnel/sentry-envelope.js';
 import {
   PLATFORM_ENV,
@@ -105,6 +111,8 @@ export interface Config {
   };
   /** Host platforms' server-side settings (app ids and secrets per game), one entry per platform. */
   platforms: PlatformsConfig;
+  /** Sign-in with Google, Apple and Facebook through Firebase Auth: whose keys ID tokens are checked with. */
+  firebase: FirebaseConfig;
 }
 
 /** `game=secret,game=secret2,…`; a game may repeat while its secret rotates. */
@@ -251,6 +259,7 @@ const EnvSchema = z.object({
   ...PAYMENT_ENV,
   ...VAPID_ENV,
   ...PLATFORM_ENV,
+  ...FIREBASE_ENV,
 });
 
 /** Enough for a browser's parallel connections across many tabs, far from what a flood needs. */
@@ -298,6 +307,7 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
   if (mode === 'development') problems.push(...paymentProblems(e, mode));
   problems.push(...vapidProblems(e));
   problems.push(...platformProblems(e, mode));
+  problems.push(...firebaseProblems(e, mode));
   if (problems.length > 0) return { ok: false, problems };
   const supportEmail = e.SUPPORT_EMAIL ?? (mode === 'development' ? 'support@localhost' : undefined);
 
@@ -348,6 +358,7 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
         defaultLocale: e.DEFAULT_LOCALE,
       },
       platforms: platformsConfig(e, mode),
+      firebase: firebaseConfig(e, mode),
     },
   };
 }

@@ -6,6 +6,7 @@ import type { Engine } from './db/database.js';
 import type { Database } from './db/schema.js';
 import type { TtlCache } from './lib/ttl-cache.js';
 import type { Metrics } from './metrics/metrics.js';
+import type { FirebaseKeys } from './modules/auth/firebase/firebase-keys.js';
 import type { Sessions } from './modules/auth/sessions.js';
 import type { Captcha } from './modules/captcha/captcha.js';
 import type { GameCatalog } from './modules/catalog/game-catalog.js';
@@ -33,4 +34,6 @@ export interface AppContext {
   mailer: Mailer;
   gameJwt: GameJwtSigner;
   payments: Payments;
+  /** Firebase's ID-token signing keys (Google's, or the local issuer's in development); none: Firebase sign-in is off. */
+  firebaseKeys: FirebaseKeys | undefined;
 }

@@ -37,6 +37,8 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   push_subscription_taken: 'This push subscription belongs to another browser',
   already_connected: 'A game of this type is already connected to your account',
   connected_to_another_account: 'This game account is already connected to another account',
+  identity_taken: 'This sign-in belongs to another account',
+  last_sign_in_method: 'The only way to sign in to an account cannot be removed',
   game_not_connected: 'A game of this type is not connected to your account',
   product_already_owned: 'You already own this product',
   purchase_in_progress: 'A payment for this product is already in progress',
@@ -412,5 +414,19 @@ export class LauncherError extends AppError {
     params: Record<string, string> = {},
   ) {
     super(code, detail, params);
+  }
+}
+
+/** Linking a sign-in (Google, Apple, …) that another account already holds: it stays where it is. */
+export class IdentityTakenError extends AppError {
+  constructor(type: string) {
+    super('identity_taken', `This ${type} sign-in belongs to another account and was not added`, { Type: type });
+  }
+}
+
+/** Removing the account's only way to sign in: nobody could reach the account afterwards. */
+export class LastSignInMethodError extends AppError {
+  constructor() {
+    super('last_sign_in_method', 'This is the only way to sign in to the account; add another before removing it');
   }
 }

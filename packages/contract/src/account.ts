@@ -142,6 +142,11 @@ export const ProfileRequestSchema = z
   .strict()
   .meta({ id: 'ProfileRequest' });
 
+export const RemoveSignInMethodRequestSchema = z
+  .object({ Type: SocialIdentifierTypeSchema, Id: z.string().min(1).max(256) })
+  .strict()
+  .meta({ id: 'RemoveSignInMethodRequest' });
+
 export const MarketingRequestSchema = z
   .object({ MarketingEnabled: z.boolean() })
   .strict()

@@ -32,6 +32,8 @@ export const ERROR_STATUS = {
   push_subscription_taken: 409,
   already_connected: 409,
   connected_to_another_account: 409,
+  identity_taken: 409,
+  last_sign_in_method: 409,
   game_not_connected: 409,
   product_already_owned: 409,
   purchase_in_progress: 409,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FirebaseOptionsSchema } from './firebase-options.js';
 import { GameOrientationSchema, OpenMethodSchema, PlayGameTypeSchema, RuntimeSchema, ThemeTypeSchema } from './game.js';
 import { AdapterNameSchema, PlatformCapabilitySchema, PlatformInputSchema, PlatformSchema } from './platform.js';
 
@@ -130,6 +131,9 @@ export const CompanyBrandingSchema = z
     ExternalTosUrl: z.string().optional(),
     ExternalPpUrl: z.string().optional(),
     Auth: z.object({ AllowedAuthProviders: z.array(z.string()) }),
+    FirebaseOptions: FirebaseOptionsSchema.optional().describe(
+      'The Firebase web app that Google, Apple and Facebook sign-in go through; absent: those are not offered',
+    ),
     Adapters: z.partialRecord(
       AdapterNameSchema,
       z.object({ IframeType: z.string().optional(), DisableHeaderUi: z.boolean() }),

@@ -79,6 +79,11 @@ export interface PageConfig {
    * stand-in in development (VKPLAY_CORE_URL).
    */
   VkPlayCoreUrl?: string;
+  /**
+   * Development only: the origin of this server's stand-in for Firebase Auth, which the
+   * Firebase SDK is pointed at (its emulator mode); it signs ID tokens with local keys.
+   */
+  FirebaseAuthEmulatorUrl?: string;
 }
 
 /**

@@ -24,6 +24,7 @@ import * as leaderboardCounts from './migrations/0032-leaderboard-counts.js';
 import * as telegramStars from './migrations/0035-telegram-stars.js';
 import * as okTransactions from './migrations/0040-ok-transactions.js';
 import * as launcher from './migrations/0100-launcher.js';
+import * as spentIdTokens from './migrations/0080-spent-id-tokens.js';
 
 /**
  * Migrations in order. Imported statically so that the built server carries them
@@ -54,6 +55,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0035-telegram-stars': telegramStars,
   '0040-ok-transactions': okTransactions,
   '0100-launcher': launcher,
+  '0080-spent-id-tokens': spentIdTokens,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

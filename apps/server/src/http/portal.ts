@@ -28,6 +28,8 @@ export function pageConfigFor(config: Config): PageConfig {
     YandexSdkUrl: config.platforms.yandex.sdkUrl,
     OkFapiUrl: config.platforms.ok.fapiUrl,
     VkPlayCoreUrl: config.platforms.vkplay.coreUrl,
+    // The Firebase SDK signs in against this server's stand-in of Firebase Auth, never Google's.
+    ...(config.firebase.devIssuer ? { FirebaseAuthEmulatorUrl: new URL(config.publicUrl).origin } : {}),
   };
 }
 

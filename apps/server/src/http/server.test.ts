@@ -191,6 +191,7 @@ describe('serving the portal', () => {
         YandexSdkUrl: 'dev/hosts/yandex/sdk.js',
         OkFapiUrl: 'dev/hosts/ok/fapi5.js',
         VkPlayCoreUrl: 'dev/hosts/vkplay/mailru.core.js',
+        FirebaseAuthEmulatorUrl: 'http://localhost:8080',
       });
     }
     await app.close();

@@ -3,6 +3,7 @@ export interface SystemTables {
   outbox: OutboxTable;
   dev_mailbox: DevMailboxTable;
   signing_keys: SigningKeysTable;
+  spent_id_tokens: SpentIdTokensTable;
 }
 
 /** Work that must survive a crash (emails, game webhooks), retried with backoff. */
@@ -36,4 +37,10 @@ export interface SigningKeysTable {
   created_at: number;
   /** Retired keys neither sign nor verify; retire one only after its tokens expired. */
   retired_at: number | null;
+}
+
+/** Identity-provider tokens (Firebase ID tokens) already exchanged for a session, by SHA-256, until they expire. */
+export interface SpentIdTokensTable {
+  token_hash: string;
+  expires_at: number;
 }

@@ -121,6 +121,34 @@ export async function ensureGameConnection(db: Db, accountId: string, gameId: st
   return row.game_uid;
 }
 
+/** Removes one identity of an account; false when the account holds no such identity. */
+export async function deleteSocialIdentifier(
+  db: Db,
+  accountId: string,
+  identity: { type: string; identifier: string },
+): Promise<boolean> {
+  const deleted = await db
+    .deleteFrom('social_identifiers')
+    .where('account_id', '=', accountId)
+    .where('type', '=', identity.type)
+    .where('identifier', '=', identity.identifier)
+    .executeTakeFirst();
+  return Number(deleted.numDeletedRows) > 0;
+}
+
+/** Adds an identity to an existing account, in the caller's transaction. */
+export async function insertSocialIdentifier(
+  db: Db,
+  accountId: string,
+  identity: { type: string; identifier: string },
+  now: number,
+): Promise<void> {
+  await db
+    .insertInto('social_identifiers')
+    .values({ id: newId(), account_id: accountId, ...identity, created_at: now })
+    .execute();
+}
+
 /** A new registered account known by a platform identity only (no email yet). */
 export function createSocialAccount(
   db: Db,

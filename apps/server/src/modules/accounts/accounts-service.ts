@@ -88,3 +88,18 @@ export async function markHasCompletedOrder(
   await repo.markHasCompletedOrder(trx, accountId, now);
   evictAccount(ctx, accountId);
 }
+
+/**
+ * Records marketing consent the player gave while signing in, inside the caller's
+ * transaction. Consent is only ever given here: a sign-in without it leaves an earlier
+ * choice alone (the Profile screen withdraws it).
+ */
+export async function recordMarketingConsent(
+  ctx: Pick<AppContext, 'accounts'>,
+  trx: repo.Db,
+  accountId: string,
+  now: number,
+): Promise<void> {
+  await repo.updateAccount(trx, accountId, { marketing_enabled: 1 }, now);
+  evictAccount(ctx, accountId);
+}

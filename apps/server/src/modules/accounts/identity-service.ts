@@ -1,6 +1,9 @@
 import type { SocialIdentifierType } from '@fxid/contract';
+import type { AppContext } from '../../context.js';
 import { lockForTransaction } from '../../db/database.js';
+import { IdentityTakenError, LastSignInMethodError, NotFoundError } from '../../errors.js';
 import * as repo from './accounts-repository.js';
+import { evictAccount } from './accounts-service.js';
 
 /** An identity a host platform vouched for, with the profile facts it signed. */
 export interface VouchedIdentity {
@@ -36,6 +39,50 @@ export async function accountForIdentity(
     now,
   );
   return { accountId: row.id, created: true };
+}
+
+/**
+ * Adds a proven identity to the signed-in player's account, inside the caller's
+ * transaction: from then on it signs in to this account. An identity this account
+ * already holds is left as it is; one another account holds is refused and stays there.
+ */
+export async function linkIdentity(
+  ctx: Pick<AppContext, 'accounts'>,
+  trx: repo.Db,
+  accountId: string,
+  identity: Pick<VouchedIdentity, 'type' | 'id'>,
+  now: number,
+): Promise<void> {
+  await lockForTransaction(trx, `social-identity:${identity.type}:${identity.id}`);
+  const holder = (await repo.accountIdBySocialIdentifier(trx, identity.type, identity.id))?.account_id;
+  if (holder === accountId) return;
+  if (holder) throw new IdentityTakenError(identity.type);
+  await repo.insertSocialIdentifier(trx, accountId, { type: identity.type, identifier: identity.id }, now);
+  evictAccount(ctx, accountId);
+}
+
+/**
+ * Removes a way to sign in from the signed-in player's account. The last one is refused:
+ * the account could never be reached again. Email stays (it is the account's address and
+ * its recovery), as do identities the account does not hold (404, nothing told).
+ */
+export async function unlinkIdentity(
+  ctx: Pick<AppContext, 'accounts' | 'db'>,
+  accountId: string,
+  identity: { type: SocialIdentifierType; id: string },
+): Promise<void> {
+  if (identity.type === 'Email') throw new NotFoundError('A sign-in method that can be removed');
+  await ctx.db.transaction().execute(async (trx) => {
+    // One removal per account at a time: two at once must not both see "another one is left".
+    await lockForTransaction(trx, `account-identities:${accountId}`);
+    const held = await repo.listSocialIdentifiers(trx, accountId);
+    if (!held.some((row) => row.type === identity.type && row.identifier === identity.id)) {
+      throw new NotFoundError('This sign-in method on the account');
+    }
+    if (held.length <= 1) throw new LastSignInMethodError();
+    await repo.deleteSocialIdentifier(trx, accountId, { type: identity.type, identifier: identity.id });
+  });
+  evictAccount(ctx, accountId);
 }
 
 /** The account a platform identity belongs to, if it ever signed in. */

@@ -6,6 +6,7 @@ import {
   MarketingRequestSchema,
   ProfileRequestSchema,
   ProfileUpdateRequestSchema,
+  RemoveSignInMethodRequestSchema,
   SocialIdentifierTypeSchema,
 } from '@fxid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -13,6 +14,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { accountOf, optionalAccountOf } from '../../http/authenticate.js';
 import { presentedJson, problemResponses } from '../../http/responses.js';
+import { unlinkIdentity } from './identity-service.js';
 import * as profile from './profile-service.js';
 
 const LOOKUP_DESCRIPTION = `Answers only the game's server or the signed-in holder of the identity, so that
@@ -54,6 +56,23 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 200: AccountSchema, ...problemResponses(400, 401) },
       },
       handler: async (request) => profile.setMarketing(ctx, accountOf(request), request.body.MarketingEnabled),
+    });
+
+    app.post('/profile/remove_sign_in_method', {
+      config: { auth: 'bearer' },
+      schema: {
+        tags: ['profile'],
+        summary: 'Removes a way to sign in (Google, Apple, a platform identity, …) from the account',
+        description:
+          'The last way to sign in is refused with 409 `last_sign_in_method`. Email is not removed here (it is the ' +
+          "account's address); an identity the account does not hold answers 404.",
+        body: RemoveSignInMethodRequestSchema,
+        response: { 200: AccountSchema, ...problemResponses(400, 401, 404, 409) },
+      },
+      handler: async (request) => {
+        await unlinkIdentity(ctx, accountOf(request), { type: request.body.Type, id: request.body.Id });
+        return profile.getAccount(ctx, accountOf(request));
+      },
     });
 
     app.post('/profile/update', {

@@ -1,6 +1,9 @@
 import {
+  AccountSchema,
   AuthenticateFromEmailInviteRequestSchema,
   AuthenticateFromEmailInviteResponseSchema,
+  AuthenticateFromFirebaseRequestSchema,
+  AuthenticateFromFirebaseResponseSchema,
   AuthenticateFromTempTokenRequestSchema,
   AuthenticateFromTempTokenResponseSchema,
   CreateTempTokenRequestSchema,
@@ -10,6 +13,7 @@ import {
   EmailInviteRequestSchema,
   EmailInviteResponseSchema,
   GameSystemNameSchema,
+  LinkFirebaseRequestSchema,
   UserInfoResponseSchema,
 } from '@fxid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -18,8 +22,9 @@ import type { AppContext } from '../../context.js';
 import { accountOf, sessionOf } from '../../http/authenticate.js';
 import { geoCountry } from '../../http/geo-country.js';
 import { problemResponses } from '../../http/responses.js';
-import { userInfo } from '../accounts/profile-service.js';
+import { getAccount, userInfo } from '../accounts/profile-service.js';
 import { authenticateFromEmailInvite, emailInviteDetails, requestEmailInvite } from './email-sign-in.js';
+import { authenticateFromFirebase, linkFromFirebase } from './firebase/firebase-sign-in.js';
 import { authenticateFromTempToken, createTempToken } from './temp-tokens.js';
 
 /** Sign-in by emailed link, temp tokens, logout, and userinfo for game servers. */
@@ -74,6 +79,39 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           geoCountry(ctx.config, request.headers),
         );
         return { Success: true as const, Token: result.token, RedirectUri: result.redirectUri };
+      },
+    });
+
+    app.post('/auth/authenticate_from_firebase', {
+      config: { rateLimit: { max: 30, timeWindow: '15 minutes' } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Signs in with Google, Apple or Facebook: a Firebase ID token of the company project (spends it)',
+        description:
+          "The token's signature (Firebase's published keys), project, issuer, expiry and auth_time are checked, and " +
+          'its sign-in provider must be one the company allows. The provider identity (Google, Apple, Facebook) finds ' +
+          'or makes the account. A token signs in once; `MarketingEnabled: true` records marketing consent.',
+        body: AuthenticateFromFirebaseRequestSchema,
+        response: { 200: AuthenticateFromFirebaseResponseSchema, ...problemResponses(400, 404, 429, 503) },
+      },
+      handler: async (request) => authenticateFromFirebase(ctx, request.body, geoCountry(ctx.config, request.headers)),
+    });
+
+    app.post('/auth/link_firebase', {
+      config: { auth: 'bearer', rateLimit: { max: 30, timeWindow: '15 minutes' } },
+      schema: {
+        tags: ['auth'],
+        summary: "Adds a Google, Apple or Facebook sign-in (a Firebase ID token) to the player's account",
+        description:
+          'Checked as authenticate_from_firebase checks it, and spent. From then on that identity signs in to this ' +
+          'account. One already on this account changes nothing; one on another account is refused with 409 ' +
+          '`identity_taken` and stays there.',
+        body: LinkFirebaseRequestSchema,
+        response: { 200: AccountSchema, ...problemResponses(400, 401, 409, 429, 503) },
+      },
+      handler: async (request) => {
+        await linkFromFirebase(ctx, accountOf(request), request.body.Token);
+        return getAccount(ctx, accountOf(request));
       },
     });
 

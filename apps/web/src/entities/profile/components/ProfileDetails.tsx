@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../shared/ui/Button';
 import { Notice } from '../../../shared/ui/Notice';
 import type { Account } from '../api/account';
 import { useMarketingSwitch } from '../api/marketing';
+import { useRemoveSignInMethod } from '../api/remove-sign-in-method';
 import { signInMethodName } from '../lib/sign-in-method-name';
 import { Badge } from './Badge';
 import { ConnectedGames } from './ConnectedGames';
@@ -15,6 +17,10 @@ const headingClass = 'mb-2 text-lg font-semibold text-slate-900 dark:text-white'
 export function ProfileDetails({ account }: { account: Account }) {
   const { t } = useTranslation();
   const marketing = useMarketingSwitch();
+  const removal = useRemoveSignInMethod();
+  // The only way in stays: the server refuses it too (last_sign_in_method).
+  const removable = account.SocialIdentifiers.length > 1;
+  const removalFailed = (removal.error as { problem?: { ErrorCode?: string } } | null)?.problem?.ErrorCode;
   // The Email identifier is the email above; the list shows the other ways in.
   const identifiers = account.SocialIdentifiers.filter((identifier) => identifier.Type !== 'Email');
   const languageName = account.Locale
@@ -85,12 +91,35 @@ export function ProfileDetails({ account }: { account: Account }) {
           </h2>
           <ul className="grid gap-1" data-testid="social-identifiers">
             {identifiers.map((identifier) => (
-              <li key={`${identifier.Type}:${identifier.Id}`} className="text-slate-700 dark:text-slate-200">
-                <span className="font-medium">{signInMethodName(identifier.Type, t)}</span>{' '}
-                <span className="break-all text-slate-500 dark:text-slate-400">{identifier.Id}</span>
+              <li
+                key={`${identifier.Type}:${identifier.Id}`}
+                className="flex items-center justify-between gap-3 text-slate-700 dark:text-slate-200"
+              >
+                <span>
+                  <span className="font-medium">{signInMethodName(identifier.Type, t)}</span>{' '}
+                  <span className="break-all text-slate-500 dark:text-slate-400">{identifier.Id}</span>
+                </span>
+                {removable && (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    disabled={removal.isPending}
+                    aria-label={t('profile.removeSignIn', { method: signInMethodName(identifier.Type, t) })}
+                    onClick={() => removal.mutate(identifier)}
+                  >
+                    {t('profile.remove')}
+                  </Button>
+                )}
               </li>
             ))}
           </ul>
+          {removal.isError && (
+            <div className="mt-3">
+              <Notice tone="danger">
+                {t(removalFailed === 'last_sign_in_method' ? 'errors.lastSignInMethod' : 'profile.saveFailed')}
+              </Notice>
+            </div>
+          )}
         </section>
       )}
 

@@ -1,19 +1,22 @@
-import { useReducer } from 'react';
+import { useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useBranding } from '../../../entities/game/branding';
 import { useApiClient } from '../../../shared/api/api-context';
 import { usePageConfig } from '../../../shared/config/page-config-context';
+import { configuredProviders, type LoginProvider } from '../../../shared/lib/firebase/firebase-providers';
 import { ModalFrame } from '../../../shared/ui/ModalFrame';
 import { requestEmailLogin } from '../lib/email-login';
 import { loginErrorKey } from '../lib/login-errors';
 import { INITIAL_LOGIN_STATE, loginReducer } from '../lib/login-flow';
+import { signInWithProvider } from '../lib/provider-login';
 import { offeredProviders } from '../lib/providers';
 import { returnRoute } from '../lib/return-route';
 import { DevOriginNotice } from './DevOriginNotice';
 import { EmailStep } from './EmailStep';
 import { LegalLinks } from './LegalLinks';
 import { LinkSentStep } from './LinkSentStep';
+import { ProviderButtons } from './ProviderButtons';
 import { RobotCheckStep } from './RobotCheckStep';
 
 /** Spec §9: how long after the sign-in the modal waits before reporting it. */
@@ -27,15 +30,17 @@ export interface LoginModalOptions {
   returnTo?: string | undefined;
   tosUrl?: string | undefined;
   ppUrl?: string | undefined;
-  /** Providers the caller allows; the company's list by default. */
+  /** Providers the caller allows; the company's list by default. Only those this deployment set up show. */
   allowedProviders?: string[] | undefined;
+  /** The player agreed to marketing email (sent with a provider sign-in). */
+  marketingEnabled?: boolean | undefined;
   onAuthenticatedEmailTimeout?: number | undefined;
   /** The page configuration's key by default; without one the offline check is shown. */
   turnstileSiteKey?: string | undefined;
   onAuthenticated?: (() => void) | undefined;
 }
 
-/** Sign in by magic link: enterEmail → verifyTurnstile → success. */
+/** Sign in by magic link (enterEmail → verifyTurnstile → success), or with a provider from enterEmail. */
 export function LoginModal({ onClose, ...options }: LoginModalOptions & { onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const api = useApiClient();
@@ -44,7 +49,11 @@ export function LoginModal({ onClose, ...options }: LoginModalOptions & { onClos
   const location = useLocation();
   const [state, dispatch] = useReducer(loginReducer, INITIAL_LOGIN_STATE);
   const siteKey = options.turnstileSiteKey ?? config.TurnstileSiteKey;
-  const others = offeredProviders(options.allowedProviders ?? branding.Auth.AllowedAuthProviders);
+  const others = offeredProviders(
+    options.allowedProviders ?? branding.Auth.AllowedAuthProviders,
+    configuredProviders(branding),
+  );
+  const [providerBusy, setProviderBusy] = useState(false);
 
   const send = (captchaToken: string) => {
     if (state.sending) return;
@@ -65,6 +74,20 @@ export function LoginModal({ onClose, ...options }: LoginModalOptions & { onClos
     options.onAuthenticated?.();
     onClose();
   };
+  const signInWith = (provider: LoginProvider) => {
+    if (providerBusy || !branding.FirebaseOptions) return;
+    setProviderBusy(true);
+    signInWithProvider(api, {
+      provider,
+      firebaseOptions: branding.FirebaseOptions,
+      emulatorUrl: config.FirebaseAuthEmulatorUrl,
+      gameSystemName: options.gameSystemName ?? config.FixedGame,
+      marketingEnabled: options.marketingEnabled,
+    }).then(authenticated, (error: unknown) => {
+      setProviderBusy(false);
+      dispatch({ type: 'failed', error: loginErrorKey(error) });
+    });
+  };
 
   return (
     <ModalFrame
@@ -81,9 +104,7 @@ export function LoginModal({ onClose, ...options }: LoginModalOptions & { onClos
             error={state.error}
             onSubmit={(email) => dispatch({ type: 'emailAccepted', email })}
           />
-          {others.length > 0 && (
-            <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-300">{t('auth.otherWays')}</p>
-          )}
+          {others.length > 0 && <ProviderButtons providers={others} busy={providerBusy} onPick={signInWith} />}
         </>
       )}
       {state.view === 'verifyTurnstile' && (

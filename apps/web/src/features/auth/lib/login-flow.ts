@@ -5,7 +5,8 @@ export type LoginErrorKey =
   | 'auth.errors.robotCheck'
   | 'auth.errors.general'
   | 'auth.errors.rateLimited'
-  | 'auth.errors.robotUnavailable';
+  | 'auth.errors.robotUnavailable'
+  | 'auth.errors.popupClosed';
 
 export interface LoginState {
   view: LoginView;

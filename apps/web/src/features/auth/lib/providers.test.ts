@@ -1,14 +1,27 @@
 import { describe, expect, it } from 'vitest';
+import { configuredProviders } from '../../../shared/lib/firebase/firebase-providers';
 import { assertProviderSupported, offeredProviders } from './providers';
 
+const FIREBASE = { ApiKey: 'k', AuthDomain: 'a', ProjectId: 'fxid-demo', AppId: '1:2:web:3' };
+
 describe('sign-in providers', () => {
-  it('offers only providers that are both allowed and implemented', () => {
-    expect(offeredProviders(['Google', 'Apple', 'Email'])).toEqual([]);
-    expect(offeredProviders(['Google', 'Apple', 'VkId'], ['Google', 'VkId'])).toEqual(['Google', 'VkId']);
+  it('offers only providers that are both allowed and set up here, in the order allowed', () => {
+    const configured = configuredProviders({ FirebaseOptions: FIREBASE });
+    expect(offeredProviders(['email', 'facebook', 'Google', 'vkid', 'apple'], configured)).toEqual([
+      'facebook',
+      'google',
+      'apple',
+    ]);
+    expect(offeredProviders(['email', 'google'], configured)).toEqual(['google']);
+    expect(offeredProviders(['email'], configured)).toEqual([]);
+  });
+
+  it('offers no Firebase provider while the company names no Firebase app', () => {
+    expect(offeredProviders(['google', 'apple', 'facebook'], configuredProviders({}))).toEqual([]);
   });
 
   it('refuses unknown providers with the spec wording', () => {
-    expect(() => assertProviderSupported('Email')).not.toThrow();
+    expect(() => assertProviderSupported('google')).not.toThrow();
     expect(() => assertProviderSupported('Myspace')).toThrow('Login provider Myspace is not supported.');
   });
 });

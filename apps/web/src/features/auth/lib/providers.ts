@@ -1,18 +1,15 @@
-/**
- * Sign-in providers besides email that the login modal can offer. Each arrives with
- * its own issue (Google, Apple, Facebook, VK ID); until then none is offered, even
- * when the company allows it.
- */
-export const IMPLEMENTED_PROVIDERS: readonly string[] = [];
+import {
+  allowedProviders,
+  FIREBASE_LOGIN_PROVIDERS,
+  type LoginProvider,
+} from '../../../shared/lib/firebase/firebase-providers';
 
-/** The 'Other ways to sign in' of the modal: allowed by the options (or the company) and implemented. */
-export function offeredProviders(allowed: readonly string[], implemented = IMPLEMENTED_PROVIDERS): string[] {
-  return allowed.filter((provider) => provider !== 'Email' && implemented.includes(provider));
-}
+/** The 'Other ways to sign in' of the modal: allowed by the options (or the company) and set up here. */
+export const offeredProviders = allowedProviders;
 
 /** Refuses a provider the modal does not know (spec §5 wording). */
-export function assertProviderSupported(provider: string, implemented = IMPLEMENTED_PROVIDERS): void {
-  if (provider !== 'Email' && !implemented.includes(provider)) {
+export function assertProviderSupported(provider: string): asserts provider is LoginProvider {
+  if (!(FIREBASE_LOGIN_PROVIDERS as readonly string[]).includes(provider)) {
     throw new Error(`Login provider ${provider} is not supported.`);
   }
 }

@@ -10,6 +10,7 @@ import { InfoPage } from '../../../shared/ui/InfoPage';
 import { Notice } from '../../../shared/ui/Notice';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { useSignOut } from '../hooks/use-sign-out';
+import { AddSignInMethod } from './AddSignInMethod';
 
 /**
  * The player's profile. Inside a social platform or an iframe the platform owns the
@@ -36,7 +37,10 @@ export function ProfilePage() {
         </Button>
       </div>
       {account.data ? (
-        <ProfileDetails account={account.data} />
+        <>
+          <ProfileDetails account={account.data} />
+          <AddSignInMethod account={account.data} />
+        </>
       ) : account.isError ? (
         <Notice tone="danger">
           {t('profile.loadFailed')}{' '}

@@ -122,6 +122,9 @@ export const messages: CoreMessages = {
   errors: {
     alreadyConnected: 'Ein Spiel dieses Typs ist bereits mit deinem Konto verbunden.',
     connectedToAnotherAccount: 'Dieses Spielkonto ist bereits mit einem anderen Konto verbunden.',
+    identityTaken:
+      'Diese Anmeldung gehört bereits zu einem anderen Konto. Melde dich damit an, um jenes Konto zu nutzen.',
+    lastSignInMethod: 'Das ist deine einzige Anmeldemöglichkeit. Füge zuerst eine weitere hinzu.',
     gameNotConnected: 'Ein Spiel dieses Typs ist nicht mit deinem Konto verbunden.',
     gameNotFound: 'Das Spiel „{{Game}}“ wurde nicht gefunden.',
     gameNotOnPlatform: '„{{Game}}“ ist auf dieser Plattform nicht verfügbar.',
@@ -138,6 +141,11 @@ export const messages: CoreMessages = {
     reload: 'Neu laden',
   },
   profile: {
+    addSignInMethod: 'Anmeldemöglichkeit hinzufügen',
+    addSignInHint: 'Mit jeder davon meldest du dich bei diesem Konto an.',
+    addProvider: '{{provider}} hinzufügen',
+    remove: 'Entfernen',
+    removeSignIn: '{{method}} entfernen',
     title: 'Dein Profil',
     loginRequired: 'Bitte melde dich an, um diese Seite zu sehen',
     returnAfter: 'Nach der Anmeldung kehrst du zur gewünschten Seite zurück.',
@@ -171,6 +179,7 @@ export const messages: CoreMessages = {
     emailInvalid: 'Ungültiges E-Mail-Format',
     continue: 'Weiter',
     otherWays: 'Andere Anmeldemöglichkeiten',
+    signInWith: 'Mit {{provider}} anmelden',
     devOrigin:
       'Dieser Entwicklungsserver verschickt Anmeldelinks für {{origin}}, daher würde dieser Tab deine Anmeldung nicht bemerken. Öffne das Portal dort:',
     robotHint: 'Bestätige, dass du kein Roboter bist, dann senden wir einen Anmeldelink an {{email}}.',
@@ -205,6 +214,7 @@ export const messages: CoreMessages = {
       rateLimited: 'Zu viele Versuche. Warte ein paar Minuten und versuche es erneut.',
       robotCheck: 'Fehler bei der Roboterprüfung. Versuche es erneut.',
       robotUnavailable: 'Die Roboterprüfung wurde nicht geladen. Prüfe deine Verbindung und versuche es erneut.',
+      popupClosed: 'Das Anmeldefenster wurde geschlossen.',
     },
     fromGameTitle: 'Spiel verbinden',
     fromGameBody: 'Diese Seite verbindet deinen Fortschritt in {{game}} mit deinem Konto.',

@@ -123,6 +123,8 @@ export const messages = {
   errors: {
     alreadyConnected: 'A game of this type is already connected to your account.',
     connectedToAnotherAccount: 'This game account is already connected to another account.',
+    identityTaken: 'This sign-in already belongs to another account. Sign in with it to use that account.',
+    lastSignInMethod: 'This is your only way to sign in. Add another before removing it.',
     gameNotConnected: 'A game of this type is not connected to your account.',
     gameNotFound: 'We could not find the game “{{Game}}”.',
     gameNotOnPlatform: '“{{Game}}” is not available on this platform.',
@@ -139,6 +141,11 @@ export const messages = {
     reload: 'Reload',
   },
   profile: {
+    addSignInMethod: 'Add a way to sign in',
+    addSignInHint: 'Any of them signs in to this account.',
+    addProvider: 'Add {{provider}}',
+    remove: 'Remove',
+    removeSignIn: 'Remove {{method}}',
     title: 'Your profile',
     loginRequired: 'Please log in to view this page',
     returnAfter: 'After you sign in, you will return to the page you asked for.',
@@ -171,6 +178,7 @@ export const messages = {
     emailInvalid: 'Invalid email format',
     continue: 'Continue',
     otherWays: 'Other ways to sign in',
+    signInWith: 'Sign in with {{provider}}',
     devOrigin:
       'This development server sends sign-in links for {{origin}}, so this tab would not notice your sign-in. Open the portal there:',
     robotHint: 'Confirm that you are not a robot, and we will send a sign-in link to {{email}}.',
@@ -205,6 +213,7 @@ export const messages = {
       rateLimited: 'Too many attempts. Wait a few minutes and try again.',
       robotCheck: 'Robot check error. Try again.',
       robotUnavailable: 'The robot check did not load. Check your connection and try again.',
+      popupClosed: 'Popup was closed',
     },
     fromGameTitle: 'Connect your game',
     fromGameBody: 'This page will connect your progress in {{game}} to your account.',

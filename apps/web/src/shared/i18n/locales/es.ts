@@ -122,6 +122,8 @@ export const messages: CoreMessages = {
   errors: {
     alreadyConnected: 'Ya hay un juego de este tipo conectado a tu cuenta.',
     connectedToAnotherAccount: 'Esta cuenta de juego ya está conectada a otra cuenta.',
+    identityTaken: 'Este inicio de sesión ya pertenece a otra cuenta. Inicia sesión con él para usar esa cuenta.',
+    lastSignInMethod: 'Es tu única forma de iniciar sesión. Añade otra antes de quitarla.',
     gameNotConnected: 'No hay ningún juego de este tipo conectado a tu cuenta.',
     gameNotFound: 'No encontramos el juego «{{Game}}».',
     gameNotOnPlatform: '«{{Game}}» no está disponible en esta plataforma.',
@@ -138,6 +140,11 @@ export const messages: CoreMessages = {
     reload: 'Volver a cargar',
   },
   profile: {
+    addSignInMethod: 'Añadir una forma de iniciar sesión',
+    addSignInHint: 'Cualquiera de ellas inicia sesión en esta cuenta.',
+    addProvider: 'Añadir {{provider}}',
+    remove: 'Quitar',
+    removeSignIn: 'Quitar {{method}}',
     title: 'Tu perfil',
     loginRequired: 'Inicia sesión para ver esta página',
     returnAfter: 'Después de iniciar sesión, volverás a la página que pediste.',
@@ -171,6 +178,7 @@ export const messages: CoreMessages = {
     emailInvalid: 'Formato de correo no válido',
     continue: 'Continuar',
     otherWays: 'Otras formas de iniciar sesión',
+    signInWith: 'Iniciar sesión con {{provider}}',
     devOrigin:
       'Este servidor de desarrollo envía enlaces de acceso para {{origin}}, así que esta pestaña no notaría tu inicio de sesión. Abre el portal allí:',
     robotHint: 'Confirma que no eres un robot y enviaremos un enlace de inicio de sesión a {{email}}.',
@@ -206,6 +214,7 @@ export const messages: CoreMessages = {
       rateLimited: 'Demasiados intentos. Espera unos minutos e inténtalo de nuevo.',
       robotCheck: 'Error en la verificación de robot. Inténtalo de nuevo.',
       robotUnavailable: 'La verificación de robot no se cargó. Comprueba tu conexión e inténtalo de nuevo.',
+      popupClosed: 'Se cerró la ventana emergente.',
     },
     fromGameTitle: 'Conecta tu juego',
     fromGameBody: 'Esta página conectará tu progreso en {{game}} con tu cuenta.',

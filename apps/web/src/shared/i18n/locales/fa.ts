@@ -121,6 +121,8 @@ export const messages: CoreMessages = {
   errors: {
     alreadyConnected: 'یک بازی از این نوع از قبل به حساب شما متصل است.',
     connectedToAnotherAccount: 'این حساب بازی از قبل به حساب دیگری متصل است.',
+    identityTaken: 'این روش ورود متعلق به حساب دیگری است. برای استفاده از آن حساب، با همین روش وارد شوید.',
+    lastSignInMethod: 'این تنها روش ورود شماست. پیش از حذف، روش دیگری اضافه کنید.',
     gameNotConnected: 'هیچ بازی‌ای از این نوع به حساب شما متصل نیست.',
     gameNotFound: 'بازی «{{Game}}» پیدا نشد.',
     gameNotOnPlatform: '«{{Game}}» در این پلتفرم در دسترس نیست.',
@@ -137,6 +139,11 @@ export const messages: CoreMessages = {
     reload: 'بارگذاری دوباره',
   },
   profile: {
+    addSignInMethod: 'افزودن روش ورود',
+    addSignInHint: 'با هر یک از آن‌ها وارد همین حساب می‌شوید.',
+    addProvider: 'افزودن {{provider}}',
+    remove: 'حذف',
+    removeSignIn: 'حذف {{method}}',
     title: 'نمایهٔ شما',
     loginRequired: 'لطفاً برای مشاهدهٔ این صفحه وارد شوید',
     returnAfter: 'پس از ورود، به صفحه‌ای که خواسته بودید بازمی‌گردید.',
@@ -169,6 +176,7 @@ export const messages: CoreMessages = {
     emailInvalid: 'قالب ایمیل نامعتبر است',
     continue: 'ادامه',
     otherWays: 'راه‌های دیگر ورود',
+    signInWith: 'ورود با {{provider}}',
     devOrigin:
       'این سرور توسعه پیوندهای ورود را برای {{origin}} می‌فرستد، پس این زبانه متوجه ورود شما نمی‌شود. پورتال را آنجا باز کنید:',
     robotHint: 'تأیید کنید که ربات نیستید تا پیوند ورود را به {{email}} بفرستیم.',
@@ -203,6 +211,7 @@ export const messages: CoreMessages = {
       rateLimited: 'تلاش‌های زیادی انجام شد. چند دقیقه صبر کنید و دوباره تلاش کنید.',
       robotCheck: 'خطا در بررسی ربات. دوباره تلاش کنید.',
       robotUnavailable: 'بررسی ربات بارگیری نشد. اتصال خود را بررسی کنید و دوباره تلاش کنید.',
+      popupClosed: 'پنجره ورود بسته شد.',
     },
     fromGameTitle: 'بازی خود را متصل کنید',
     fromGameBody: 'این صفحه پیشرفت شما در {{game}} را به حسابتان متصل می‌کند.',

@@ -122,6 +122,9 @@ export const messages: CoreMessages = {
   errors: {
     alreadyConnected: 'Un jeu de ce type est déjà associé à votre compte.',
     connectedToAnotherAccount: 'Ce compte de jeu est déjà associé à un autre compte.',
+    identityTaken:
+      'Cette connexion appartient déjà à un autre compte. Connectez-vous avec elle pour utiliser ce compte.',
+    lastSignInMethod: 'C’est votre seul moyen de connexion. Ajoutez-en un autre avant de le retirer.',
     gameNotConnected: 'Aucun jeu de ce type n’est associé à votre compte.',
     gameNotFound: 'Le jeu « {{Game}} » est introuvable.',
     gameNotOnPlatform: '« {{Game}} » n’est pas disponible sur cette plateforme.',
@@ -138,6 +141,11 @@ export const messages: CoreMessages = {
     reload: 'Recharger',
   },
   profile: {
+    addSignInMethod: 'Ajouter un moyen de connexion',
+    addSignInHint: 'Chacun d’eux vous connecte à ce compte.',
+    addProvider: 'Ajouter {{provider}}',
+    remove: 'Retirer',
+    removeSignIn: 'Retirer {{method}}',
     title: 'Votre profil',
     loginRequired: 'Veuillez vous connecter pour voir cette page',
     returnAfter: 'Une fois connecté, vous reviendrez à la page demandée.',
@@ -171,6 +179,7 @@ export const messages: CoreMessages = {
     emailInvalid: 'Format d’e-mail invalide',
     continue: 'Continuer',
     otherWays: 'Autres moyens de connexion',
+    signInWith: 'Se connecter avec {{provider}}',
     devOrigin:
       'Ce serveur de développement envoie des liens de connexion pour {{origin}} : cet onglet ne verrait pas votre connexion. Ouvrez le portail à cette adresse :',
     robotHint: 'Confirmez que vous n’êtes pas un robot et nous enverrons un lien de connexion à {{email}}.',
@@ -205,6 +214,7 @@ export const messages: CoreMessages = {
       rateLimited: 'Trop de tentatives. Attendez quelques minutes et réessayez.',
       robotCheck: 'Erreur de vérification anti-robot. Réessayez.',
       robotUnavailable: 'La vérification anti-robot ne s’est pas chargée. Vérifiez votre connexion et réessayez.',
+      popupClosed: 'La fenêtre de connexion a été fermée.',
     },
     fromGameTitle: 'Associer votre jeu',
     fromGameBody: 'Cette page associera votre progression dans {{game}} à votre compte.',

@@ -122,6 +122,8 @@ export const messages: CoreMessages = {
   errors: {
     alreadyConnected: 'Un gioco di questo tipo è già collegato al tuo account.',
     connectedToAnotherAccount: 'Questo account di gioco è già collegato a un altro account.',
+    identityTaken: 'Questo accesso appartiene già a un altro account. Accedi con esso per usare quell’account.',
+    lastSignInMethod: 'È il tuo unico modo per accedere. Aggiungine un altro prima di rimuoverlo.',
     gameNotConnected: 'Nessun gioco di questo tipo è collegato al tuo account.',
     gameNotFound: 'Non abbiamo trovato il gioco «{{Game}}».',
     gameNotOnPlatform: '«{{Game}}» non è disponibile su questa piattaforma.',
@@ -138,6 +140,11 @@ export const messages: CoreMessages = {
     reload: 'Ricarica',
   },
   profile: {
+    addSignInMethod: 'Aggiungi un modo per accedere',
+    addSignInHint: 'Ognuno di essi accede a questo account.',
+    addProvider: 'Aggiungi {{provider}}',
+    remove: 'Rimuovi',
+    removeSignIn: 'Rimuovi {{method}}',
     title: 'Il tuo profilo',
     loginRequired: 'Accedi per visualizzare questa pagina',
     returnAfter: 'Dopo l’accesso tornerai alla pagina richiesta.',
@@ -171,6 +178,7 @@ export const messages: CoreMessages = {
     emailInvalid: 'Formato email non valido',
     continue: 'Continua',
     otherWays: 'Altri modi per accedere',
+    signInWith: 'Accedi con {{provider}}',
     devOrigin:
       'Questo server di sviluppo invia link di accesso per {{origin}}, quindi questa scheda non si accorgerebbe del tuo accesso. Apri il portale lì:',
     robotHint: 'Conferma di non essere un robot e invieremo un link di accesso a {{email}}.',
@@ -205,6 +213,7 @@ export const messages: CoreMessages = {
       rateLimited: 'Troppi tentativi. Attendi qualche minuto e riprova.',
       robotCheck: 'Errore nella verifica anti-robot. Riprova.',
       robotUnavailable: 'La verifica anti-robot non si è caricata. Controlla la connessione e riprova.',
+      popupClosed: 'La finestra di accesso è stata chiusa.',
     },
     fromGameTitle: 'Collega il tuo gioco',
     fromGameBody: 'Questa pagina collegherà i tuoi progressi in {{game}} al tuo account.',

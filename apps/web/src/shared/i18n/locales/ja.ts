@@ -122,6 +122,9 @@ export const messages: CoreMessages = {
   errors: {
     alreadyConnected: 'この種類のゲームはすでにあなたのアカウントに連携されています。',
     connectedToAnotherAccount: 'このゲームアカウントはすでに別のアカウントに連携されています。',
+    identityTaken:
+      'このログイン方法はすでに別のアカウントで使われています。そのアカウントを使うには、この方法でログインしてください。',
+    lastSignInMethod: 'これが唯一のログイン方法です。削除する前に別の方法を追加してください。',
     gameNotConnected: 'この種類のゲームはあなたのアカウントに連携されていません。',
     gameNotFound: 'ゲーム「{{Game}}」が見つかりませんでした。',
     gameNotOnPlatform: '「{{Game}}」はこのプラットフォームでは利用できません。',
@@ -138,6 +141,11 @@ export const messages: CoreMessages = {
     reload: '再読み込み',
   },
   profile: {
+    addSignInMethod: 'ログイン方法を追加',
+    addSignInHint: 'どの方法でもこのアカウントにログインできます。',
+    addProvider: '{{provider}}を追加',
+    remove: '削除',
+    removeSignIn: '{{method}}を削除',
     title: 'プロフィール',
     loginRequired: 'このページを表示するにはログインしてください',
     returnAfter: 'ログイン後、リクエストしたページに戻ります。',
@@ -170,6 +178,7 @@ export const messages: CoreMessages = {
     emailInvalid: 'メールアドレスの形式が正しくありません',
     continue: '続ける',
     otherWays: 'その他のログイン方法',
+    signInWith: '{{provider}}でログイン',
     devOrigin:
       'この開発サーバーは {{origin}} 向けのログインリンクを送るため、このタブではログインを検知できません。ポータルをこちらで開いてください:',
     robotHint: 'ロボットでないことを確認すると、{{email}} にログインリンクをお送りします。',
@@ -204,6 +213,7 @@ export const messages: CoreMessages = {
       rateLimited: '試行回数が多すぎます。数分待ってからもう一度お試しください。',
       robotCheck: 'ロボット確認でエラーが発生しました。もう一度お試しください。',
       robotUnavailable: 'ロボット確認を読み込めませんでした。接続を確認して、もう一度お試しください。',
+      popupClosed: 'ログイン用のポップアップが閉じられました。',
     },
     fromGameTitle: 'ゲームを連携',
     fromGameBody: 'このページで {{game}} の進行状況をあなたのアカウントに連携できるようになります。',

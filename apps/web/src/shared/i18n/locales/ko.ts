@@ -121,6 +121,9 @@ export const messages: CoreMessages = {
   errors: {
     alreadyConnected: '이 유형의 게임이 이미 계정에 연결되어 있습니다.',
     connectedToAnotherAccount: '이 게임 계정은 이미 다른 계정에 연결되어 있습니다.',
+    identityTaken:
+      '이 로그인 방법은 이미 다른 계정에 연결되어 있습니다. 그 계정을 사용하려면 이 방법으로 로그인하세요.',
+    lastSignInMethod: '유일한 로그인 방법입니다. 삭제하기 전에 다른 방법을 추가하세요.',
     gameNotConnected: '이 유형의 게임이 계정에 연결되어 있지 않습니다.',
     gameNotFound: '‘{{Game}}’ 게임을 찾을 수 없습니다.',
     gameNotOnPlatform: '‘{{Game}}’은(는) 이 플랫폼에서 이용할 수 없습니다.',
@@ -137,6 +140,11 @@ export const messages: CoreMessages = {
     reload: '새로고침',
   },
   profile: {
+    addSignInMethod: '로그인 방법 추가',
+    addSignInHint: '어느 방법으로든 이 계정에 로그인할 수 있습니다.',
+    addProvider: '{{provider}} 추가',
+    remove: '삭제',
+    removeSignIn: '{{method}} 삭제',
     title: '내 프로필',
     loginRequired: '이 페이지를 보려면 로그인하세요',
     returnAfter: '로그인하면 요청한 페이지로 돌아갑니다.',
@@ -169,6 +177,7 @@ export const messages: CoreMessages = {
     emailInvalid: '이메일 형식이 올바르지 않습니다',
     continue: '계속',
     otherWays: '다른 로그인 방법',
+    signInWith: '{{provider}}(으)로 로그인',
     devOrigin:
       '이 개발 서버는 {{origin}} 주소로 로그인 링크를 보내므로 이 탭은 로그인을 알아차리지 못합니다. 포털을 여기에서 여세요:',
     robotHint: '로봇이 아님을 확인하면 {{email}}(으)로 로그인 링크를 보내 드립니다.',
@@ -201,6 +210,7 @@ export const messages: CoreMessages = {
       rateLimited: '시도 횟수가 너무 많습니다. 몇 분 후에 다시 시도하세요.',
       robotCheck: '로봇 확인 오류입니다. 다시 시도하세요.',
       robotUnavailable: '로봇 확인을 불러오지 못했습니다. 연결을 확인하고 다시 시도하세요.',
+      popupClosed: '로그인 팝업이 닫혔습니다.',
     },
     fromGameTitle: '게임 연결',
     fromGameBody: '이 페이지에서 {{game}}의 진행 상황을 내 계정에 연결할 수 있게 됩니다.',

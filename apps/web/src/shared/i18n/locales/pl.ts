@@ -121,6 +121,8 @@ export const messages: CoreMessages = {
   errors: {
     alreadyConnected: 'Gra tego typu jest już połączona z twoim kontem.',
     connectedToAnotherAccount: 'To konto gry jest już połączone z innym kontem.',
+    identityTaken: 'Ten sposób logowania należy już do innego konta. Zaloguj się nim, aby korzystać z tamtego konta.',
+    lastSignInMethod: 'To twój jedyny sposób logowania. Dodaj inny, zanim go usuniesz.',
     gameNotConnected: 'Gra tego typu nie jest połączona z twoim kontem.',
     gameNotFound: 'Nie znaleźliśmy gry „{{Game}}”.',
     gameNotOnPlatform: 'Gra „{{Game}}” nie jest dostępna na tej platformie.',
@@ -137,6 +139,11 @@ export const messages: CoreMessages = {
     reload: 'Odśwież',
   },
   profile: {
+    addSignInMethod: 'Dodaj sposób logowania',
+    addSignInHint: 'Każdy z nich loguje do tego konta.',
+    addProvider: 'Dodaj {{provider}}',
+    remove: 'Usuń',
+    removeSignIn: 'Usuń {{method}}',
     title: 'Twój profil',
     loginRequired: 'Zaloguj się, aby zobaczyć tę stronę',
     returnAfter: 'Po zalogowaniu wrócisz na żądaną stronę.',
@@ -169,6 +176,7 @@ export const messages: CoreMessages = {
     emailInvalid: 'Nieprawidłowy format e-maila',
     continue: 'Dalej',
     otherWays: 'Inne sposoby logowania',
+    signInWith: 'Zaloguj się przez {{provider}}',
     devOrigin:
       'Ten serwer deweloperski wysyła linki logowania dla {{origin}}, więc ta karta nie zauważy Twojego zalogowania. Otwórz portal tam:',
     robotHint: 'Potwierdź, że nie jesteś robotem, a wyślemy link do logowania na adres {{email}}.',
@@ -202,6 +210,7 @@ export const messages: CoreMessages = {
       rateLimited: 'Zbyt wiele prób. Odczekaj kilka minut i spróbuj ponownie.',
       robotCheck: 'Błąd weryfikacji antyrobotowej. Spróbuj ponownie.',
       robotUnavailable: 'Weryfikacja antyrobotowa się nie wczytała. Sprawdź połączenie i spróbuj ponownie.',
+      popupClosed: 'Okno logowania zostało zamknięte.',
     },
     fromGameTitle: 'Połącz grę',
     fromGameBody: 'Ta strona połączy twoje postępy w grze {{game}} z twoim kontem.',

@@ -121,6 +121,8 @@ export const messages: CoreMessages = {
   errors: {
     alreadyConnected: 'Um jogo deste tipo já está conectado à sua conta.',
     connectedToAnotherAccount: 'Esta conta de jogo já está conectada a outra conta.',
+    identityTaken: 'Este login já pertence a outra conta. Entre com ele para usar aquela conta.',
+    lastSignInMethod: 'Esta é sua única forma de entrar. Adicione outra antes de removê-la.',
     gameNotConnected: 'Nenhum jogo deste tipo está conectado à sua conta.',
     gameNotFound: 'Não encontramos o jogo “{{Game}}”.',
     gameNotOnPlatform: '“{{Game}}” não está disponível nesta plataforma.',
@@ -137,6 +139,11 @@ export const messages: CoreMessages = {
     reload: 'Recarregar',
   },
   profile: {
+    addSignInMethod: 'Adicionar uma forma de entrar',
+    addSignInHint: 'Qualquer uma delas entra nesta conta.',
+    addProvider: 'Adicionar {{provider}}',
+    remove: 'Remover',
+    removeSignIn: 'Remover {{method}}',
     title: 'Seu perfil',
     loginRequired: 'Faça login para ver esta página',
     returnAfter: 'Depois de entrar, você voltará para a página que pediu.',
@@ -170,6 +177,7 @@ export const messages: CoreMessages = {
     emailInvalid: 'Formato de e-mail inválido',
     continue: 'Continuar',
     otherWays: 'Outras formas de entrar',
+    signInWith: 'Entrar com {{provider}}',
     devOrigin:
       'Este servidor de desenvolvimento envia links de acesso para {{origin}}, então esta aba não perceberia que você entrou. Abra o portal lá:',
     robotHint: 'Confirme que você não é um robô e enviaremos um link de acesso para {{email}}.',
@@ -204,6 +212,7 @@ export const messages: CoreMessages = {
       rateLimited: 'Tentativas demais. Aguarde alguns minutos e tente novamente.',
       robotCheck: 'Erro na verificação de robô. Tente novamente.',
       robotUnavailable: 'A verificação de robô não carregou. Verifique sua conexão e tente novamente.',
+      popupClosed: 'A janela de login foi fechada.',
     },
     fromGameTitle: 'Conecte seu jogo',
     fromGameBody: 'Esta página vai conectar seu progresso em {{game}} à sua conta.',

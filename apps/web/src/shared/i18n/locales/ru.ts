@@ -121,6 +121,9 @@ export const messages: CoreMessages = {
   errors: {
     alreadyConnected: 'Игра этого типа уже привязана к вашему аккаунту.',
     connectedToAnotherAccount: 'Этот игровой аккаунт уже привязан к другому аккаунту.',
+    identityTaken:
+      'Этот способ входа уже привязан к другому аккаунту. Войдите с ним, чтобы пользоваться тем аккаунтом.',
+    lastSignInMethod: 'Это ваш единственный способ входа. Сначала добавьте другой.',
     gameNotConnected: 'Игра этого типа не привязана к вашему аккаунту.',
     gameNotFound: 'Игра «{{Game}}» не найдена.',
     gameNotOnPlatform: 'Игра «{{Game}}» недоступна на этой платформе.',
@@ -137,6 +140,11 @@ export const messages: CoreMessages = {
     reload: 'Перезагрузить',
   },
   profile: {
+    addSignInMethod: 'Добавить способ входа',
+    addSignInHint: 'Любой из них входит в этот аккаунт.',
+    addProvider: 'Добавить {{provider}}',
+    remove: 'Удалить',
+    removeSignIn: 'Удалить {{method}}',
     title: 'Ваш профиль',
     loginRequired: 'Войдите, чтобы открыть эту страницу',
     returnAfter: 'После входа вы вернётесь на нужную страницу.',
@@ -169,6 +177,7 @@ export const messages: CoreMessages = {
     emailInvalid: 'Неверный формат email',
     continue: 'Продолжить',
     otherWays: 'Другие способы входа',
+    signInWith: 'Войти через {{provider}}',
     devOrigin:
       'Этот сервер разработки отправляет ссылки для входа на {{origin}}, поэтому эта вкладка не заметит ваш вход. Откройте портал там:',
     robotHint: 'Подтвердите, что вы не робот, и мы отправим ссылку для входа на {{email}}.',
@@ -203,6 +212,7 @@ export const messages: CoreMessages = {
       rateLimited: 'Слишком много попыток. Подождите несколько минут и попробуйте снова.',
       robotCheck: 'Ошибка проверки на робота. Попробуйте снова.',
       robotUnavailable: 'Проверка на робота не загрузилась. Проверьте подключение и попробуйте снова.',
+      popupClosed: 'Окно входа было закрыто.',
     },
     fromGameTitle: 'Привязка игры',
     fromGameBody: 'На этой странице можно будет привязать ваш прогресс в игре «{{game}}» к аккаунту.',

@@ -121,6 +121,8 @@ export const messages: CoreMessages = {
   errors: {
     alreadyConnected: 'Bu türde bir oyun zaten hesabına bağlı.',
     connectedToAnotherAccount: 'Bu oyun hesabı zaten başka bir hesaba bağlı.',
+    identityTaken: 'Bu giriş yöntemi zaten başka bir hesaba ait. O hesabı kullanmak için bu yöntemle giriş yap.',
+    lastSignInMethod: 'Bu tek giriş yöntemin. Kaldırmadan önce başka bir yöntem ekle.',
     gameNotConnected: 'Bu türde bir oyun hesabına bağlı değil.',
     gameNotFound: '“{{Game}}” adlı oyun bulunamadı.',
     gameNotOnPlatform: '“{{Game}}” bu platformda kullanılamıyor.',
@@ -137,6 +139,11 @@ export const messages: CoreMessages = {
     reload: 'Yenile',
   },
   profile: {
+    addSignInMethod: 'Giriş yöntemi ekle',
+    addSignInHint: 'Hepsi bu hesaba giriş yapar.',
+    addProvider: '{{provider}} ekle',
+    remove: 'Kaldır',
+    removeSignIn: '{{method}} kaldır',
     title: 'Profilin',
     loginRequired: 'Bu sayfayı görmek için lütfen giriş yap',
     returnAfter: 'Giriş yaptıktan sonra istediğin sayfaya döneceksin.',
@@ -170,6 +177,7 @@ export const messages: CoreMessages = {
     emailInvalid: 'Geçersiz e-posta biçimi',
     continue: 'Devam',
     otherWays: 'Diğer giriş yolları',
+    signInWith: '{{provider}} ile giriş yap',
     devOrigin:
       'Bu geliştirme sunucusu giriş bağlantılarını {{origin}} için gönderir, bu yüzden bu sekme girişinizi fark etmez. Portalı orada açın:',
     robotHint: 'Robot olmadığını onayla, {{email}} adresine bir giriş bağlantısı gönderelim.',
@@ -204,6 +212,7 @@ export const messages: CoreMessages = {
       rateLimited: 'Çok fazla deneme. Birkaç dakika bekleyip tekrar dene.',
       robotCheck: 'Robot doğrulama hatası. Tekrar dene.',
       robotUnavailable: 'Robot doğrulaması yüklenmedi. Bağlantını kontrol edip tekrar dene.',
+      popupClosed: 'Giriş penceresi kapatıldı.',
     },
     fromGameTitle: 'Oyununu bağla',
     fromGameBody: 'Bu sayfa {{game}} içindeki ilerlemeni hesabına bağlayacak.',

@@ -121,6 +121,9 @@ export const messages: CoreMessages = {
   errors: {
     alreadyConnected: 'Гра цього типу вже прив’язана до вашого акаунта.',
     connectedToAnotherAccount: 'Цей ігровий акаунт уже прив’язаний до іншого акаунта.',
+    identityTaken:
+      'Цей спосіб входу вже прив’язаний до іншого акаунта. Увійдіть із ним, щоб користуватися тим акаунтом.',
+    lastSignInMethod: 'Це ваш єдиний спосіб входу. Спершу додайте інший.',
     gameNotConnected: 'Гра цього типу не прив’язана до вашого акаунта.',
     gameNotFound: 'Гру «{{Game}}» не знайдено.',
     gameNotOnPlatform: 'Гра «{{Game}}» недоступна на цій платформі.',
@@ -137,6 +140,11 @@ export const messages: CoreMessages = {
     reload: 'Перезавантажити',
   },
   profile: {
+    addSignInMethod: 'Додати спосіб входу',
+    addSignInHint: 'Будь-який із них входить у цей акаунт.',
+    addProvider: 'Додати {{provider}}',
+    remove: 'Видалити',
+    removeSignIn: 'Видалити {{method}}',
     title: 'Ваш профіль',
     loginRequired: 'Увійдіть, щоб переглянути цю сторінку',
     returnAfter: 'Після входу ви повернетеся на потрібну сторінку.',
@@ -169,6 +177,7 @@ export const messages: CoreMessages = {
     emailInvalid: 'Неправильний формат email',
     continue: 'Продовжити',
     otherWays: 'Інші способи входу',
+    signInWith: 'Увійти через {{provider}}',
     devOrigin:
       'Цей сервер розробки надсилає посилання для входу на {{origin}}, тому ця вкладка не помітить ваш вхід. Відкрийте портал там:',
     robotHint: 'Підтвердьте, що ви не робот, і ми надішлемо посилання для входу на {{email}}.',
@@ -203,6 +212,7 @@ export const messages: CoreMessages = {
       rateLimited: 'Забагато спроб. Зачекайте кілька хвилин і спробуйте ще раз.',
       robotCheck: 'Помилка перевірки на робота. Спробуйте ще раз.',
       robotUnavailable: 'Перевірка на робота не завантажилася. Перевірте підключення й спробуйте ще раз.',
+      popupClosed: 'Вікно входу було закрито.',
     },
     fromGameTitle: 'Прив’язка гри',
     fromGameBody: 'На цій сторінці можна буде прив’язати ваш прогрес у грі «{{game}}» до акаунта.',

@@ -1,0 +1,98 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBranding } from '../../../entities/game/branding';
+import type { Account } from '../../../entities/profile/api/account';
+import { useApiClient } from '../../../shared/api/api-context';
+import { usePageConfig } from '../../../shared/config/page-config-context';
+import { readAuthToken } from '../../../shared/lib/auth-token';
+import {
+  allowedProviders,
+  configuredProviders,
+  FIREBASE_PROVIDER_IDS,
+  type LoginProvider,
+  PROVIDER_BRAND_NAMES,
+} from '../../../shared/lib/firebase/firebase-providers';
+import { preloadFirebase, providerIdToken } from '../../../shared/lib/firebase/provider-id-token';
+import { Button } from '../../../shared/ui/Button';
+import { Notice } from '../../../shared/ui/Notice';
+import { linkFirebase } from '../api/link-firebase';
+
+/** Identity types of the providers, as the account lists them. */
+const IDENTITY_TYPES: Record<LoginProvider, string> = { google: 'Google', apple: 'Apple', facebook: 'Facebook' };
+
+type Failure = 'errors.identityTaken' | 'auth.errors.popupClosed' | 'auth.errors.general';
+
+function failureOf(error: unknown): Failure {
+  if ((error as { code?: unknown } | null)?.code === 'auth/popup-closed-by-user') return 'auth.errors.popupClosed';
+  const problem = (error as { problem?: { ErrorCode?: string } } | null)?.problem;
+  return problem?.ErrorCode === 'identity_taken' ? 'errors.identityTaken' : 'auth.errors.general';
+}
+
+/**
+ * Adds another way to sign in to the account: each provider the company allows whose
+ * identity the account does not hold yet. Afterwards either way signs in to this account.
+ */
+export function AddSignInMethod({ account }: { account: Account }) {
+  const { t } = useTranslation();
+  const api = useApiClient();
+  const config = usePageConfig();
+  const queryClient = useQueryClient();
+  const { branding } = useBranding();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const held = new Set(account.SocialIdentifiers.map((identifier) => identifier.Type as string));
+  const addable = allowedProviders(branding.Auth.AllowedAuthProviders, configuredProviders(branding)).filter(
+    (provider) => !held.has(IDENTITY_TYPES[provider]),
+  );
+  useEffect(() => {
+    if (addable.length > 0) preloadFirebase().catch(() => undefined);
+  }, [addable.length]);
+  if (addable.length === 0 || !branding.FirebaseOptions) return null;
+  const options = branding.FirebaseOptions;
+
+  const add = (provider: LoginProvider) => {
+    const bearer = readAuthToken();
+    if (busy || !bearer) return;
+    setBusy(true);
+    setFailure(null);
+    providerIdToken(provider, options, config.FirebaseAuthEmulatorUrl)
+      .then((idToken) => linkFirebase(api, bearer, idToken))
+      .then(
+        (updated) => queryClient.setQueryData(['account', bearer], updated),
+        (error: unknown) => setFailure(failureOf(error)),
+      )
+      .finally(() => setBusy(false));
+  };
+
+  return (
+    <section
+      className="mt-5 rounded-3xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
+      aria-labelledby="profile-add-sign-in"
+    >
+      <h2 id="profile-add-sign-in" className="mb-2 text-lg font-semibold text-slate-900 dark:text-white">
+        {t('profile.addSignInMethod')}
+      </h2>
+      <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">{t('profile.addSignInHint')}</p>
+      {failure && (
+        <div className="mb-3">
+          <Notice tone="danger">{t(failure)}</Notice>
+        </div>
+      )}
+      <div className="grid grid-cols-2 gap-2">
+        {addable.map((provider) => (
+          <Button
+            key={provider}
+            variant="secondary"
+            disabled={busy}
+            data-provider={FIREBASE_PROVIDER_IDS[provider]}
+            aria-label={t('profile.addProvider', { provider: PROVIDER_BRAND_NAMES[provider] })}
+            onClick={() => add(provider)}
+          >
+            {PROVIDER_BRAND_NAMES[provider]}
+          </Button>
+        ))}
+      </div>
+    </section>
+  );
+}
