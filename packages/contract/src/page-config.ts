@@ -73,6 +73,11 @@ export interface PageConfig {
    * host simulator's stand-in in development (OK_FAPI_URL).
    */
   OkFapiUrl?: string;
+  /**
+   * Where the CrazyGames adapter loads SDK v3 from: CrazyGames' own in production, the host
+   * simulator's stand-in in development (CRAZYGAMES_SDK_URL).
+   */
+  CrazyGamesSdkUrl?: string;
 }
 
 /**

@@ -62,6 +62,19 @@ export const OdnoklassnikiLoginSchema = z
   .strict()
   .meta({ id: 'OdnoklassnikiLogin' });
 
+/**
+ * CrazyGames (spec store §7 SDK payload `CrazyGames {Token, IsGuest}`): the user token of
+ * `SDK.user.getUserToken()`, an RS256 JWT checked with CrazyGames' public key (security.md §6).
+ * A guest has no token and cannot sign in (IsGuest true is refused).
+ */
+export const CrazyGamesLoginSchema = z
+  .object({
+    Token: z.string().max(8192).describe('The CrazyGames user token (JWT) as getUserToken() gave it'),
+    IsGuest: z.boolean().describe('True when CrazyGames has no signed-in user (then there is no token)'),
+  })
+  .strict()
+  .meta({ id: 'CrazyGamesLogin' });
+
 export const AuthenticateFromSocialRequestSchema = z
   .object({
     Social: PlatformInputSchema.describe('The host platform, by name or number (e.g. VkontakteCom or 3)'),
@@ -73,6 +86,7 @@ export const AuthenticateFromSocialRequestSchema = z
     TelegramLogin: TelegramLoginSchema.optional().describe('Required when Social is Telegram'),
 
     OdnoklassnikiLogin: OdnoklassnikiLoginSchema.optional().describe('Required when Social is Odnoklassniki'),
+    CrazyGames: CrazyGamesLoginSchema.optional().describe('Required when Social is CrazyGames'),
   })
   .strict()
   .meta({ id: 'AuthenticateFromSocialRequest' });
