@@ -19,7 +19,7 @@ export const ADAPTERS: Record<AdapterName, () => Promise<AdapterFactory>> = {
   ag: notBuilt('ag'),
   kg: notBuilt('kg'),
   fbgames: notBuilt('fbgames'),
-  crazygames: notBuilt('crazygames'),
+  crazygames: async () => (await import('./crazygames/crazygames-adapter.js')).crazyGamesAdapter,
   ymobage: notBuilt('ymobage'),
   telegram: async () => (await import('./telegram/telegram-adapter.js')).telegramAdapter,
   fxlauncher: notBuilt('fxlauncher'),
@@ -29,7 +29,7 @@ export const ADAPTERS: Record<AdapterName, () => Promise<AdapterFactory>> = {
 };
 
 /** Adapters that work today; the rest answer 'Unsupported adapter for {platform}'. */
-export const BUILT_ADAPTERS: readonly AdapterName[] = ['fxid', 'vkcom', 'yandex', 'telegram', 'ok'];
+export const BUILT_ADAPTERS: readonly AdapterName[] = ['fxid', 'vkcom', 'yandex', 'telegram', 'ok', 'crazygames'];
 
 export function isAdapterName(name: string): name is AdapterName {
   return Object.hasOwn(ADAPTER_PLATFORMS, name);

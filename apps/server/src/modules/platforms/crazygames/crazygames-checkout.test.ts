@@ -21,7 +21,10 @@ describeEachEngine('CrazyGames purchases through the web checkout', (engine) => 
     let token = players.get(userId);
     if (!token) {
       const { app, clock } = testApp();
-      const signed = await signInWithCrazyGames(app, { Token: await crazyGames.token(userId, clock.now), IsGuest: false });
+      const signed = await signInWithCrazyGames(app, {
+        Token: await crazyGames.token(userId, clock.now),
+        IsGuest: false,
+      });
       token = signed.json().Token as string;
       players.set(userId, token);
     }
@@ -82,7 +85,11 @@ describeEachEngine('CrazyGames purchases through the web checkout', (engine) => 
     const before = await orders();
     const cases: [string, number, string][] = [
       [await crazyGames.token('buyer4', clock.now), 403, 'forbidden'],
-      [await crazyGames.token('buyer3', clock.now, { key: await crazyGames.strangerKey() }), 401, 'platform_sign_invalid'],
+      [
+        await crazyGames.token('buyer3', clock.now, { key: await crazyGames.strangerKey() }),
+        401,
+        'platform_sign_invalid',
+      ],
       [await crazyGames.token('buyer3', clock.now, { ageSeconds: 7200 }), 401, 'platform_payload_expired'],
       [await crazyGames.token('buyer3', clock.now, { gameId: OTHER_CRAZYGAMES_GAME_ID }), 401, 'platform_app_mismatch'],
     ];
