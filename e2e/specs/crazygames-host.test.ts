@@ -44,6 +44,17 @@ async function acceptTermsUntil(portal: FrameLocator, ready: ReturnType<typeof l
   }
 }
 
+/** Fills the personal-info modal's email, in whichever language the portal speaks, and confirms. */
+async function confirmEmail(portal: FrameLocator) {
+  const [en, ru] = await Promise.all([localeMessages('en'), localeMessages('ru')]);
+  const label = new RegExp(`^(${en.store.personalInfo.emailLabel}|${ru.store.personalInfo.emailLabel})`);
+  await portal.getByLabel(label).fill('crazy-buyer@example.com');
+  await portal
+    .getByRole('button', { name: en.store.personalInfo.confirm, exact: true })
+    .or(portal.getByRole('button', { name: ru.store.personalInfo.confirm, exact: true }))
+    .click();
+}
+
 const portalToken = (portal: FrameLocator) => portal.locator('html').evaluate(() => localStorage.getItem('AuthToken'));
 const checkout = (portal: FrameLocator) => portal.frameLocator('[data-testid="checkout-frame"]');
 const stars100 = (bought: { Products: { Sku: string }[] }) =>
@@ -74,14 +85,21 @@ describe('the demo game on the simulated CrazyGames host', () => {
     await logLine(game, 'call ads.showInterstitial ok').waitFor();
     expect(await logLine(game, 'call ads.showInterstitial ok').locator('.detail').textContent()).toContain('Failed');
 
-    // crazyGames.call forwards into the SDK.
+    // crazyGames.call forwards into the SDK (its button sits in the folded social panel).
+    await game.locator('details').evaluateAll((sections) => {
+      for (const section of sections) (section as HTMLDetailsElement).open = true;
+    });
     await game.getByTestId('crazygames').click();
     await logLine(game, 'call crazyGames.call ok').waitFor();
     expect(await logLine(game, 'call crazyGames.call ok').locator('.detail').textContent()).toContain(name);
 
     // The web checkout with the user token: paid once, the game receives it once.
     await game.getByTestId('buy-stars_100').click();
-    await checkout(portal).getByRole('button', { name: /^(Pay|Оплатить)/ }).click();
+    // A CrazyGames account has no email: the order asks for one first (spec store §4, personal info).
+    await confirmEmail(portal);
+    await checkout(portal)
+      .getByRole('button', { name: /^(Pay|Оплатить)/ })
+      .click();
     await logLine(game, 'call buyProduct ok').waitFor({ timeout: 20_000 });
     await logLine(game, 'call consumePurchase ok').waitFor();
     let bought = await portalApi('store/check-buy-products', token, { Game: GAME });
@@ -90,18 +108,20 @@ describe('the demo game on the simulated CrazyGames host', () => {
     expect(await countLines(game, 'call consumePurchase ok')).toBe(1);
     // The checkout's request carried the user token (the host gave a fresh one for it).
     expect(
-      await page
-        .getByTestId('host-log')
-        .locator('li')
-        .filter({ hasText: '→ getUserToken' })
-        .count(),
+      await page.getByTestId('host-log').locator('li').filter({ hasText: '→ getUserToken' }).count(),
     ).toBeGreaterThanOrEqual(2);
 
     // The checkout closed without paying: cancelled, nothing bought.
     await portal.locator('[data-testid="checkout-frame"]').waitFor({ state: 'detached' });
     await game.getByTestId('buy-stars_100').click();
-    await checkout(portal).getByRole('button', { name: /^(Pay|Оплатить)/ }).waitFor();
-    await portal.getByRole('dialog').getByRole('button', { name: /^(Close|Закрыть)$/ }).click();
+    await confirmEmail(portal);
+    await checkout(portal)
+      .getByRole('button', { name: /^(Pay|Оплатить)/ })
+      .waitFor();
+    await portal
+      .getByRole('dialog')
+      .getByRole('button', { name: /^(Close|Закрыть)$/ })
+      .click();
     await logLine(game, 'call buyProduct error cancelled').waitFor();
     bought = await portalApi('store/check-buy-products', token, { Game: GAME });
     expect(stars100(bought)).toMatchObject({ Count: 1 });
@@ -130,12 +150,14 @@ describe('the demo game on the simulated CrazyGames host', () => {
     if (!first) throw new Error('no session');
     const firstAccount = (await portalApi('profile', first)).AccountId;
 
+    const before = (await page.getByTestId('host-user').textContent()) ?? '';
     await page.getByTestId('crazygames-switch-user').click();
+    await expect.poll(() => page.getByTestId('host-user').textContent()).not.toBe(before);
     const who = (await page.getByTestId('host-user').textContent()) ?? '';
     const [, userId = ''] = /CrazyGames user (\S+)/.exec(who) ?? [];
     // The portal reloads, and the new CrazyGames user plays under their own account.
-    await acceptTermsUntil(portal, logLine(game, 'call loadingReady ok'));
     await expect.poll(async () => (await portalToken(portal)) !== first, { timeout: 20_000 }).toBe(true);
+    await acceptTermsUntil(portal, logLine(game, 'call loadingReady ok'));
     const second = (await portalToken(portal)) ?? '';
     const profile = await portalApi('profile', second);
     expect(profile.AccountId).not.toBe(firstAccount);

@@ -4,8 +4,7 @@ import { crazyGamesAdapter } from './crazygames-adapter.js';
 import type { CgAdCallbacks, CgUser } from './crazygames-sdk.js';
 
 /** A JWT-shaped token whose payload names the user (the adapter reads userId only to tell players apart). */
-const tokenOf = (userId: string) =>
-  `h.${Buffer.from(JSON.stringify({ userId, gameId: 'g' })).toString('base64url')}.s`;
+const tokenOf = (userId: string) => `h.${Buffer.from(JSON.stringify({ userId, gameId: 'g' })).toString('base64url')}.s`;
 
 /** CrazyGames.SDK stood in by a fake whose answers a test may change (platform-protocols.md §13b). */
 function fakeCrazyGames() {

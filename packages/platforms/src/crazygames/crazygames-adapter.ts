@@ -55,6 +55,8 @@ export const crazyGamesAdapter: AdapterFactory = (context): PlatformAdapter => {
   };
   const payload = (): SocialSignIn | null =>
     user && token ? { Social: 'CrazyGames', CrazyGames: { Token: token, IsGuest: false } } : null;
+  /** Who plays, to tell a change: the token's user id (names are not unique), or nobody. */
+  const playerKey = () => (user ? `${(token && tokenUserId(token)) ?? ''}/${user.username}` : null);
   const emit = (event: HostEvent) => {
     for (const listener of listeners) listener(event);
   };
@@ -62,9 +64,9 @@ export const crazyGamesAdapter: AdapterFactory = (context): PlatformAdapter => {
   const onAuth = async () => {
     const cg = sdk;
     if (!cg) return;
-    const before = user?.username ?? null;
+    const before = playerKey();
     await readUser(cg);
-    if ((user?.username ?? null) === before) return;
+    if (playerKey() === before) return;
     emit({ type: 'player-changed', signIn: payload() });
   };
   const authListener = () => {
