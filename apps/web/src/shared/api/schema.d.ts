@@ -6108,6 +6108,12 @@ export interface components {
             /** @description window.location.search of the OK launch URL, as received (logged_user_id, session_key, auth_sig, …) */
             QueryString: string;
         };
+        CrazyGamesLoginInput: {
+            /** @description The CrazyGames user token (JWT) as getUserToken() gave it */
+            Token: string;
+            /** @description True when CrazyGames has no signed-in user (then there is no token) */
+            IsGuest: boolean;
+        };
         AuthenticateFromSocialRequestInput: {
             /** @description The host platform, by name or number (e.g. VkontakteCom or 3) */
             Social: ("Unspecified" | "FxId" | "VkontaktePlay" | "Odnoklassniki" | "VkontakteCom" | "YandexGames" | "AbsoluteGames" | "Kongregate" | "FacebookGames" | "CrazyGames" | "WizQ" | "Telegram" | "FxLauncher" | "FxNative" | "Steam" | "FacebookInstantGames") | number | string;
@@ -6124,6 +6130,8 @@ export interface components {
             TelegramLogin?: components["schemas"]["TelegramLoginInput"];
             /** @description Required when Social is Odnoklassniki */
             OdnoklassnikiLogin?: components["schemas"]["OdnoklassnikiLoginInput"];
+            /** @description Required when Social is CrazyGames */
+            CrazyGames?: components["schemas"]["CrazyGamesLoginInput"];
         };
         AuthenticateFromSocialResponseInput: {
             /** @description Bearer token of the new session, as email sign-in gives */
@@ -7652,6 +7660,12 @@ export interface components {
             /** @description window.location.search of the OK launch URL, as received (logged_user_id, session_key, auth_sig, …) */
             QueryString: string;
         };
+        CrazyGamesLogin: {
+            /** @description The CrazyGames user token (JWT) as getUserToken() gave it */
+            Token: string;
+            /** @description True when CrazyGames has no signed-in user (then there is no token) */
+            IsGuest: boolean;
+        };
         AuthenticateFromSocialRequest: {
             /** @description The host platform, by name or number (e.g. VkontakteCom or 3) */
             Social: unknown;
@@ -7668,6 +7682,8 @@ export interface components {
             TelegramLogin?: components["schemas"]["TelegramLogin"];
             /** @description Required when Social is Odnoklassniki */
             OdnoklassnikiLogin?: components["schemas"]["OdnoklassnikiLogin"];
+            /** @description Required when Social is CrazyGames */
+            CrazyGames?: components["schemas"]["CrazyGamesLogin"];
         };
         AuthenticateFromSocialResponse: {
             /** @description Bearer token of the new session, as email sign-in gives */
