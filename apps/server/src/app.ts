@@ -43,6 +43,7 @@ import { createMailer, type MailMessage } from './modules/mail/mailer.js';
 import type { OutboxHandler } from './modules/outbox/outbox.js';
 import { startOutboxWorker } from './modules/outbox/outbox-worker.js';
 import { crazyGamesScriptOrigins } from './modules/platforms/crazygames/crazygames-config.js';
+import { kongregateScriptOrigins } from './modules/platforms/kg/kg-config.js';
 import { okFapiScriptOrigins } from './modules/platforms/ok/ok-config.js';
 import { platformRoutes } from './modules/platforms/platform-routes.js';
 import { platformPayments } from './modules/platforms/registry.js';
@@ -154,6 +155,7 @@ export async function createApp(config: Config, deps: AppDependencies = {}): Pro
         ...(ctx.payments.csp.scriptSrc ?? []),
         ...okFapiScriptOrigins(config.platforms.ok),
         ...crazyGamesScriptOrigins(config.platforms.crazygames),
+        ...kongregateScriptOrigins(config.platforms.kg),
       ],
     },
   );

@@ -78,6 +78,11 @@ export interface PageConfig {
    * simulator's stand-in in development (CRAZYGAMES_SDK_URL).
    */
   CrazyGamesSdkUrl?: string;
+  /**
+   * Where the Kongregate adapter loads kongregate_api.js from: Kongregate's own in production, the
+   * host simulator's stand-in in development (KONGREGATE_SCRIPT_URL).
+   */
+  KongregateApiUrl?: string;
 }
 
 /**

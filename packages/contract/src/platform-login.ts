@@ -75,6 +75,21 @@ export const CrazyGamesLoginSchema = z
   .strict()
   .meta({ id: 'CrazyGamesLogin' });
 
+/**
+ * Kongregate ("Kongregate user data", spec portal §7): the player's id and game auth token from
+ * the Kongregate JS API, checked by our server against Kongregate's authenticate API.
+ */
+export const KongregateLoginSchema = z
+  .object({
+    UserId: z
+      .string()
+      .regex(/^[1-9]\d{0,18}$/)
+      .describe('kongregate.services.getUserId(), as text (0 for a guest, who cannot sign in)'),
+    GameAuthToken: z.string().min(1).max(256).describe('kongregate.services.getGameAuthToken()'),
+  })
+  .strict()
+  .meta({ id: 'KongregateLogin' });
+
 export const AuthenticateFromSocialRequestSchema = z
   .object({
     Social: PlatformInputSchema.describe('The host platform, by name or number (e.g. VkontakteCom or 3)'),
@@ -87,6 +102,7 @@ export const AuthenticateFromSocialRequestSchema = z
 
     OdnoklassnikiLogin: OdnoklassnikiLoginSchema.optional().describe('Required when Social is Odnoklassniki'),
     CrazyGames: CrazyGamesLoginSchema.optional().describe('Required when Social is CrazyGames'),
+    Kongregate: KongregateLoginSchema.optional().describe('Required when Social is Kongregate'),
   })
   .strict()
   .meta({ id: 'AuthenticateFromSocialRequest' });

@@ -28,6 +28,7 @@ export function pageConfigFor(config: Config): PageConfig {
     YandexSdkUrl: config.platforms.yandex.sdkUrl,
     OkFapiUrl: config.platforms.ok.fapiUrl,
     CrazyGamesSdkUrl: config.platforms.crazygames.sdkUrl,
+    KongregateApiUrl: config.platforms.kg.scriptUrl,
   };
 }
 

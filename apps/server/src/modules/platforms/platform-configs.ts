@@ -5,6 +5,7 @@ import {
   crazyGamesConfig,
   crazyGamesProblems,
 } from './crazygames/crazygames-config.js';
+import { KONGREGATE_ENV, type KongregateConfig, kongregateConfig, kongregateProblems } from './kg/kg-config.js';
 import { OK_ENV, type OkConfig, okConfig } from './ok/ok-config.js';
 import { TELEGRAM_ENV, type TelegramConfig, telegramConfig, telegramProblems } from './telegram/telegram-config.js';
 import { VK_ENV, type VkConfig, vkConfig } from './vk/vk-config.js';
@@ -14,7 +15,14 @@ import { YANDEX_ENV, type YandexConfig, yandexConfig } from './yandex/yandex-con
  * The configuration fragments of the server platforms, one line each: config.ts merges
  * their environment variables into its schema and their settings into Config.
  */
-export const PLATFORM_ENV = { ...VK_ENV, ...YANDEX_ENV, ...TELEGRAM_ENV, ...OK_ENV, ...CRAZYGAMES_ENV };
+export const PLATFORM_ENV = {
+  ...VK_ENV,
+  ...YANDEX_ENV,
+  ...TELEGRAM_ENV,
+  ...OK_ENV,
+  ...CRAZYGAMES_ENV,
+  ...KONGREGATE_ENV,
+};
 
 type PlatformEnv = z.output<z.ZodObject<typeof PLATFORM_ENV>>;
 
@@ -25,6 +33,7 @@ export interface PlatformsConfig {
   telegram?: TelegramConfig;
   ok: OkConfig;
   crazygames: CrazyGamesConfig;
+  kg: KongregateConfig;
 }
 
 export function platformsConfig(
@@ -38,10 +47,11 @@ export function platformsConfig(
     telegram: telegramConfig(env, mode),
     ok: okConfig(env, mode),
     crazygames: crazyGamesConfig(env, mode, publicUrl),
+    kg: kongregateConfig(env, mode, publicUrl),
   };
 }
 
 /** Every bad platform variable of this mode, as config.ts lists them. */
 export function platformProblems(env: PlatformEnv, mode: 'development' | 'production'): string[] {
-  return [...telegramProblems(env, mode), ...crazyGamesProblems(env, mode)];
+  return [...telegramProblems(env, mode), ...crazyGamesProblems(env, mode), ...kongregateProblems(env, mode)];
 }
