@@ -58,11 +58,10 @@ export type PlatformPurchase =
  * client never decides that something was paid). Yandex Games: the `signature` of
  * payments.purchase() (one purchase) or payments.getPurchases() (a list).
  */
-export interface SignedPurchaseProof {
-  platform: 'YandexGames';
-  signedData: string;
-  fromPurchaseList: boolean;
-}
+export type SignedPurchaseProof =
+  | { platform: 'YandexGames'; signedData: string; fromPurchaseList: boolean }
+  /** Kongregate: the player's game auth token; our server reads and uses their items at Kongregate. */
+  | { platform: 'Kongregate'; gameAuthToken: string };
 
 /** Our server's answer for one purchase token of a SignedPurchaseProof. */
 export interface PurchaseVerdict {

@@ -17,7 +17,7 @@ export const ADAPTERS: Record<AdapterName, () => Promise<AdapterFactory>> = {
   ok: async () => (await import('./ok/ok-adapter.js')).okAdapter,
   yandex: async () => (await import('./yandex/yandex-adapter.js')).yandexAdapter,
   ag: notBuilt('ag'),
-  kg: notBuilt('kg'),
+  kg: async () => (await import('./kg/kg-adapter.js')).kongregateAdapter,
   fbgames: notBuilt('fbgames'),
   crazygames: async () => (await import('./crazygames/crazygames-adapter.js')).crazyGamesAdapter,
   ymobage: notBuilt('ymobage'),
@@ -29,7 +29,7 @@ export const ADAPTERS: Record<AdapterName, () => Promise<AdapterFactory>> = {
 };
 
 /** Adapters that work today; the rest answer 'Unsupported adapter for {platform}'. */
-export const BUILT_ADAPTERS: readonly AdapterName[] = ['fxid', 'vkcom', 'yandex', 'telegram', 'ok', 'crazygames'];
+export const BUILT_ADAPTERS: readonly AdapterName[] = ['fxid', 'vkcom', 'yandex', 'telegram', 'ok', 'crazygames', 'kg'];
 
 export function isAdapterName(name: string): name is AdapterName {
   return Object.hasOwn(ADAPTER_PLATFORMS, name);

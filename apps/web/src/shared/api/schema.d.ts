@@ -1263,6 +1263,105 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/kongregate/items/{Game}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Takes the player's Kongregate items: one paid order per Kongregate item, used up on Kongregate
+         * @description GameAuthToken must authenticate at Kongregate (GET /api/authenticate.json with the game's API key) as the Kongregate user the account signed in as, else 401 platform_sign_invalid; an account without one is 403. The player's unused items are read from Kongregate (user_items): each item of a catalog product with PlatformPrices.kg pays one order once per item id (the same order when asked again) and is then used up (use_item); others answer platform_product_unknown. 503 when Kongregate does not answer.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    Game: components["schemas"]["GameSystemNameInput"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["KongregateItemsRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["KongregateItemsResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/profile": {
         parameters: {
             query?: never;
@@ -6114,6 +6213,12 @@ export interface components {
             /** @description True when CrazyGames has no signed-in user (then there is no token) */
             IsGuest: boolean;
         };
+        KongregateLoginInput: {
+            /** @description kongregate.services.getUserId(), as text (0 for a guest, who cannot sign in) */
+            UserId: string;
+            /** @description kongregate.services.getGameAuthToken() */
+            GameAuthToken: string;
+        };
         AuthenticateFromSocialRequestInput: {
             /** @description The host platform, by name or number (e.g. VkontakteCom or 3) */
             Social: ("Unspecified" | "FxId" | "VkontaktePlay" | "Odnoklassniki" | "VkontakteCom" | "YandexGames" | "AbsoluteGames" | "Kongregate" | "FacebookGames" | "CrazyGames" | "WizQ" | "Telegram" | "FxLauncher" | "FxNative" | "Steam" | "FacebookInstantGames") | number | string;
@@ -6132,6 +6237,8 @@ export interface components {
             OdnoklassnikiLogin?: components["schemas"]["OdnoklassnikiLoginInput"];
             /** @description Required when Social is CrazyGames */
             CrazyGames?: components["schemas"]["CrazyGamesLoginInput"];
+            /** @description Required when Social is Kongregate */
+            Kongregate?: components["schemas"]["KongregateLoginInput"];
         };
         AuthenticateFromSocialResponseInput: {
             /** @description Bearer token of the new session, as email sign-in gives */
@@ -6716,6 +6823,26 @@ export interface components {
         YandexPurchaseResponseInput: {
             /** @description One per purchase in the signed data, in order */
             TokenSuccesses: components["schemas"]["YandexTokenSuccessInput"][];
+        };
+        KongregateItemsRequestInput: {
+            /** @description kongregate.services.getGameAuthToken() of the signed-in player's Kongregate user */
+            GameAuthToken: string;
+        };
+        KongregateItemInput: {
+            /** @description Kongregate's id of the inventory item (what the order is keyed by) */
+            ItemId: string;
+            /** @description True when the item is ours and its order is paid (now, or by an earlier call) */
+            Success: boolean;
+            /** @description The item's identifier on Kongregate: our sku */
+            Sku: components["schemas"]["SkuInput"] | null;
+            /** @description The order the item made, when Success */
+            TransactionId: components["schemas"]["PublicOrderIdInput"] | null;
+            /** @description Why not: platform_product_unknown (not a product sold on Kongregate), platform_purchase_taken */
+            ErrorCode: components["schemas"]["ErrorCodeInput"] | null;
+        };
+        KongregateItemsResponseInput: {
+            /** @description One per unused item of the player's inventory */
+            Items: components["schemas"]["KongregateItemInput"][];
         };
         /** @enum {string} */
         SupportSubjectInput: "bug_report" | "payment_issues" | "account_issues" | "technical_issues" | "gameplay_issues" | "other";
@@ -7666,6 +7793,12 @@ export interface components {
             /** @description True when CrazyGames has no signed-in user (then there is no token) */
             IsGuest: boolean;
         };
+        KongregateLogin: {
+            /** @description kongregate.services.getUserId(), as text (0 for a guest, who cannot sign in) */
+            UserId: string;
+            /** @description kongregate.services.getGameAuthToken() */
+            GameAuthToken: string;
+        };
         AuthenticateFromSocialRequest: {
             /** @description The host platform, by name or number (e.g. VkontakteCom or 3) */
             Social: unknown;
@@ -7684,6 +7817,8 @@ export interface components {
             OdnoklassnikiLogin?: components["schemas"]["OdnoklassnikiLogin"];
             /** @description Required when Social is CrazyGames */
             CrazyGames?: components["schemas"]["CrazyGamesLogin"];
+            /** @description Required when Social is Kongregate */
+            Kongregate?: components["schemas"]["KongregateLogin"];
         };
         AuthenticateFromSocialResponse: {
             /** @description Bearer token of the new session, as email sign-in gives */
@@ -8268,6 +8403,26 @@ export interface components {
         YandexPurchaseResponse: {
             /** @description One per purchase in the signed data, in order */
             TokenSuccesses: components["schemas"]["YandexTokenSuccess"][];
+        };
+        KongregateItemsRequest: {
+            /** @description kongregate.services.getGameAuthToken() of the signed-in player's Kongregate user */
+            GameAuthToken: string;
+        };
+        KongregateItem: {
+            /** @description Kongregate's id of the inventory item (what the order is keyed by) */
+            ItemId: string;
+            /** @description True when the item is ours and its order is paid (now, or by an earlier call) */
+            Success: boolean;
+            /** @description The item's identifier on Kongregate: our sku */
+            Sku: components["schemas"]["Sku"] | null;
+            /** @description The order the item made, when Success */
+            TransactionId: components["schemas"]["PublicOrderId"] | null;
+            /** @description Why not: platform_product_unknown (not a product sold on Kongregate), platform_purchase_taken */
+            ErrorCode: components["schemas"]["ErrorCode"] | null;
+        };
+        KongregateItemsResponse: {
+            /** @description One per unused item of the player's inventory */
+            Items: components["schemas"]["KongregateItem"][];
         };
         /** @enum {string} */
         SupportSubject: "bug_report" | "payment_issues" | "account_issues" | "technical_issues" | "gameplay_issues" | "other";
