@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { createFakeKongregate, type FakeKongregate } from '../../dev-hosts/kongregate-api-fake.js';
+import { createFakeKongregate, type FakeKongregate } from './kg-api-fake.js';
 import type { KongregateConfig } from './kg-config.js';
 
 /** gem-garden's Kongregate API key in the platform tests; another game's key is another Kongregate game. */
