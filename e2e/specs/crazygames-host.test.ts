@@ -1,7 +1,7 @@
 import type { FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { logLine } from '../harness/game';
-import { answerHost, countLines, portalApi } from '../harness/hosts';
+import { acceptTermsUntil, answerHost, countLines, portalApi } from '../harness/hosts';
 import { localeMessages } from '../harness/messages';
 import { browserSession } from '../harness/session';
 import { portalUrl } from '../harness/sites';
@@ -26,22 +26,6 @@ async function openOnCrazyGames(page: Page, user: 'new' | 'guest'): Promise<Craz
   const game = portal.frameLocator('[data-testid="game-frame"]');
   await acceptTermsUntil(portal, logLine(game, 'call loadingReady ok'));
   return { page, portal, game };
-}
-
-/** Accepts the game's terms in the portal (a new account has them due) until `ready` shows. */
-async function acceptTermsUntil(portal: FrameLocator, ready: ReturnType<typeof logLine>) {
-  const [en, ru] = await Promise.all([localeMessages('en'), localeMessages('ru')]);
-  const accept = portal
-    .getByRole('button', { name: ru.documents.accept, exact: true })
-    .or(portal.getByRole('button', { name: en.documents.accept, exact: true }));
-  for (;;) {
-    await Promise.race([ready.waitFor(), accept.first().waitFor()]);
-    if (await ready.isVisible()) break;
-    await accept
-      .first()
-      .click({ timeout: 2_000 })
-      .catch(() => undefined);
-  }
 }
 
 /** Fills the personal-info modal's email, in whichever language the portal speaks, and confirms. */

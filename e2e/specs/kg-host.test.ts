@@ -1,8 +1,7 @@
 import type { FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { logLine } from '../harness/game';
-import { answerHost, countLines, portalApi } from '../harness/hosts';
-import { localeMessages } from '../harness/messages';
+import { acceptTermsUntil, answerHost, countLines, portalApi } from '../harness/hosts';
 import { browserSession } from '../harness/session';
 import { portalUrl } from '../harness/sites';
 
@@ -12,22 +11,6 @@ import { portalUrl } from '../harness/sites';
 // Kongregate server API the simulator serves, over HTTP as it would talk to Kongregate.
 const session = browserSession(portalUrl, { viewport: { width: 1280, height: 1100 } });
 const GAME = 'gem-garden';
-
-/** Accepts the game's terms in the portal (a new account has them due) until `ready` shows. */
-async function acceptTermsUntil(portal: FrameLocator, ready: ReturnType<typeof logLine>) {
-  const [en, ru] = await Promise.all([localeMessages('en'), localeMessages('ru')]);
-  const accept = portal
-    .getByRole('button', { name: ru.documents.accept, exact: true })
-    .or(portal.getByRole('button', { name: en.documents.accept, exact: true }));
-  for (;;) {
-    await Promise.race([ready.waitFor(), accept.first().waitFor()]);
-    if (await ready.isVisible()) break;
-    await accept
-      .first()
-      .click({ timeout: 2_000 })
-      .catch(() => undefined);
-  }
-}
 
 async function openOnKongregate(page: Page, user: 'new' | 'guest') {
   await page.goto(`dev/hosts?platform=kg&game=${GAME}&user=${user}`);

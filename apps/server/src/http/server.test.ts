@@ -174,6 +174,8 @@ describe('serving the portal', () => {
         DevPublicOrigin: 'http://localhost:8080',
         YandexSdkUrl: 'dev/hosts/yandex/sdk.js',
         OkFapiUrl: 'dev/hosts/ok/fapi5.js',
+        CrazyGamesSdkUrl: 'dev/hosts/crazygames/sdk.js',
+        KongregateApiUrl: 'dev/hosts/kg/kongregate_api.js',
       });
     }
     await app.close();
