@@ -51,6 +51,8 @@ import { createMailer, type MailMessage } from './modules/mail/mailer.js';
 import type { OutboxHandler } from './modules/outbox/outbox.js';
 import { outboxBacklog } from './modules/outbox/outbox-admin.js';
 import { startOutboxWorker } from './modules/outbox/outbox-worker.js';
+import { crazyGamesScriptOrigins } from './modules/platforms/crazygames/crazygames-config.js';
+import { kongregateScriptOrigins } from './modules/platforms/kg/kg-config.js';
 import { okFapiScriptOrigins } from './modules/platforms/ok/ok-config.js';
 import { platformRoutes } from './modules/platforms/platform-routes.js';
 import { platformPayments } from './modules/platforms/registry.js';
@@ -176,6 +178,8 @@ export async function createApp(config: Config, deps: AppDependencies = {}): Pro
         ...(ctx.payments.csp.scriptSrc ?? []),
         ...okFapiScriptOrigins(config.platforms.ok),
         ...vkPlayScriptOrigins(config.platforms.vkplay),
+        ...crazyGamesScriptOrigins(config.platforms.crazygames),
+        ...kongregateScriptOrigins(config.platforms.kg),
       ],
     },
   );

@@ -73,6 +73,10 @@ describe('loadConfig', () => {
       TELEGRAM_INIT_DATA_MAX_AGE_SECONDS: '600',
       TELEGRAM_THIRD_PARTY_KEY: 'production',
       TELEGRAM_WEBHOOK_SECRET: 'telegram-webhook-secret-0001',
+      CRAZYGAMES_GAME_IDS: 'sky-runner=cg-4711',
+      CRAZYGAMES_PUBLIC_KEY_TTL_SECONDS: '300',
+      KONGREGATE_API_KEYS: 'gem-garden=kong-api-key-0001',
+      KONGREGATE_API_URL: 'https://api.kongregate.example',
     });
     expect(result).toEqual({
       ok: true,
@@ -172,6 +176,19 @@ describe('loadConfig', () => {
             apps: { 'sky-runner': { appId: '2000001', secrets: ['vkplay-secret-key-0000001'] } },
             dev: undefined,
             coreUrl: 'https://vkplay.ru/app/{appid}/static/mailru.core.js',
+          },
+          crazygames: {
+            gameIds: { 'sky-runner': 'cg-4711' },
+            devGameIdPrefix: undefined,
+            publicKeyUrl: 'https://sdk.crazygames.com/publicKey.json',
+            publicKeyTtlSeconds: 300,
+            sdkUrl: 'https://sdk.crazygames.com/crazygames-sdk-v3.js',
+          },
+          kg: {
+            apiKeys: { 'gem-garden': 'kong-api-key-0001' },
+            devApiKeyPrefix: undefined,
+            apiUrl: 'https://api.kongregate.example',
+            scriptUrl: 'https://cdn1.kongregate.com/javascripts/kongregate_api.js',
           },
         },
       },

@@ -357,7 +357,7 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
         locales: e.LOCALES,
         defaultLocale: e.DEFAULT_LOCALE,
       },
-      platforms: platformsConfig(e, mode),
+      platforms: platformsConfig(e, mode, (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '')),
       firebase: firebaseConfig(e, mode),
     },
   };

@@ -84,6 +84,16 @@ export interface PageConfig {
    * Firebase SDK is pointed at (its emulator mode); it signs ID tokens with local keys.
    */
   FirebaseAuthEmulatorUrl?: string;
+  /**
+   * Where the CrazyGames adapter loads SDK v3 from: CrazyGames' own in production, the host
+   * simulator's stand-in in development (CRAZYGAMES_SDK_URL).
+   */
+  CrazyGamesSdkUrl?: string;
+  /**
+   * Where the Kongregate adapter loads kongregate_api.js from: Kongregate's own in production, the
+   * host simulator's stand-in in development (KONGREGATE_SCRIPT_URL).
+   */
+  KongregateApiUrl?: string;
 }
 
 /**

@@ -77,6 +77,34 @@ export const VkontaktePlayLoginSchema = z
   .strict()
   .meta({ id: 'VkontaktePlayLogin' });
 
+/**
+ * CrazyGames (spec store §7 SDK payload `CrazyGames {Token, IsGuest}`): the user token of
+ * `SDK.user.getUserToken()`, an RS256 JWT checked with CrazyGames' public key (security.md §6).
+ * A guest has no token and cannot sign in (IsGuest true is refused).
+ */
+export const CrazyGamesLoginSchema = z
+  .object({
+    Token: z.string().max(8192).describe('The CrazyGames user token (JWT) as getUserToken() gave it'),
+    IsGuest: z.boolean().describe('True when CrazyGames has no signed-in user (then there is no token)'),
+  })
+  .strict()
+  .meta({ id: 'CrazyGamesLogin' });
+
+/**
+ * Kongregate ("Kongregate user data", spec portal §7): the player's id and game auth token from
+ * the Kongregate JS API, checked by our server against Kongregate's authenticate API.
+ */
+export const KongregateLoginSchema = z
+  .object({
+    UserId: z
+      .string()
+      .regex(/^[1-9]\d{0,18}$/)
+      .describe('kongregate.services.getUserId(), as text (0 for a guest, who cannot sign in)'),
+    GameAuthToken: z.string().min(1).max(256).describe('kongregate.services.getGameAuthToken()'),
+  })
+  .strict()
+  .meta({ id: 'KongregateLogin' });
+
 export const AuthenticateFromSocialRequestSchema = z
   .object({
     Social: PlatformInputSchema.describe('The host platform, by name or number (e.g. VkontakteCom or 3)'),
@@ -89,6 +117,8 @@ export const AuthenticateFromSocialRequestSchema = z
 
     OdnoklassnikiLogin: OdnoklassnikiLoginSchema.optional().describe('Required when Social is Odnoklassniki'),
     VkontaktePlayLogin: VkontaktePlayLoginSchema.optional().describe('Required when Social is VkontaktePlay'),
+    CrazyGames: CrazyGamesLoginSchema.optional().describe('Required when Social is CrazyGames'),
+    Kongregate: KongregateLoginSchema.optional().describe('Required when Social is Kongregate'),
   })
   .strict()
   .meta({ id: 'AuthenticateFromSocialRequest' });

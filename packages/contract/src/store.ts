@@ -9,3 +9,4 @@ export * from './store/order-personal-info.js';
 export * from './store/redirect-checkout.js';
 export * from './store/payment-form.js';
 export * from './store/yandex-games.js';
+export * from './store/kongregate.js';

@@ -58,11 +58,10 @@ export type PlatformPurchase =
  * client never decides that something was paid). Yandex Games: the `signature` of
  * payments.purchase() (one purchase) or payments.getPurchases() (a list).
  */
-export interface SignedPurchaseProof {
-  platform: 'YandexGames';
-  signedData: string;
-  fromPurchaseList: boolean;
-}
+export type SignedPurchaseProof =
+  | { platform: 'YandexGames'; signedData: string; fromPurchaseList: boolean }
+  /** Kongregate: the player's game auth token; our server reads and uses their items at Kongregate. */
+  | { platform: 'Kongregate'; gameAuthToken: string };
 
 /** Our server's answer for one purchase token of a SignedPurchaseProof. */
 export interface PurchaseVerdict {
@@ -81,7 +80,20 @@ export interface AdvertisementSettings {
 }
 
 /** Events the host platform raises about the game's page. */
-export type HostEvent = { type: 'pause' } | { type: 'resume' } | { type: 'focus'; focused: boolean };
+export type HostEvent =
+  | { type: 'pause' }
+  | { type: 'resume' }
+  | { type: 'focus'; focused: boolean }
+  /**
+   * The platform's signed-in player changed while the page runs (CrazyGames' auth listener,
+   * spec store §4): the new player's sign-in payload, or null when nobody is signed in there now.
+   */
+  | { type: 'player-changed'; signIn: SocialSignIn | null };
+
+/** A host platform's proof of the buyer sent with the web checkout (spec store §3: `CrazyGames {AccessToken}`). */
+export interface CheckoutPlatformBlock {
+  CrazyGames?: { AccessToken: string };
+}
 
 /** Ads as the platform shows them; the portal turns outcomes into the spec's ad events. */
 export interface PlatformAds {
@@ -132,8 +144,11 @@ export interface PortalFeatures {
   isSignedIn(): boolean;
   /** Opens the portal's login modal; true when the player signed in. */
   signIn(): Promise<boolean>;
-  /** The portal's web checkout (sign-in, payment, status poll); rejects with a coded SdkError. */
-  checkout(sku: string, developerPayload?: string): Promise<PurchaseResult>;
+  /**
+   * The portal's web checkout (sign-in, payment, status poll); rejects with a coded SdkError.
+   * A host platform that sells through it adds its proof of the buyer (`platformBlock`).
+   */
+  checkout(sku: string, developerPayload?: string, platformBlock?: CheckoutPlatformBlock): Promise<PurchaseResult>;
   /** The signed-in player's portal friends in this game. */
   friends(): Promise<Friend[]>;
   /** The player's invite link to this game, in the portal's link share modal. */

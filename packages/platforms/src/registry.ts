@@ -17,9 +17,9 @@ export const ADAPTERS: Record<AdapterName, () => Promise<AdapterFactory>> = {
   ok: async () => (await import('./ok/ok-adapter.js')).okAdapter,
   yandex: async () => (await import('./yandex/yandex-adapter.js')).yandexAdapter,
   ag: notBuilt('ag'),
-  kg: notBuilt('kg'),
+  kg: async () => (await import('./kg/kg-adapter.js')).kongregateAdapter,
   fbgames: notBuilt('fbgames'),
-  crazygames: notBuilt('crazygames'),
+  crazygames: async () => (await import('./crazygames/crazygames-adapter.js')).crazyGamesAdapter,
   ymobage: notBuilt('ymobage'),
   telegram: async () => (await import('./telegram/telegram-adapter.js')).telegramAdapter,
   fxlauncher: notBuilt('fxlauncher'),
@@ -29,7 +29,7 @@ export const ADAPTERS: Record<AdapterName, () => Promise<AdapterFactory>> = {
 };
 
 /** Adapters that work today; the rest answer 'Unsupported adapter for {platform}'. */
-export const BUILT_ADAPTERS: readonly AdapterName[] = ['fxid', 'vkcom', 'yandex', 'telegram', 'ok', 'vkplay'];
+export const BUILT_ADAPTERS: readonly AdapterName[] = ['fxid', 'vkcom', 'yandex', 'telegram', 'ok', 'vkplay', 'crazygames', 'kg'];
 
 export function isAdapterName(name: string): name is AdapterName {
   return Object.hasOwn(ADAPTER_PLATFORMS, name);

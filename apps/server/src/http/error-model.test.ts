@@ -202,6 +202,7 @@ const BAD_REQUESTS: BadRequest[] = [
     ['/api/v1/auth/authenticate_from_firebase', '{"GameSystemName":"sky-runner"}', 'body.Token'],
     ['/api/v1/store/consume-purchase', '{"Game":"sky-runner"}', 'body.TransactionId'],
     ['/api/v1/yandexgames/purchase/sky-runner', '{"YandexSignedData":5}', 'body.YandexSignedData'],
+    ['/api/v1/kongregate/items/gem-garden', '{"GameAuthToken":""}', 'body.GameAuthToken'],
     ['/api/v1/auth/authenticate_from_temp_token', '{"TempToken":5}', 'body.TempToken'],
     ['/api/v1/play/choose_game', '{"WebPublishingPlatform":"FxId"}', 'body.GameSystemName'],
     ['/api/v1/info/news', '{"Locale":"klingon!"}', 'body.Locale'],
@@ -268,6 +269,7 @@ const BAD_REQUESTS: BadRequest[] = [
     ['POST', '/api/v1/store/check-buy-products', '{"Game":"sky-runner"}'],
     ['POST', '/api/v1/platforms/purchase', '{"Game":"sky-runner","Platform":"VkontakteCom","OrderId":"1"}'],
     ['POST', '/api/v1/platforms/payment', '{"Game":"sky-runner","Platform":"Telegram","Sku":"stars_100"}'],
+    ['POST', '/api/v1/kongregate/items/gem-garden', '{"GameAuthToken":"token"}'],
     [
       'POST',
       '/api/v1/store/update-order-pi',

@@ -192,6 +192,8 @@ describe('serving the portal', () => {
         OkFapiUrl: 'dev/hosts/ok/fapi5.js',
         VkPlayCoreUrl: 'dev/hosts/vkplay/mailru.core.js',
         FirebaseAuthEmulatorUrl: 'http://localhost:8080',
+        CrazyGamesSdkUrl: 'dev/hosts/crazygames/sdk.js',
+        KongregateApiUrl: 'dev/hosts/kg/kongregate_api.js',
       });
     }
     await app.close();

@@ -8,10 +8,13 @@ describeEachEngine('the host simulator (/dev/hosts)', (engine) => {
   const post = (url: string, payload: Record<string, unknown>) =>
     testApp().app.inject({ method: 'POST', url, payload });
 
-  it('serves the page with the games published on VK, Yandex, Telegram, OK and VK Play', async () => {
+  it('serves the page with the games published on VK, Yandex, Telegram, OK, VK Play, CrazyGames and Kongregate', async () => {
     const page = await testApp().app.inject({ method: 'GET', url: '/dev/hosts' });
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('<option value="sky-runner" data-platforms="vkcom yandex telegram ok vkplay">');
+    expect(page.body).toContain('<option value="sky-runner" data-platforms="vkcom yandex telegram ok vkplay crazygames">');
+    expect(page.body).toContain('<option value="gem-garden" data-platforms="vkcom yandex kg">');
+    expect(page.body).toContain('src="hosts/crazygames-host.js"');
+    expect(page.body).toContain('src="hosts/kg-host.js"');
     expect(page.body).toContain('src="hosts/vk-host.js"');
     expect(page.body).toContain('src="hosts/yandex-host.js"');
     expect(page.body).toContain('src="hosts/ok-host.js"');

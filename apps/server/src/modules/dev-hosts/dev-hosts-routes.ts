@@ -5,8 +5,10 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { NotFoundError } from '../../errors.js';
 import { vkAppOf } from '../platforms/vk/vk-apps.js';
+import { crazyGamesHostGames, crazyGamesHostRoutes } from './crazygames-host.js';
 import { hostScript } from './host-script.js';
 import { renderHostsPage } from './hosts-page.js';
+import { kongregateHostGames, kongregateHostRoutes } from './kongregate-host.js';
 import { okHostGames, okHostRoutes } from './ok-host.js';
 import { telegramHostGames, telegramHostRoutes } from './telegram-host-routes.js';
 import { simulatedVkFriends, simulatedVkUser, simulateVkPayment, simulateVkRefund, vkLaunchUrl } from './vk-host.js';
@@ -42,6 +44,8 @@ export function devHostsRoutes(ctx: AppContext, app: FastifyInstance): FastifyPl
         telegram: telegramHostGames(ctx, games),
         ok: okHostGames(ctx, games),
         vkplay: vkPlayHostGames(ctx, games),
+        crazygames: crazyGamesHostGames(ctx, games),
+        kg: kongregateHostGames(ctx, games),
       });
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
     });
@@ -53,6 +57,8 @@ export function devHostsRoutes(ctx: AppContext, app: FastifyInstance): FastifyPl
     await scoped.register(yandexHostRoutes(ctx));
     await scoped.register(okHostRoutes(ctx, app));
     await scoped.register(vkPlayHostRoutes(ctx, app));
+    await scoped.register(crazyGamesHostRoutes(ctx));
+    await scoped.register(kongregateHostRoutes(ctx));
 
     scoped.post(
       '/dev/hosts/vkcom/launch',

@@ -1,4 +1,11 @@
 import type { z } from 'zod';
+import {
+  CRAZYGAMES_ENV,
+  type CrazyGamesConfig,
+  crazyGamesConfig,
+  crazyGamesProblems,
+} from './crazygames/crazygames-config.js';
+import { KONGREGATE_ENV, type KongregateConfig, kongregateConfig, kongregateProblems } from './kg/kg-config.js';
 import { OK_ENV, type OkConfig, okConfig } from './ok/ok-config.js';
 import { TELEGRAM_ENV, type TelegramConfig, telegramConfig, telegramProblems } from './telegram/telegram-config.js';
 import { VK_ENV, type VkConfig, vkConfig } from './vk/vk-config.js';
@@ -9,7 +16,15 @@ import { YANDEX_ENV, type YandexConfig, yandexConfig } from './yandex/yandex-con
  * The configuration fragments of the server platforms, one line each: config.ts merges
  * their environment variables into its schema and their settings into Config.
  */
-export const PLATFORM_ENV = { ...VK_ENV, ...YANDEX_ENV, ...TELEGRAM_ENV, ...OK_ENV, ...VKPLAY_ENV };
+export const PLATFORM_ENV = {
+  ...VK_ENV,
+  ...YANDEX_ENV,
+  ...TELEGRAM_ENV,
+  ...OK_ENV,
+  ...VKPLAY_ENV,
+  ...CRAZYGAMES_ENV,
+  ...KONGREGATE_ENV,
+};
 
 type PlatformEnv = z.output<z.ZodObject<typeof PLATFORM_ENV>>;
 
@@ -20,19 +35,27 @@ export interface PlatformsConfig {
   telegram?: TelegramConfig;
   ok: OkConfig;
   vkplay: VkPlayConfig;
+  crazygames: CrazyGamesConfig;
+  kg: KongregateConfig;
 }
 
-export function platformsConfig(env: PlatformEnv, mode: 'development' | 'production'): PlatformsConfig {
+export function platformsConfig(
+  env: PlatformEnv,
+  mode: 'development' | 'production',
+  publicUrl: string,
+): PlatformsConfig {
   return {
     vkcom: vkConfig(env, mode),
     yandex: yandexConfig(env, mode),
     telegram: telegramConfig(env, mode),
     ok: okConfig(env, mode),
     vkplay: vkPlayConfig(env, mode),
+    crazygames: crazyGamesConfig(env, mode, publicUrl),
+    kg: kongregateConfig(env, mode, publicUrl),
   };
 }
 
 /** Every bad platform variable of this mode, as config.ts lists them. */
 export function platformProblems(env: PlatformEnv, mode: 'development' | 'production'): string[] {
-  return [...telegramProblems(env, mode)];
+  return [...telegramProblems(env, mode), ...crazyGamesProblems(env, mode), ...kongregateProblems(env, mode)];
 }

@@ -1,5 +1,7 @@
 import type { ADAPTER_PLATFORM, AdapterName, PlatformName } from '@fxid/contract';
 import type { PlatformPayments } from '../store/payment-routing.js';
+import { crazyGamesPlatform } from './crazygames/crazygames-platform.js';
+import { kongregatePlatform } from './kg/kg-platform.js';
 import { okPlatform } from './ok/ok-platform.js';
 import type { ServerPlatform } from './server-platform.js';
 import { telegramPlatform } from './telegram/telegram-platform.js';
@@ -17,6 +19,8 @@ export const SERVER_PLATFORMS: Partial<Record<keyof typeof ADAPTER_PLATFORM, Ser
   telegram: telegramPlatform,
   ok: okPlatform,
   vkplay: vkPlayPlatform,
+  crazygames: crazyGamesPlatform,
+  kg: kongregatePlatform,
 };
 
 /** The server side of a platform, or undefined when none is registered. */

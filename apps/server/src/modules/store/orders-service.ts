@@ -54,7 +54,9 @@ export async function createPayment(
   options: CreatePaymentOptions = {},
 ): Promise<CreatePaymentResponse> {
   const game = await requireGameOnPlatform(ctx, input.Game, input.WebPublishingPlatform);
-  const provider = webProviderFor(ctx, game, input.WebPublishingPlatform);
+  const { provider, authorize } = webCheckoutFor(ctx, game, input.WebPublishingPlatform);
+  // A host platform selling through the web checkout vouches for the buyer first (CrazyGames' user token).
+  await authorize?.(ctx, accountId, game, input);
   const product = await findProduct(ctx.db, game.id, input.Sku);
   if (!product) throw new NotFoundError('Product');
   const tiers = await findTieredProducts(ctx.db, game.id, product);
@@ -173,10 +175,10 @@ export async function createPayment(
  * payments_not_available when there is none: no provider enabled for the game, or a
  * platform that is paid through its own payments (or not at all).
  */
-function webProviderFor(ctx: AppContext, game: GameRecord, platform: PlatformName) {
+function webCheckoutFor(ctx: AppContext, game: GameRecord, platform: PlatformName) {
   const adapter = adapterOf(platform);
   const way = adapter ? paymentWay(ctx, game, adapter) : { kind: 'none' as const, why: 'unknown platform' };
-  if (way.kind === 'web') return way.provider;
+  if (way.kind === 'web') return way;
   const why = way.kind === 'platform' ? "buy through the platform's own payments" : way.why;
   throw new PaymentsNotAvailableError(game.definition.GameSystemName, platform, why);
 }

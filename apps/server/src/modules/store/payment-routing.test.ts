@@ -189,8 +189,16 @@ describeEachEngine('payment routing per platform (development: sandbox, dev VK k
   it('answers no way to pay on a platform without payments here, or where the game is not published', async () => {
     const { app } = testApp();
     const none = { Available: false, PaymentChannel: null, PaymentProvider: null };
-    expect(await availability(app, 'sky-runner', 'CrazyGames')).toMatchObject(none);
+    expect(await availability(app, 'gem-garden', 'FacebookInstantGames')).toMatchObject(none);
     expect(await availability(app, 'gem-garden', 'CrazyGames')).toMatchObject(none);
+    // CrazyGames sells through the web checkout (its buyer vouched for by the user token).
+    expect(await availability(app, 'sky-runner', 'CrazyGames')).toEqual({
+      Game: 'sky-runner',
+      Store: expect.anything(),
+      Available: true,
+      PaymentChannel: 'Web',
+      PaymentProvider: 'sandbox',
+    });
     expect(await availability(app, 'sky-runner', 'FxId')).toMatchObject({
       Available: true,
       PaymentProvider: 'sandbox',

@@ -1,4 +1,4 @@
-import type { AdapterName } from '@fxid/contract';
+import type { AdapterName, CreatePaymentRequest } from '@fxid/contract';
 import type { AppContext } from '../../context.js';
 import type { GameRecord } from '../catalog/game-catalog.js';
 import type { ProductRecord } from '../catalog/products-service.js';
@@ -14,6 +14,12 @@ export interface PlatformPayments {
   configured(ctx: AppContext, game: GameRecord): boolean;
   /** Whether a product is sold through the platform's payments (the catalog prices it in the platform's units). */
   sells(product: ProductRecord): boolean;
+  /**
+   * For a platform that sells through the portal's web checkout (CrazyGames): checks the
+   * platform's proof of the buyer in the payment creation request before any order is made;
+   * throws when it does not hold. Absent, the platform takes payments in its own window.
+   */
+  webCheckout?(ctx: AppContext, accountId: string, game: GameRecord, request: CreatePaymentRequest): Promise<void>;
 }
 
 /** The adapter of the portal's own site: it pays through the web payment providers. */
@@ -21,7 +27,7 @@ const OWN_SITE: AdapterName = 'fxid';
 
 /** How a game published on a platform is paid for there, on this server. */
 export type PaymentWay =
-  | { kind: 'web'; provider: PaymentProvider }
+  | { kind: 'web'; provider: PaymentProvider; authorize?: PlatformPayments['webCheckout'] }
   | { kind: 'platform'; payments: PlatformPayments }
   | { kind: 'none'; why: string };
 
@@ -42,5 +48,7 @@ export function paymentWay(ctx: AppContext, game: GameRecord, adapter: AdapterNa
   if (!payments) return { kind: 'none', why: 'this platform has no payments on this server' };
   if (!payments.configured(ctx, game))
     return { kind: 'none', why: "the platform's payments are not configured for it" };
+  const provider = payments.webCheckout && ctx.payments.forGame(game);
+  if (provider) return { kind: 'web', provider, authorize: payments.webCheckout };
   return { kind: 'platform', payments };
 }

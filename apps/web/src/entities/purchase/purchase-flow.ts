@@ -19,6 +19,8 @@ export interface PurchaseRequest {
   /** Platform name the API expects, e.g. `FxId`. */
   platform: string;
   developerPayload?: string;
+  /** A host platform's proof of the buyer (spec store §3), e.g. `{ CrazyGames: { AccessToken } }`. */
+  platformBlock?: { CrazyGames?: { AccessToken: string } };
 }
 
 /**
@@ -93,6 +95,7 @@ export async function runPurchase(deps: PurchaseDeps, request: PurchaseRequest):
       WebPublishingPlatform: request.platform,
       EmbeddingType: 'Embed',
       ...(request.developerPayload ? { DeveloperPayload: { MerchantDeveloperPayload: request.developerPayload } } : {}),
+      ...request.platformBlock,
     })
     .catch((error: unknown) => {
       throw fromApiError(error);

@@ -6,7 +6,8 @@ import { toSdkError } from '../host/purchases';
 
 /**
  * A platform's signed purchases checked on our server for the signed-in player
- * (Yandex: POST /yandexgames/purchase/{Game}); each token answered on its own.
+ * (Yandex: POST /yandexgames/purchase/{Game}; Kongregate: POST /kongregate/items/{Game});
+ * each token (Kongregate: each item) answered on its own.
  */
 export async function verifySignedPurchases(
   api: ApiClient,
@@ -15,6 +16,7 @@ export async function verifySignedPurchases(
   proof: SignedPurchaseProof,
 ): Promise<PurchaseVerdict[]> {
   if (!token) throw new SdkError('guest', 'Buying needs a signed-in player');
+  if (proof.platform === 'Kongregate') return takeKongregateItems(api, token, game, proof.gameAuthToken);
   const data = await unwrap(
     api.POST('/api/v1/yandexgames/purchase/{Game}', {
       params: { path: { Game: game } },
@@ -24,6 +26,29 @@ export async function verifySignedPurchases(
   ).catch((error: unknown) => Promise.reject(toSdkError(error)));
   return data.TokenSuccesses.map((item) => ({
     token: item.PurchaseToken,
+    success: item.Success,
+    sku: item.Sku,
+    transactionId: item.TransactionId,
+    errorCode: item.ErrorCode,
+  }));
+}
+
+/** Kongregate: the server reads the player's items at Kongregate with their game auth token. */
+async function takeKongregateItems(
+  api: ApiClient,
+  token: string,
+  game: string,
+  gameAuthToken: string,
+): Promise<PurchaseVerdict[]> {
+  const data = await unwrap(
+    api.POST('/api/v1/kongregate/items/{Game}', {
+      params: { path: { Game: game } },
+      headers: bearerHeaders(token),
+      body: { GameAuthToken: gameAuthToken },
+    }),
+  ).catch((error: unknown) => Promise.reject(toSdkError(error)));
+  return data.Items.map((item) => ({
+    token: item.ItemId,
     success: item.Success,
     sku: item.Sku,
     transactionId: item.TransactionId,

@@ -14,9 +14,15 @@ export async function authenticateFromSocial(
   payload: SocialSignIn,
   context: { game: string; locale: string; sessionId: string },
 ): Promise<string> {
+  return (await authenticateFromSocialSession(api, payload, context)).Token;
+}
+
+/** The same sign-in, with whose account the session is (to tell a changed player). */
+export async function authenticateFromSocialSession(
+  api: ApiClient,
+  payload: SocialSignIn,
+  context: { game: string; locale: string; sessionId: string },
+): Promise<{ Token: string; AccountId: string }> {
   const body = { ...payload, Game: context.game, Locale: context.locale, SessionId: context.sessionId };
-  const data = await unwrap(
-    api.POST('/api/v1/auth/authenticate_from_social', { body: body as unknown as SocialSignInBody }),
-  );
-  return data.Token;
+  return unwrap(api.POST('/api/v1/auth/authenticate_from_social', { body: body as unknown as SocialSignInBody }));
 }

@@ -13,6 +13,7 @@ import { fetchFriends } from '../../../entities/friends/api/friends';
 import { useInviteShare } from '../../../entities/friends/hooks/use-invite-share';
 import type { PublicGameConfig } from '../../../entities/game/api/public-game-config';
 import { type Account, accountQuery } from '../../../entities/profile/api/account';
+import { logout } from '../../../entities/profile/api/logout';
 import {
   consumePurchase,
   createPlatformPayment,
@@ -31,7 +32,7 @@ import { useApiClient } from '../../../shared/api/api-context';
 import { usePageConfig } from '../../../shared/config/page-config-context';
 import { PORTAL_BUILD_ID } from '../../../shared/config/portal-build';
 import { switchLanguage } from '../../../shared/i18n/language';
-import { readAuthToken, storeAuthToken } from '../../../shared/lib/auth-token';
+import { clearAuthToken, readAuthToken, storeAuthToken } from '../../../shared/lib/auth-token';
 import { createLogger } from '../../../shared/lib/logger';
 import { requestSignIn } from '../../../shared/lib/sign-in-request';
 import { LazyLinkShareModal } from '../../../shared/ui/modals/lazy-modals';
@@ -40,8 +41,9 @@ import { useClipboard } from '../../../shared/ui/modals/use-clipboard';
 import { type AnalyticsBatcher, createAnalyticsBatcher } from '../analytics/analytics-batcher';
 import { statAnalyticsEvent } from '../analytics/stat-events';
 import { fetchCrossPlayCodes, sendCrossPlayEvent } from '../api/cross-play';
-import { authenticateFromSocial } from '../api/social-sign-in';
+import { authenticateFromSocial, authenticateFromSocialSession } from '../api/social-sign-in';
 import { useCloudServices } from '../cloud/use-cloud-services';
+import { followPlatformPlayer } from '../host/follow-platform-player';
 import { buildGameInfo } from '../host/game-info';
 import { createHostHandlers, type PortalServices } from '../host/host-handlers';
 import { toSdkError, toSdkPurchase } from '../host/purchases';
@@ -299,8 +301,8 @@ export function useHostHandlers(
   features.current = {
     isSignedIn: () => !!live.current.gameInfo().fxId.userId,
     signIn: requestSignIn,
-    checkout: (sku, developerPayload) =>
-      purchase({ game: state.game, platform: state.platform, sku, developerPayload }),
+    checkout: (sku, developerPayload, platformBlock) =>
+      purchase({ game: state.game, platform: state.platform, sku, developerPayload, platformBlock }),
     friends: async () => {
       const { token, game } = state;
       if (!token) return [];
@@ -331,10 +333,27 @@ export function useHostHandlers(
   useEffect(
     () =>
       adapter.onHostEvent((event) => {
-        if (event.type === 'focus') host.current?.emit('focus', { focused: event.focused });
+        if (event.type === 'player-changed') {
+          void followPlatformPlayer(event.signIn, {
+            accountId: live.current.gameInfo().fxId.userId || null,
+            signIn: (payload) =>
+              authenticateFromSocialSession(api, payload, {
+                game: state.game,
+                locale: i18n.resolvedLanguage ?? i18n.language,
+                sessionId: PAGE_SESSION_ID,
+              }),
+            logOut: async () => {
+              const token = readAuthToken();
+              if (token) await logout(api, token).catch((error: unknown) => logger.warn('logout failed', error));
+              clearAuthToken();
+            },
+            keep: storeAuthToken,
+            reload: () => window.location.reload(),
+          }).catch((error: unknown) => logger.warn('platform player change not followed', error));
+        } else if (event.type === 'focus') host.current?.emit('focus', { focused: event.focused });
         else host.current?.emit(event.type);
       }),
-    [adapter, host],
+    [adapter, host, api, state.game, i18n],
   );
 
   // Spec §4: a different account raises account-changed; every sign-in is followed by user-info-changed.

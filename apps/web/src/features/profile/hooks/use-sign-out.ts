@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
+import { logout } from '../../../entities/profile/api/logout';
 import { useApiClient } from '../../../shared/api/api-context';
 import { clearAuthToken, readAuthToken } from '../../../shared/lib/auth-token';
 import { createLogger } from '../../../shared/lib/logger';
-import { logout } from '../api/logout';
 
 const logger = createLogger('auth');
 

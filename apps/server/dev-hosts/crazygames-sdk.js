@@ -1,0 +1,103 @@
+// A stand-in for CrazyGames' HTML5 SDK v3 (served at /dev/hosts/crazygames/sdk.js in development
+// only; the portal loads it from the page config's CrazyGamesSdkUrl). It defines
+// window.CrazyGames.SDK with the surface of platform-protocols.md §13b and asks the simulated
+// CrazyGames in the parent page, over postMessage, for everything CrazyGames decides: the user,
+// the user token (signed on the server as CrazyGames signs it), the auth prompt, ads and banners.
+(() => {
+  if (window.CrazyGames?.SDK) return;
+  const pending = new Map();
+  const authListeners = new Set();
+  let nextId = 1;
+
+  /** One request to the simulated CrazyGames; resolves with its result, rejects with its error. */
+  function ask(method, params = {}) {
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      window.parent.postMessage({ type: 'crazygames-sdk', id, method, params }, location.origin);
+    });
+  }
+  /** A signal CrazyGames only records (no answer is awaited). */
+  const signal = (method) => () => void ask(method).catch(() => undefined);
+
+  window.addEventListener('message', (event) => {
+    if (event.source !== window.parent || event.origin !== location.origin) return;
+    const message = event.data;
+    if (message?.type === 'crazygames-sdk-event' && message.name === 'auth') {
+      for (const listener of authListeners) listener(message.user ?? null);
+      return;
+    }
+    if (message?.type !== 'crazygames-sdk-answer' || !pending.has(message.id)) return;
+    const { resolve, reject } = pending.get(message.id);
+    pending.delete(message.id);
+    if (message.error) reject(Object.assign(new Error(message.error.message), { code: message.error.code }));
+    else resolve(message.result);
+  });
+
+  const dataKey = (key) => `fxid.dev-hosts.crazygames.data.${key}`;
+
+  const SDK = {
+    environment: 'disabled',
+    async init() {
+      const answer = await ask('init');
+      SDK.environment = answer.environment;
+      SDK.user.isUserAccountAvailable = answer.isUserAccountAvailable;
+      SDK.user.systemInfo = answer.systemInfo;
+    },
+    user: {
+      isUserAccountAvailable: false,
+      systemInfo: undefined,
+      getUser: () => ask('getUser'),
+      getUserToken: () => ask('getUserToken'),
+      getXsollaUserToken: () => Promise.reject(Object.assign(new Error('Not simulated'), { code: 'other' })),
+      showAuthPrompt: () => ask('showAuthPrompt'),
+      showAccountLinkPrompt: () => ask('showAuthPrompt'),
+      addAuthListener: (listener) => authListeners.add(listener),
+      removeAuthListener: (listener) => authListeners.delete(listener),
+    },
+    ad: {
+      requestAd(kind, callbacks = {}) {
+        ask('requestAd', { kind }).then(
+          (outcome) => {
+            if (outcome !== 'Finished') {
+              callbacks.adError?.({ code: 'unfilled', message: 'No ad available' });
+              return;
+            }
+            callbacks.adStarted?.();
+            callbacks.adFinished?.();
+          },
+          (error) => callbacks.adError?.({ code: 'other', message: error.message }),
+        );
+      },
+      hasAdblock: () => ask('hasAdblock'),
+    },
+    banner: {
+      requestBanner: (request) => ask('requestBanner', { id: request.id }),
+      requestResponsiveBanner: (id) => ask('requestBanner', { id }),
+      clearBanner: (id) => void ask('clearBanner', { id }),
+      clearAllBanners: () => void ask('clearBanner', {}),
+    },
+    game: {
+      settings: { muteAudio: false, disableChat: false },
+      addSettingsChangeListener: () => undefined,
+      removeSettingsChangeListener: () => undefined,
+      loadingStart: signal('loadingStart'),
+      loadingStop: signal('loadingStop'),
+      gameplayStart: signal('gameplayStart'),
+      gameplayStop: signal('gameplayStop'),
+      happytime: signal('happytime'),
+      inviteLink: (params) => `${location.origin}/?${new URLSearchParams(params)}`,
+      getInviteParam: (name) => new URLSearchParams(location.search).get(name),
+    },
+    // localStorage-like, as CrazyGames' is (synced to the account there; kept in this browser here).
+    data: {
+      getItem: (key) => localStorage.getItem(dataKey(key)),
+      setItem: (key, value) => localStorage.setItem(dataKey(key), String(value)),
+      removeItem: (key) => localStorage.removeItem(dataKey(key)),
+      clear: () => {
+        for (const key of Object.keys(localStorage)) if (key.startsWith(dataKey(''))) localStorage.removeItem(key);
+      },
+    },
+  };
+  window.CrazyGames = { SDK };
+})();

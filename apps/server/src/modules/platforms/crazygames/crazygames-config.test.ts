@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../config.js';
+import { CRAZYGAMES_PUBLIC_KEY_URL, CRAZYGAMES_SDK_URL, crazyGamesScriptOrigins } from './crazygames-config.js';
+
+/** A production environment that passes every other check, so only CrazyGames' variables decide. */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  PUBLIC_URL: 'https://play.example',
+  TURNSTILE_SECRET: 'live-turnstile-secret',
+  SMTP_URL: 'smtp://mail.example:587',
+  PAYMENT_PROVIDER: 'none',
+};
+
+describe('CrazyGames configuration', () => {
+  it("development fetches the simulator's key from its own server and loads the SDK stand-in", () => {
+    const dev = loadConfig({ PUBLIC_URL: 'http://localhost:9000' });
+    if (!dev.ok) throw new Error(dev.problems.join('\n'));
+    expect(dev.config.platforms.crazygames).toMatchObject({
+      publicKeyUrl: 'http://localhost:9000/dev/hosts/crazygames/publicKey.json',
+      sdkUrl: 'dev/hosts/crazygames/sdk.js',
+      devGameIdPrefix: 'sim-crazygames-',
+    });
+    expect(crazyGamesScriptOrigins(dev.config.platforms.crazygames)).toEqual([]);
+  });
+
+  it("production takes CrazyGames' own key and SDK, game ids only from CRAZYGAMES_GAME_IDS, and refuses a key over http", () => {
+    const live = loadConfig({ ...PRODUCTION, CRAZYGAMES_GAME_IDS: 'sky-runner=abc123' });
+    if (!live.ok) throw new Error(live.problems.join('\n'));
+    expect(live.config.platforms.crazygames).toMatchObject({
+      publicKeyUrl: CRAZYGAMES_PUBLIC_KEY_URL,
+      sdkUrl: CRAZYGAMES_SDK_URL,
+      devGameIdPrefix: undefined,
+      gameIds: { 'sky-runner': 'abc123' },
+    });
+    expect(crazyGamesScriptOrigins(live.config.platforms.crazygames)).toEqual(['https://sdk.crazygames.com']);
+    const plain = loadConfig({ ...PRODUCTION, CRAZYGAMES_PUBLIC_KEY_URL: 'http://127.0.0.1:9000/publicKey.json' });
+    expect(plain.ok ? [] : plain.problems).toContain('CRAZYGAMES_PUBLIC_KEY_URL: must be an https URL in production');
+    expect(loadConfig({ CRAZYGAMES_GAME_IDS: 'sky-runner' }).ok).toBe(false);
+  });
+});
