@@ -42,6 +42,7 @@ import { devMailboxRoutes } from './modules/mail/dev-mailbox-routes.js';
 import { createMailer, type MailMessage } from './modules/mail/mailer.js';
 import type { OutboxHandler } from './modules/outbox/outbox.js';
 import { startOutboxWorker } from './modules/outbox/outbox-worker.js';
+import { fbInstantScriptOrigins } from './modules/platforms/fbinstantgames/fbinstant-config.js';
 import { okFapiScriptOrigins } from './modules/platforms/ok/ok-config.js';
 import { platformRoutes } from './modules/platforms/platform-routes.js';
 import { platformPayments } from './modules/platforms/registry.js';
@@ -149,7 +150,11 @@ export async function createApp(config: Config, deps: AppDependencies = {}): Pro
     {
       ...ctx.payments.csp,
       // OK's FAPI, when it loads from OK (production default) rather than the portal's origin.
-      scriptSrc: [...(ctx.payments.csp.scriptSrc ?? []), ...okFapiScriptOrigins(config.platforms.ok)],
+      scriptSrc: [
+        ...(ctx.payments.csp.scriptSrc ?? []),
+        ...okFapiScriptOrigins(config.platforms.ok),
+        ...(config.platforms.fbinstantgames ? fbInstantScriptOrigins(config.platforms.fbinstantgames) : []),
+      ],
     },
   );
   registerErrorHandler(app);

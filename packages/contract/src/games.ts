@@ -30,6 +30,7 @@ export const PresentationSchema = z
 export const PlatformDataSchema = z
   .object({
     FacebookGamesAppId: z.string().optional(),
+    FacebookInstantGamesAppId: z.string().optional(),
     FxIdGameId: z.string().optional(),
     VkontaktePlayAppId: z.string().optional(),
     VkontakteComAppId: z.string().optional(),

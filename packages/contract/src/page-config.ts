@@ -73,6 +73,11 @@ export interface PageConfig {
    * host simulator's stand-in in development (OK_FAPI_URL).
    */
   OkFapiUrl?: string;
+  /**
+   * Where the Facebook Instant Games adapter loads the FBInstant SDK from: Facebook's own in
+   * production, the host simulator's stand-in in development (FB_INSTANT_SDK_URL).
+   */
+  FbInstantSdkUrl?: string;
 }
 
 /**

@@ -62,6 +62,22 @@ export const OdnoklassnikiLoginSchema = z
   .strict()
   .meta({ id: 'OdnoklassnikiLogin' });
 
+/**
+ * Facebook Instant Games: `SignedPlayerInfo.getSignature()` of
+ * `FBInstant.player.getSignedPlayerInfoAsync()`, a Facebook `signed_request` (security.md §4a)
+ * signed with the game's app secret; its payload names the player (`player_id`).
+ */
+export const FacebookInstantGamesLoginSchema = z
+  .object({
+    Signature: z
+      .string()
+      .min(3)
+      .max(8192)
+      .describe('SignedPlayerInfo.getSignature() as Facebook gave it: base64url(HMAC-SHA256).base64url(JSON)'),
+  })
+  .strict()
+  .meta({ id: 'FacebookInstantGamesLogin' });
+
 export const AuthenticateFromSocialRequestSchema = z
   .object({
     Social: PlatformInputSchema.describe('The host platform, by name or number (e.g. VkontakteCom or 3)'),
@@ -73,6 +89,9 @@ export const AuthenticateFromSocialRequestSchema = z
     TelegramLogin: TelegramLoginSchema.optional().describe('Required when Social is Telegram'),
 
     OdnoklassnikiLogin: OdnoklassnikiLoginSchema.optional().describe('Required when Social is Odnoklassniki'),
+    FacebookInstantGamesLogin: FacebookInstantGamesLoginSchema.optional().describe(
+      'Required when Social is FacebookInstantGames',
+    ),
   })
   .strict()
   .meta({ id: 'AuthenticateFromSocialRequest' });

@@ -27,6 +27,7 @@ export function pageConfigFor(config: Config): PageConfig {
     ...(config.mode === 'development' ? { DevPublicOrigin: new URL(config.publicUrl).origin } : {}),
     YandexSdkUrl: config.platforms.yandex.sdkUrl,
     OkFapiUrl: config.platforms.ok.fapiUrl,
+    ...(config.platforms.fbinstantgames ? { FbInstantSdkUrl: config.platforms.fbinstantgames.sdkUrl } : {}),
   };
 }
 

@@ -115,6 +115,17 @@ export const PlatformPaymentResponseSchema = z
       })
       .optional()
       .describe('Spec store §3 payment creation response, Odnoklassniki block (FAPI.UI.showPayment arguments)'),
+    FacebookInstantGames: z
+      .object({
+        StoreSpecificOrderProductSku: z
+          .string()
+          .describe("The product id in the game's Instant Games catalog, purchaseAsync's productID"),
+        DeveloperPayload: z
+          .string()
+          .describe("purchaseAsync's developerPayload: OrderId, which the signed purchase must carry back"),
+      })
+      .optional()
+      .describe('Spec store §3 payment creation response, FacebookInstantGames block (purchaseAsync arguments)'),
   })
   .meta({ id: 'PlatformPaymentResponse' });
 export type PlatformPaymentResponse = z.infer<typeof PlatformPaymentResponseSchema>;
