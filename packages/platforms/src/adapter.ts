@@ -58,11 +58,10 @@ export type PlatformPurchase =
  * client never decides that something was paid). Yandex Games: the `signature` of
  * payments.purchase() (one purchase) or payments.getPurchases() (a list).
  */
-export interface SignedPurchaseProof {
-  platform: 'YandexGames';
-  signedData: string;
-  fromPurchaseList: boolean;
-}
+export type SignedPurchaseProof =
+  | { platform: 'YandexGames'; signedData: string; fromPurchaseList: boolean }
+  /** Facebook Instant Games: one Purchase's `signedRequest` (purchaseAsync() or getPurchasesAsync()). */
+  | { platform: 'FacebookInstantGames'; signedData: string };
 
 /** Our server's answer for one purchase token of a SignedPurchaseProof. */
 export interface PurchaseVerdict {
@@ -73,11 +72,14 @@ export interface PurchaseVerdict {
   transactionId: string | null;
   /** Why not: platform_product_unknown, platform_price_mismatch, platform_purchase_taken, … */
   errorCode: string | null;
+  /** The platform's id of the order, where it is not the token (Facebook's payment id). */
+  externalOrderId?: string;
 }
 
 /** Ad settings of the game on its platforms (PublicWebClientConfig.Advertisement, from the catalog). */
 export interface AdvertisementSettings {
   Yandex?: { DesktopBlockId?: string; MobileBlockId?: string };
+  FacebookInstant?: { InterstitialPlacementId?: string; RewardedPlacementId?: string; BannerPlacementId?: string };
 }
 
 /** Events the host platform raises about the game's page. */
@@ -159,6 +161,8 @@ export interface PlatformPaymentStart {
   Odnoklassniki?:
     | { Name: string; Description: string; Code: string; Price: number; ExtraAttributes: string }
     | undefined;
+  /** purchaseAsync's arguments (spec store §3, FacebookInstantGames block). */
+  FacebookInstantGames?: { StoreSpecificOrderProductSku: string; DeveloperPayload: string } | undefined;
 }
 
 /** What the portal lends an adapter when it makes one. */

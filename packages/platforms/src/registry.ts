@@ -25,11 +25,11 @@ export const ADAPTERS: Record<AdapterName, () => Promise<AdapterFactory>> = {
   fxlauncher: notBuilt('fxlauncher'),
   fxnative: notBuilt('fxnative'),
   steam: notBuilt('steam'),
-  fbinstantgames: notBuilt('fbinstantgames'),
+  fbinstantgames: async () => (await import('./fbinstantgames/fbinstant-adapter.js')).fbInstantAdapter,
 };
 
 /** Adapters that work today; the rest answer 'Unsupported adapter for {platform}'. */
-export const BUILT_ADAPTERS: readonly AdapterName[] = ['fxid', 'vkcom', 'yandex', 'telegram', 'ok'];
+export const BUILT_ADAPTERS: readonly AdapterName[] = ['fxid', 'vkcom', 'yandex', 'telegram', 'ok', 'fbinstantgames'];
 
 export function isAdapterName(name: string): name is AdapterName {
   return Object.hasOwn(ADAPTER_PLATFORMS, name);

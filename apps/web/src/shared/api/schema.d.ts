@@ -1263,6 +1263,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/fbinstant/purchase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Checks a Facebook Instant Games signed purchase and pays its order once per payment id
+         * @description FbInstantPurchaseSignedData is a Purchase's signedRequest (purchaseAsync() or getPurchasesAsync()), checked with the game's app secret as Facebook signs it (HMAC-SHA256 over the encoded payload, security.md §4): a bad one is 401 platform_sign_invalid. Its developer_payload must be the DeveloperPayload POST /platforms/payment gave this player in this game, else ErrorCode platform_order_mismatch; an unknown product answers platform_product_unknown. Success answers the order the payment made (the same order when sent again). Consume the purchase on Facebook only after Success.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FbInstantPurchaseRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FbInstantPurchaseResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/profile": {
         parameters: {
             query?: never;
@@ -5252,6 +5340,7 @@ export interface components {
         };
         PlatformDataInput: {
             FacebookGamesAppId?: string;
+            FacebookInstantGamesAppId?: string;
             FxIdGameId?: string;
             VkontaktePlayAppId?: string;
             VkontakteComAppId?: string;
@@ -5368,6 +5457,11 @@ export interface components {
             Yandex?: {
                 DesktopBlockId?: string;
                 MobileBlockId?: string;
+            };
+            FacebookInstant?: {
+                InterstitialPlacementId?: string;
+                RewardedPlacementId?: string;
+                BannerPlacementId?: string;
             };
         };
         /**
@@ -5817,7 +5911,7 @@ export interface components {
             Documents: components["schemas"]["LegalDocumentInput"][];
         };
         /** @enum {string} */
-        ErrorCodeInput: "validation_failed" | "malformed_json" | "invalid_token" | "expired_token" | "captcha_failed" | "redirect_not_allowed" | "unauthorized" | "platform_sign_invalid" | "platform_payload_expired" | "platform_app_mismatch" | "platform_not_supported" | "platform_not_configured" | "platform_product_unknown" | "platform_price_mismatch" | "platform_purchase_taken" | "platform_webhook_unauthorized" | "forbidden" | "sign_in_confirmation_required" | "not_found" | "method_not_allowed" | "request_timeout" | "game_not_found" | "game_not_on_platform" | "conflict" | "push_subscription_taken" | "already_connected" | "connected_to_another_account" | "game_not_connected" | "product_already_owned" | "purchase_in_progress" | "purchase_already_consumed" | "payments_not_available" | "storage_version_conflict" | "storage_quota_exceeded" | "storage_value_too_large" | "leaderboard_not_found" | "leaderboard_score_out_of_range" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
+        ErrorCodeInput: "validation_failed" | "malformed_json" | "invalid_token" | "expired_token" | "captcha_failed" | "redirect_not_allowed" | "unauthorized" | "platform_sign_invalid" | "platform_payload_expired" | "platform_app_mismatch" | "platform_not_supported" | "platform_not_configured" | "platform_product_unknown" | "platform_price_mismatch" | "platform_purchase_taken" | "platform_order_mismatch" | "platform_webhook_unauthorized" | "forbidden" | "sign_in_confirmation_required" | "not_found" | "method_not_allowed" | "request_timeout" | "game_not_found" | "game_not_on_platform" | "conflict" | "push_subscription_taken" | "already_connected" | "connected_to_another_account" | "game_not_connected" | "product_already_owned" | "purchase_in_progress" | "purchase_already_consumed" | "payments_not_available" | "storage_version_conflict" | "storage_quota_exceeded" | "storage_value_too_large" | "leaderboard_not_found" | "leaderboard_score_out_of_range" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
         FieldIssueInput: {
             /** @description Where the bad value is, e.g. "body/Email" or "query/WebPublishingPlatform" */
             Field: string;
@@ -6108,6 +6202,10 @@ export interface components {
             /** @description window.location.search of the OK launch URL, as received (logged_user_id, session_key, auth_sig, …) */
             QueryString: string;
         };
+        FacebookInstantGamesLoginInput: {
+            /** @description SignedPlayerInfo.getSignature() as Facebook gave it: base64url(HMAC-SHA256).base64url(JSON) */
+            Signature: string;
+        };
         AuthenticateFromSocialRequestInput: {
             /** @description The host platform, by name or number (e.g. VkontakteCom or 3) */
             Social: ("Unspecified" | "FxId" | "VkontaktePlay" | "Odnoklassniki" | "VkontakteCom" | "YandexGames" | "AbsoluteGames" | "Kongregate" | "FacebookGames" | "CrazyGames" | "WizQ" | "Telegram" | "FxLauncher" | "FxNative" | "Steam" | "FacebookInstantGames") | number | string;
@@ -6124,6 +6222,8 @@ export interface components {
             TelegramLogin?: components["schemas"]["TelegramLoginInput"];
             /** @description Required when Social is Odnoklassniki */
             OdnoklassnikiLogin?: components["schemas"]["OdnoklassnikiLoginInput"];
+            /** @description Required when Social is FacebookInstantGames */
+            FacebookInstantGamesLogin?: components["schemas"]["FacebookInstantGamesLoginInput"];
         };
         AuthenticateFromSocialResponseInput: {
             /** @description Bearer token of the new session, as email sign-in gives */
@@ -6561,6 +6661,13 @@ export interface components {
                 /** @description JSON `{"orderId": OrderId}` for showPayment's attributes; OK returns it in callbacks.payment */
                 ExtraAttributes: string;
             };
+            /** @description Spec store §3 payment creation response, FacebookInstantGames block (purchaseAsync arguments) */
+            FacebookInstantGames?: {
+                /** @description The product id in the game's Instant Games catalog, purchaseAsync's productID */
+                StoreSpecificOrderProductSku: string;
+                /** @description purchaseAsync's developerPayload: OrderId, which the signed purchase must carry back */
+                DeveloperPayload: string;
+            };
         };
         ConsumePurchaseRequestInput: {
             Game: components["schemas"]["GameSystemNameInput"];
@@ -6684,6 +6791,25 @@ export interface components {
                 Success: boolean;
             };
         };
+        FbInstantPurchaseRequestInput: {
+            Game: components["schemas"]["GameSystemNameInput"];
+            /** @description Purchase.signedRequest of purchaseAsync() or getPurchasesAsync(): Facebook's signed_request */
+            FbInstantPurchaseSignedData: string;
+        };
+        FbInstantPurchaseResponseInput: {
+            /** @description True when the purchase is ours and its order is paid (now, or by an earlier call) */
+            Success: boolean;
+            /** @description Consume it with FBInstant.payments.consumePurchaseAsync once Success */
+            PurchaseToken: string;
+            /** @description Facebook's paymentID; POST /platforms/purchase finds the order by it */
+            PaymentId: string;
+            /** @description The product Facebook names (product_id) */
+            Sku: components["schemas"]["SkuInput"] | null;
+            /** @description The order the purchase made, when Success */
+            TransactionId: components["schemas"]["PublicOrderIdInput"] | null;
+            /** @description Why not, when not Success: platform_product_unknown, platform_order_mismatch, platform_purchase_taken */
+            ErrorCode: components["schemas"]["ErrorCodeInput"] | null;
+        };
         YandexPurchaseRequestInput: {
             /** @description The signature of payments.purchase() or payments.getPurchases(): <sign>.<data>, standard base64 */
             YandexSignedData: string;
@@ -6795,6 +6921,7 @@ export interface components {
         };
         PlatformData: {
             FacebookGamesAppId?: string;
+            FacebookInstantGamesAppId?: string;
             FxIdGameId?: string;
             VkontaktePlayAppId?: string;
             VkontakteComAppId?: string;
@@ -6911,6 +7038,11 @@ export interface components {
             Yandex?: {
                 DesktopBlockId?: string;
                 MobileBlockId?: string;
+            };
+            FacebookInstant?: {
+                InterstitialPlacementId?: string;
+                RewardedPlacementId?: string;
+                BannerPlacementId?: string;
             };
         };
         /**
@@ -7361,7 +7493,7 @@ export interface components {
             Documents: components["schemas"]["LegalDocument"][];
         };
         /** @enum {string} */
-        ErrorCode: "validation_failed" | "malformed_json" | "invalid_token" | "expired_token" | "captcha_failed" | "redirect_not_allowed" | "unauthorized" | "platform_sign_invalid" | "platform_payload_expired" | "platform_app_mismatch" | "platform_not_supported" | "platform_not_configured" | "platform_product_unknown" | "platform_price_mismatch" | "platform_purchase_taken" | "platform_webhook_unauthorized" | "forbidden" | "sign_in_confirmation_required" | "not_found" | "method_not_allowed" | "request_timeout" | "game_not_found" | "game_not_on_platform" | "conflict" | "push_subscription_taken" | "already_connected" | "connected_to_another_account" | "game_not_connected" | "product_already_owned" | "purchase_in_progress" | "purchase_already_consumed" | "payments_not_available" | "storage_version_conflict" | "storage_quota_exceeded" | "storage_value_too_large" | "leaderboard_not_found" | "leaderboard_score_out_of_range" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
+        ErrorCode: "validation_failed" | "malformed_json" | "invalid_token" | "expired_token" | "captcha_failed" | "redirect_not_allowed" | "unauthorized" | "platform_sign_invalid" | "platform_payload_expired" | "platform_app_mismatch" | "platform_not_supported" | "platform_not_configured" | "platform_product_unknown" | "platform_price_mismatch" | "platform_purchase_taken" | "platform_order_mismatch" | "platform_webhook_unauthorized" | "forbidden" | "sign_in_confirmation_required" | "not_found" | "method_not_allowed" | "request_timeout" | "game_not_found" | "game_not_on_platform" | "conflict" | "push_subscription_taken" | "already_connected" | "connected_to_another_account" | "game_not_connected" | "product_already_owned" | "purchase_in_progress" | "purchase_already_consumed" | "payments_not_available" | "storage_version_conflict" | "storage_quota_exceeded" | "storage_value_too_large" | "leaderboard_not_found" | "leaderboard_score_out_of_range" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
         FieldIssue: {
             /** @description Where the bad value is, e.g. "body/Email" or "query/WebPublishingPlatform" */
             Field: string;
@@ -7652,6 +7784,10 @@ export interface components {
             /** @description window.location.search of the OK launch URL, as received (logged_user_id, session_key, auth_sig, …) */
             QueryString: string;
         };
+        FacebookInstantGamesLogin: {
+            /** @description SignedPlayerInfo.getSignature() as Facebook gave it: base64url(HMAC-SHA256).base64url(JSON) */
+            Signature: string;
+        };
         AuthenticateFromSocialRequest: {
             /** @description The host platform, by name or number (e.g. VkontakteCom or 3) */
             Social: unknown;
@@ -7668,6 +7804,8 @@ export interface components {
             TelegramLogin?: components["schemas"]["TelegramLogin"];
             /** @description Required when Social is Odnoklassniki */
             OdnoklassnikiLogin?: components["schemas"]["OdnoklassnikiLogin"];
+            /** @description Required when Social is FacebookInstantGames */
+            FacebookInstantGamesLogin?: components["schemas"]["FacebookInstantGamesLogin"];
         };
         AuthenticateFromSocialResponse: {
             /** @description Bearer token of the new session, as email sign-in gives */
@@ -8105,6 +8243,13 @@ export interface components {
                 /** @description JSON `{"orderId": OrderId}` for showPayment's attributes; OK returns it in callbacks.payment */
                 ExtraAttributes: string;
             };
+            /** @description Spec store §3 payment creation response, FacebookInstantGames block (purchaseAsync arguments) */
+            FacebookInstantGames?: {
+                /** @description The product id in the game's Instant Games catalog, purchaseAsync's productID */
+                StoreSpecificOrderProductSku: string;
+                /** @description purchaseAsync's developerPayload: OrderId, which the signed purchase must carry back */
+                DeveloperPayload: string;
+            };
         };
         ConsumePurchaseRequest: {
             Game: components["schemas"]["GameSystemName"];
@@ -8227,6 +8372,25 @@ export interface components {
                 /** @description The payment went through (Pay); go to RedirectUris.Success */
                 Success: boolean;
             };
+        };
+        FbInstantPurchaseRequest: {
+            Game: components["schemas"]["GameSystemName"];
+            /** @description Purchase.signedRequest of purchaseAsync() or getPurchasesAsync(): Facebook's signed_request */
+            FbInstantPurchaseSignedData: string;
+        };
+        FbInstantPurchaseResponse: {
+            /** @description True when the purchase is ours and its order is paid (now, or by an earlier call) */
+            Success: boolean;
+            /** @description Consume it with FBInstant.payments.consumePurchaseAsync once Success */
+            PurchaseToken: string;
+            /** @description Facebook's paymentID; POST /platforms/purchase finds the order by it */
+            PaymentId: string;
+            /** @description The product Facebook names (product_id) */
+            Sku: components["schemas"]["Sku"] | null;
+            /** @description The order the purchase made, when Success */
+            TransactionId: components["schemas"]["PublicOrderId"] | null;
+            /** @description Why not, when not Success: platform_product_unknown, platform_order_mismatch, platform_purchase_taken */
+            ErrorCode: components["schemas"]["ErrorCode"] | null;
         };
         YandexPurchaseRequest: {
             /** @description The signature of payments.purchase() or payments.getPurchases(): <sign>.<data>, standard base64 */

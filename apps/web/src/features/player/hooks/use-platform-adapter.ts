@@ -26,7 +26,7 @@ export interface ActivePlatform {
 export function usePlatformAdapter(name: string, game: string | undefined): ActivePlatform {
   const { i18n } = useTranslation();
   const api = useApiClient();
-  const { YandexSdkUrl, OkFapiUrl } = usePageConfig();
+  const { YandexSdkUrl, OkFapiUrl, FbInstantSdkUrl } = usePageConfig();
   const features = useRef<PortalFeatures | null>(null);
   const [state, setState] = useState<{ key: string; adapter: PlatformAdapter | null; error: unknown }>({
     key: '',
@@ -65,6 +65,7 @@ export function usePlatformAdapter(name: string, game: string | undefined): Acti
         scriptUrls: {
           ...(YandexSdkUrl ? { yandex: YandexSdkUrl } : {}),
           ...(OkFapiUrl ? { ok: OkFapiUrl } : {}),
+          ...(FbInstantSdkUrl ? { fbinstantgames: FbInstantSdkUrl } : {}),
         },
         // The token is read at call time: the player may have signed in since.
         verifySignedPurchases: (proof) => verifySignedPurchases(api, readAuthToken(), game, proof),
@@ -99,7 +100,7 @@ export function usePlatformAdapter(name: string, game: string | undefined): Acti
     return () => {
       cancelled = true;
     };
-  }, [name, game, api, YandexSdkUrl, OkFapiUrl]);
+  }, [name, game, api, YandexSdkUrl, OkFapiUrl, FbInstantSdkUrl]);
 
   const current = state.key === key;
   return { adapter: current ? state.adapter : null, error: current ? state.error : null, features };
