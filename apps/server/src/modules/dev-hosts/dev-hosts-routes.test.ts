@@ -8,10 +8,10 @@ describeEachEngine('the host simulator (/dev/hosts)', (engine) => {
   const post = (url: string, payload: Record<string, unknown>) =>
     testApp().app.inject({ method: 'POST', url, payload });
 
-  it('serves the page with the games published on VK, Yandex, Telegram and OK', async () => {
+  it('serves the page with the games published on VK, Yandex, Telegram, OK and Instant Games', async () => {
     const page = await testApp().app.inject({ method: 'GET', url: '/dev/hosts' });
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('<option value="sky-runner" data-platforms="vkcom yandex telegram ok">');
+    expect(page.body).toContain('<option value="sky-runner" data-platforms="vkcom yandex telegram ok fbinstantgames">');
     expect(page.body).toContain('src="hosts/vk-host.js"');
     expect(page.body).toContain('src="hosts/yandex-host.js"');
     expect(page.body).toContain('src="hosts/ok-host.js"');
