@@ -78,6 +78,22 @@ export const FacebookInstantGamesLoginSchema = z
   .strict()
   .meta({ id: 'FacebookInstantGamesLogin' });
 
+/**
+ * Facebook Games (canvas): the `signed_request` Facebook gives the game's canvas page and the
+ * JS SDK (`FB.getLoginStatus().authResponse.signedRequest`), signed with the app secret
+ * (security.md §4a); its payload names the player (`user_id`, app-scoped).
+ */
+export const FacebookGamesLoginSchema = z
+  .object({
+    SignedRequest: z
+      .string()
+      .min(3)
+      .max(8192)
+      .describe("Facebook's signed_request as given: base64url(HMAC-SHA256).base64url(JSON)"),
+  })
+  .strict()
+  .meta({ id: 'FacebookGamesLogin' });
+
 export const AuthenticateFromSocialRequestSchema = z
   .object({
     Social: PlatformInputSchema.describe('The host platform, by name or number (e.g. VkontakteCom or 3)'),
@@ -89,6 +105,7 @@ export const AuthenticateFromSocialRequestSchema = z
     TelegramLogin: TelegramLoginSchema.optional().describe('Required when Social is Telegram'),
 
     OdnoklassnikiLogin: OdnoklassnikiLoginSchema.optional().describe('Required when Social is Odnoklassniki'),
+    FacebookGamesLogin: FacebookGamesLoginSchema.optional().describe('Required when Social is FacebookGames'),
     FacebookInstantGamesLogin: FacebookInstantGamesLoginSchema.optional().describe(
       'Required when Social is FacebookInstantGames',
     ),

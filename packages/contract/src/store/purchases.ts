@@ -115,6 +115,13 @@ export const PlatformPaymentResponseSchema = z
       })
       .optional()
       .describe('Spec store §3 payment creation response, Odnoklassniki block (FAPI.UI.showPayment arguments)'),
+    FacebookGames: z
+      .object({
+        ProductOgUrl: z.url().describe("The product's Open Graph page, FB.ui pay dialog's `product`"),
+        RequestId: z.string().describe("FB.ui's request_id: OrderId, which Facebook's payment carries back"),
+      })
+      .optional()
+      .describe('Spec store §3 payment creation response, FacebookGames block (FB.ui pay dialog arguments)'),
     FacebookInstantGames: z
       .object({
         StoreSpecificOrderProductSku: z

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { FB_GAMES_ENV, type FbGamesConfig, fbGamesConfig, fbGamesProblems } from './fbgames/fbgames-config.js';
 import { FB_INSTANT_ENV, type FbInstantConfig, fbInstantConfig } from './fbinstantgames/fbinstant-config.js';
 import { OK_ENV, type OkConfig, okConfig } from './ok/ok-config.js';
 import { TELEGRAM_ENV, type TelegramConfig, telegramConfig, telegramProblems } from './telegram/telegram-config.js';
@@ -9,7 +10,14 @@ import { YANDEX_ENV, type YandexConfig, yandexConfig } from './yandex/yandex-con
  * The configuration fragments of the server platforms, one line each: config.ts merges
  * their environment variables into its schema and their settings into Config.
  */
-export const PLATFORM_ENV = { ...VK_ENV, ...YANDEX_ENV, ...TELEGRAM_ENV, ...OK_ENV, ...FB_INSTANT_ENV };
+export const PLATFORM_ENV = {
+  ...VK_ENV,
+  ...YANDEX_ENV,
+  ...TELEGRAM_ENV,
+  ...OK_ENV,
+  ...FB_INSTANT_ENV,
+  ...FB_GAMES_ENV,
+};
 
 type PlatformEnv = z.output<z.ZodObject<typeof PLATFORM_ENV>>;
 
@@ -21,6 +29,8 @@ export interface PlatformsConfig {
   ok: OkConfig;
   /** Optional so that a test may configure one platform alone; absent, no game is on Instant Games here. */
   fbinstantgames?: FbInstantConfig;
+  /** Optional so that a test may configure one platform alone; absent, no game is on Facebook Games here. */
+  fbgames?: FbGamesConfig;
 }
 
 export function platformsConfig(env: PlatformEnv, mode: 'development' | 'production'): PlatformsConfig {
@@ -30,10 +40,11 @@ export function platformsConfig(env: PlatformEnv, mode: 'development' | 'product
     telegram: telegramConfig(env, mode),
     ok: okConfig(env, mode),
     fbinstantgames: fbInstantConfig(env, mode),
+    fbgames: fbGamesConfig(env, mode),
   };
 }
 
 /** Every bad platform variable of this mode, as config.ts lists them. */
 export function platformProblems(env: PlatformEnv, mode: 'development' | 'production'): string[] {
-  return [...telegramProblems(env, mode)];
+  return [...telegramProblems(env, mode), ...fbGamesProblems(env, mode)];
 }

@@ -1,5 +1,6 @@
 import type { ADAPTER_PLATFORM, AdapterName, PlatformName } from '@fxid/contract';
 import type { PlatformPayments } from '../store/payment-routing.js';
+import { fbGamesPlatform } from './fbgames/fbgames-platform.js';
 import { fbInstantPlatform } from './fbinstantgames/fbinstant-platform.js';
 import { okPlatform } from './ok/ok-platform.js';
 import type { ServerPlatform } from './server-platform.js';
@@ -17,6 +18,7 @@ export const SERVER_PLATFORMS: Partial<Record<keyof typeof ADAPTER_PLATFORM, Ser
   telegram: telegramPlatform,
   ok: okPlatform,
   fbinstantgames: fbInstantPlatform,
+  fbgames: fbGamesPlatform,
 };
 
 /** The server side of a platform, or undefined when none is registered. */
