@@ -42,6 +42,7 @@ import { devMailboxRoutes } from './modules/mail/dev-mailbox-routes.js';
 import { createMailer, type MailMessage } from './modules/mail/mailer.js';
 import type { OutboxHandler } from './modules/outbox/outbox.js';
 import { startOutboxWorker } from './modules/outbox/outbox-worker.js';
+import { fbGamesScriptOrigins } from './modules/platforms/fbgames/fbgames-config.js';
 import { fbInstantScriptOrigins } from './modules/platforms/fbinstantgames/fbinstant-config.js';
 import { okFapiScriptOrigins } from './modules/platforms/ok/ok-config.js';
 import { platformRoutes } from './modules/platforms/platform-routes.js';
@@ -154,6 +155,7 @@ export async function createApp(config: Config, deps: AppDependencies = {}): Pro
         ...(ctx.payments.csp.scriptSrc ?? []),
         ...okFapiScriptOrigins(config.platforms.ok),
         ...(config.platforms.fbinstantgames ? fbInstantScriptOrigins(config.platforms.fbinstantgames) : []),
+        ...(config.platforms.fbgames ? fbGamesScriptOrigins(config.platforms.fbgames) : []),
       ],
     },
   );

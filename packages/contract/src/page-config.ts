@@ -78,6 +78,11 @@ export interface PageConfig {
    * production, the host simulator's stand-in in development (FB_INSTANT_SDK_URL).
    */
   FbInstantSdkUrl?: string;
+  /**
+   * Where the Facebook Games adapter loads Facebook's JS SDK from: Facebook's own in production,
+   * the host simulator's stand-in in development (FB_SDK_URL).
+   */
+  FbSdkUrl?: string;
 }
 
 /**

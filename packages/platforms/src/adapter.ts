@@ -161,6 +161,8 @@ export interface PlatformPaymentStart {
   Odnoklassniki?:
     | { Name: string; Description: string; Code: string; Price: number; ExtraAttributes: string }
     | undefined;
+  /** The FB.ui pay dialog's arguments (spec store §3, FacebookGames block). */
+  FacebookGames?: { ProductOgUrl: string; RequestId: string } | undefined;
   /** purchaseAsync's arguments (spec store §3, FacebookInstantGames block). */
   FacebookInstantGames?: { StoreSpecificOrderProductSku: string; DeveloperPayload: string } | undefined;
 }

@@ -18,7 +18,7 @@ export const ADAPTERS: Record<AdapterName, () => Promise<AdapterFactory>> = {
   yandex: async () => (await import('./yandex/yandex-adapter.js')).yandexAdapter,
   ag: notBuilt('ag'),
   kg: notBuilt('kg'),
-  fbgames: notBuilt('fbgames'),
+  fbgames: async () => (await import('./fbgames/fbgames-adapter.js')).fbGamesAdapter,
   crazygames: notBuilt('crazygames'),
   ymobage: notBuilt('ymobage'),
   telegram: async () => (await import('./telegram/telegram-adapter.js')).telegramAdapter,
@@ -29,7 +29,15 @@ export const ADAPTERS: Record<AdapterName, () => Promise<AdapterFactory>> = {
 };
 
 /** Adapters that work today; the rest answer 'Unsupported adapter for {platform}'. */
-export const BUILT_ADAPTERS: readonly AdapterName[] = ['fxid', 'vkcom', 'yandex', 'telegram', 'ok', 'fbinstantgames'];
+export const BUILT_ADAPTERS: readonly AdapterName[] = [
+  'fxid',
+  'vkcom',
+  'yandex',
+  'telegram',
+  'ok',
+  'fbinstantgames',
+  'fbgames',
+];
 
 export function isAdapterName(name: string): name is AdapterName {
   return Object.hasOwn(ADAPTER_PLATFORMS, name);

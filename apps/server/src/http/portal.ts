@@ -28,6 +28,7 @@ export function pageConfigFor(config: Config): PageConfig {
     YandexSdkUrl: config.platforms.yandex.sdkUrl,
     OkFapiUrl: config.platforms.ok.fapiUrl,
     ...(config.platforms.fbinstantgames ? { FbInstantSdkUrl: config.platforms.fbinstantgames.sdkUrl } : {}),
+    ...(config.platforms.fbgames ? { FbSdkUrl: config.platforms.fbgames.sdkUrl } : {}),
   };
 }
 

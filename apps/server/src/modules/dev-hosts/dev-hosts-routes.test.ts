@@ -11,7 +11,9 @@ describeEachEngine('the host simulator (/dev/hosts)', (engine) => {
   it('serves the page with the games published on VK, Yandex, Telegram, OK and Instant Games', async () => {
     const page = await testApp().app.inject({ method: 'GET', url: '/dev/hosts' });
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('<option value="sky-runner" data-platforms="vkcom yandex telegram ok fbinstantgames">');
+    expect(page.body).toContain(
+      '<option value="sky-runner" data-platforms="vkcom yandex telegram ok fbinstantgames fbgames">',
+    );
     expect(page.body).toContain('src="hosts/vk-host.js"');
     expect(page.body).toContain('src="hosts/yandex-host.js"');
     expect(page.body).toContain('src="hosts/ok-host.js"');

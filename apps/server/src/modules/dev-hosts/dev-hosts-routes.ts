@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { NotFoundError } from '../../errors.js';
 import { vkAppOf } from '../platforms/vk/vk-apps.js';
+import { fbGamesHostGames, fbGamesHostRoutes } from './fbgames-host.js';
 import { fbInstantHostGames, fbInstantHostRoutes } from './fbinstant-host.js';
 import { hostScript } from './host-script.js';
 import { renderHostsPage } from './hosts-page.js';
@@ -42,6 +43,7 @@ export function devHostsRoutes(ctx: AppContext, app: FastifyInstance): FastifyPl
         telegram: telegramHostGames(ctx, games),
         ok: okHostGames(ctx, games),
         fbinstantgames: fbInstantHostGames(ctx, games),
+        fbgames: fbGamesHostGames(ctx, games),
       });
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
     });
@@ -53,6 +55,7 @@ export function devHostsRoutes(ctx: AppContext, app: FastifyInstance): FastifyPl
     await scoped.register(yandexHostRoutes(ctx));
     await scoped.register(okHostRoutes(ctx, app));
     await scoped.register(fbInstantHostRoutes(ctx));
+    await scoped.register(fbGamesHostRoutes(ctx, app));
 
     scoped.post(
       '/dev/hosts/vkcom/launch',

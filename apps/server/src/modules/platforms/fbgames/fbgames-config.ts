@@ -28,6 +28,18 @@ export interface FbGamesConfig {
   graphUrl: string | undefined;
   /** The token Facebook echoes when it verifies the payments webhook subscription. */
   webhookVerifyToken: string | undefined;
+  /** Where the portal loads Facebook's JS SDK from (page config). */
+  sdkUrl: string;
+}
+
+/** Where Facebook serves its JS SDK. */
+export const FB_SDK_URL = 'https://connect.facebook.net/en_US/sdk.js';
+/** The host simulator's stand-in, relative to the portal's base path (development). */
+export const DEV_FB_SDK_URL = 'dev/hosts/fbgames/sdk.js';
+
+/** The origin the CSP must allow scripts from for the SDK, when it is not the portal's own. */
+export function fbGamesScriptOrigins(config: FbGamesConfig): string[] {
+  return /^https:\/\//.test(config.sdkUrl) ? [new URL(config.sdkUrl).origin] : [];
 }
 
 export const FACEBOOK_GRAPH_URL = 'https://graph.facebook.com/v19.0';
@@ -63,6 +75,17 @@ export const FB_GAMES_ENV = {
   ),
   FACEBOOK_GRAPH_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
   FB_GAMES_WEBHOOK_VERIFY_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(8).max(256).optional()),
+  // A path on the portal's origin, or an https URL whose origin the CSP then allows scripts from.
+  FB_SDK_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(
+        /^(https:\/\/[\w.-]+(:\d+)?\/|\/(?!\/)|[a-z0-9])[\w./-]*$/i,
+        'Expected https://…/sdk.js or a path on this origin',
+      )
+      .optional(),
+  ),
 };
 
 type FbGamesEnv = z.output<z.ZodObject<typeof FB_GAMES_ENV>>;
@@ -76,6 +99,7 @@ export function fbGamesConfig(env: FbGamesEnv, mode: 'development' | 'production
     // In development the simulator's fake Graph API answers, offline.
     graphUrl: env.FACEBOOK_GRAPH_URL?.replace(/\/$/, '') ?? (development ? undefined : FACEBOOK_GRAPH_URL),
     webhookVerifyToken: env.FB_GAMES_WEBHOOK_VERIFY_TOKEN ?? (development ? DEV_FB_GAMES_VERIFY_TOKEN : undefined),
+    sdkUrl: env.FB_SDK_URL ?? (development ? DEV_FB_SDK_URL : FB_SDK_URL),
   };
 }
 

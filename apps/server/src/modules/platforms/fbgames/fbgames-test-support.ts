@@ -19,6 +19,7 @@ export function testFbGamesConfig(graphUrl: string): FbGamesConfig {
     signedMaxAgeSeconds: 3600,
     graphUrl,
     webhookVerifyToken: TEST_VERIFY_TOKEN,
+    sdkUrl: '/fb-sdk.js',
   };
 }
 

@@ -103,7 +103,7 @@ describeEachEngine('Facebook Games on the server', (engine) => {
       fb_locale: 'ru_RU',
     });
     expect(loaded.statusCode).toBe(303);
-    expect(loaded.headers.location).toBe('/play/sky-runner/iframe/fbgames?lang=ru');
+    expect(loaded.headers.location).toBe('/play/sky-runner/iframe/fbgames?app_id=1740000000000001&lang=ru');
     const spec = await postForm(app, url, { SignedRequest: fbSignedRequest('4400000000000997', clock.now) });
     expect(spec.statusCode).toBe(303);
     const forged = await postForm(app, url, {

@@ -26,7 +26,7 @@ export interface ActivePlatform {
 export function usePlatformAdapter(name: string, game: string | undefined): ActivePlatform {
   const { i18n } = useTranslation();
   const api = useApiClient();
-  const { YandexSdkUrl, OkFapiUrl, FbInstantSdkUrl } = usePageConfig();
+  const { YandexSdkUrl, OkFapiUrl, FbInstantSdkUrl, FbSdkUrl } = usePageConfig();
   const features = useRef<PortalFeatures | null>(null);
   const [state, setState] = useState<{ key: string; adapter: PlatformAdapter | null; error: unknown }>({
     key: '',
@@ -66,6 +66,7 @@ export function usePlatformAdapter(name: string, game: string | undefined): Acti
           ...(YandexSdkUrl ? { yandex: YandexSdkUrl } : {}),
           ...(OkFapiUrl ? { ok: OkFapiUrl } : {}),
           ...(FbInstantSdkUrl ? { fbinstantgames: FbInstantSdkUrl } : {}),
+          ...(FbSdkUrl ? { fbgames: FbSdkUrl } : {}),
         },
         // The token is read at call time: the player may have signed in since.
         verifySignedPurchases: (proof) => verifySignedPurchases(api, readAuthToken(), game, proof),
@@ -100,7 +101,7 @@ export function usePlatformAdapter(name: string, game: string | undefined): Acti
     return () => {
       cancelled = true;
     };
-  }, [name, game, api, YandexSdkUrl, OkFapiUrl, FbInstantSdkUrl]);
+  }, [name, game, api, YandexSdkUrl, OkFapiUrl, FbInstantSdkUrl, FbSdkUrl]);
 
   const current = state.key === key;
   return { adapter: current ? state.adapter : null, error: current ? state.error : null, features };
