@@ -67,7 +67,7 @@ describeEachEngine('the simulated Facebook Instant Games (/dev/hosts, platform f
   });
 });
 
-describe('the simulated Instant Games in production', () => {
+describe('the simulated Instant Games and Facebook Games canvas in production', () => {
   const testApp = useTestApp('sqlite', { mode: 'production' });
 
   it('does not exist', async () => {
@@ -77,6 +77,12 @@ describe('the simulated Instant Games in production', () => {
       ['POST', '/dev/hosts/fbinstantgames/launch'],
       ['POST', '/dev/hosts/fbinstantgames/sign-player'],
       ['POST', '/dev/hosts/fbinstantgames/sign-purchase'],
+      ['GET', '/dev/hosts/fbgames-host.js'],
+      ['GET', '/dev/hosts/fbgames/sdk.js'],
+      ['POST', '/dev/hosts/fbgames/launch'],
+      ['POST', '/dev/hosts/fbgames/sign-user'],
+      ['POST', '/dev/hosts/fbgames/pay'],
+      ['GET', '/dev/facebook-graph/v19.0/1'],
     ] as const) {
       const response = await testApp().app.inject({ method, url, payload: method === 'POST' ? {} : undefined });
       expect(response.statusCode).toBe(404);

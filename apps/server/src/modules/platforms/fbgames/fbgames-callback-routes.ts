@@ -77,12 +77,12 @@ export function fbGamesCallbackRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { signed, locale } = formSignedRequest(request.body);
         verifyFbGamesUser(ctx, found, signed, { fresh: true });
         const base = ctx.config.portal.routerBasePath;
+        // The portal's adapter initialises Facebook's JS SDK with the app id; the language follows fb_locale.
+        const query = new URLSearchParams({ app_id: requireFbGamesApp(ctx, found).appId });
         const lang = locale?.split('_')[0]?.toLowerCase();
-        const query = lang && /^[a-z]{2}$/.test(lang) ? `?lang=${lang}` : '';
-        return reply.redirect(
-          `${base}play/${encodeURIComponent(found.definition.GameSystemName)}/iframe/fbgames${query}`,
-          303,
-        );
+        if (lang && /^[a-z]{2}$/.test(lang)) query.set('lang', lang);
+        const name = encodeURIComponent(found.definition.GameSystemName);
+        return reply.redirect(`${base}play/${name}/iframe/fbgames?${query}`, 303);
       },
     });
 
