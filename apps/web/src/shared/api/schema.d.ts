@@ -1351,6 +1351,438 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/authenticate_from_facebook_games/{Game}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The game's Facebook canvas page: Facebook posts the signed_request here, the player page follows
+         * @description Set the app's canvas URL to {PUBLIC_URL}/api/v1/auth/authenticate_from_facebook_games/{Game}. Facebook loads it with a POST form (signed_request and fb_locale; FbLocale and SignedRequest are accepted too). The signed_request is checked with the game's app secret (401 platform_sign_invalid, platform_payload_expired when stale); a valid one answers 303 to the player page, whose portal signs in with the JS SDK's signed_request (POST /auth/authenticate_from_social, FacebookGamesLogin). A single-page portal cannot take a POST itself.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    Game: components["schemas"]["GameSystemNameInput"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/platforms/fbgames/deauthorize/{Game}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Facebook's deauthorize callback: a player removed the game's app
+         * @description A signed_request form post (checked with the app secret; 401 platform_sign_invalid). Answers 200; the account keeps its Facebook identity, so the player finds it again on coming back (Facebook's data-deletion callback is the one that removes it).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    Game: components["schemas"]["GameSystemNameInput"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            Received: true;
+                        };
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/platforms/fbgames/data-deletion/{Game}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Facebook's data-deletion callback: forgets the Facebook identity and answers Facebook's { url, confirmation_code }
+         * @description A signed_request form post (401 platform_sign_invalid when it does not verify). The account loses its FacebookGames identity at once (the account, its orders and other identities stay); the answer is Facebook's expected JSON: url (a status page) and confirmation_code.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    Game: components["schemas"]["GameSystemNameInput"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uri */
+                            url: string;
+                            confirmation_code: string;
+                        };
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/platforms/fbgames/data-deletion/{Game}/{Code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The status of a Facebook data-deletion request (the url answered to Facebook) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    Game: components["schemas"]["GameSystemNameInput"];
+                    Code: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            ConfirmationCode: string;
+                            /** @enum {string} */
+                            Status: "Completed";
+                        };
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/platforms/fbgames/og/{Game}/{Sku}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A product's Open Graph page (og:product), which Facebook's pay dialog buys */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    Game: components["schemas"]["GameSystemNameInput"];
+                    Sku: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/platforms/fbgames/payments/{Game}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Facebook's payments webhook subscription check: echoes hub.challenge for our verify token */
+        get: {
+            parameters: {
+                query?: {
+                    "hub.mode"?: string;
+                    "hub.verify_token"?: string;
+                    "hub.challenge"?: string;
+                };
+                header?: never;
+                path: {
+                    Game: components["schemas"]["GameSystemNameInput"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Facebook's payments webhook (Realtime Updates), each payment looked up on the Graph API
+         * @description Signed by Facebook with X-Hub-Signature-256: sha256=hex(HMAC-SHA256(app secret, raw body)); a missing or bad one is 401 platform_webhook_unauthorized and nothing is read. Each entry names a payment id, which the Graph API describes (the webhook carries no amounts): a completed charge for one of our products' Open Graph pages, whose request_id is a reference issued to the paying Facebook user's account, pays that order once; a completed refund or chargeback refunds it once. 503 when the Graph API does not answer (Facebook retries).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    Game: components["schemas"]["GameSystemNameInput"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            Received: true;
+                            Outcomes: string[];
+                        };
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/profile": {
         parameters: {
             query?: never;
@@ -6206,6 +6638,10 @@ export interface components {
             /** @description SignedPlayerInfo.getSignature() as Facebook gave it: base64url(HMAC-SHA256).base64url(JSON) */
             Signature: string;
         };
+        FacebookGamesLoginInput: {
+            /** @description Facebook's signed_request as given: base64url(HMAC-SHA256).base64url(JSON) */
+            SignedRequest: string;
+        };
         AuthenticateFromSocialRequestInput: {
             /** @description The host platform, by name or number (e.g. VkontakteCom or 3) */
             Social: ("Unspecified" | "FxId" | "VkontaktePlay" | "Odnoklassniki" | "VkontakteCom" | "YandexGames" | "AbsoluteGames" | "Kongregate" | "FacebookGames" | "CrazyGames" | "WizQ" | "Telegram" | "FxLauncher" | "FxNative" | "Steam" | "FacebookInstantGames") | number | string;
@@ -6222,6 +6658,8 @@ export interface components {
             TelegramLogin?: components["schemas"]["TelegramLoginInput"];
             /** @description Required when Social is Odnoklassniki */
             OdnoklassnikiLogin?: components["schemas"]["OdnoklassnikiLoginInput"];
+            /** @description Required when Social is FacebookGames */
+            FacebookGamesLogin?: components["schemas"]["FacebookGamesLoginInput"];
             /** @description Required when Social is FacebookInstantGames */
             FacebookInstantGamesLogin?: components["schemas"]["FacebookInstantGamesLoginInput"];
         };
@@ -6660,6 +7098,16 @@ export interface components {
                 Price: number;
                 /** @description JSON `{"orderId": OrderId}` for showPayment's attributes; OK returns it in callbacks.payment */
                 ExtraAttributes: string;
+            };
+            /** @description Spec store §3 payment creation response, FacebookGames block (FB.ui pay dialog arguments) */
+            FacebookGames?: {
+                /**
+                 * Format: uri
+                 * @description The product's Open Graph page, FB.ui pay dialog's `product`
+                 */
+                ProductOgUrl: string;
+                /** @description FB.ui's request_id: OrderId, which Facebook's payment carries back */
+                RequestId: string;
             };
             /** @description Spec store §3 payment creation response, FacebookInstantGames block (purchaseAsync arguments) */
             FacebookInstantGames?: {
@@ -7788,6 +8236,10 @@ export interface components {
             /** @description SignedPlayerInfo.getSignature() as Facebook gave it: base64url(HMAC-SHA256).base64url(JSON) */
             Signature: string;
         };
+        FacebookGamesLogin: {
+            /** @description Facebook's signed_request as given: base64url(HMAC-SHA256).base64url(JSON) */
+            SignedRequest: string;
+        };
         AuthenticateFromSocialRequest: {
             /** @description The host platform, by name or number (e.g. VkontakteCom or 3) */
             Social: unknown;
@@ -7804,6 +8256,8 @@ export interface components {
             TelegramLogin?: components["schemas"]["TelegramLogin"];
             /** @description Required when Social is Odnoklassniki */
             OdnoklassnikiLogin?: components["schemas"]["OdnoklassnikiLogin"];
+            /** @description Required when Social is FacebookGames */
+            FacebookGamesLogin?: components["schemas"]["FacebookGamesLogin"];
             /** @description Required when Social is FacebookInstantGames */
             FacebookInstantGamesLogin?: components["schemas"]["FacebookInstantGamesLogin"];
         };
@@ -8242,6 +8696,16 @@ export interface components {
                 Price: number;
                 /** @description JSON `{"orderId": OrderId}` for showPayment's attributes; OK returns it in callbacks.payment */
                 ExtraAttributes: string;
+            };
+            /** @description Spec store §3 payment creation response, FacebookGames block (FB.ui pay dialog arguments) */
+            FacebookGames?: {
+                /**
+                 * Format: uri
+                 * @description The product's Open Graph page, FB.ui pay dialog's `product`
+                 */
+                ProductOgUrl: string;
+                /** @description FB.ui's request_id: OrderId, which Facebook's payment carries back */
+                RequestId: string;
             };
             /** @description Spec store §3 payment creation response, FacebookInstantGames block (purchaseAsync arguments) */
             FacebookInstantGames?: {
