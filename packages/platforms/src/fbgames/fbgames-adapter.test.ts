@@ -111,7 +111,7 @@ describe('the Facebook Games adapter', () => {
   it('invites through game requests, shares through the share dialog, and has no ads', async () => {
     const adapter = make();
     await adapter.init();
-    fb.state.ui = async (params) => (params.method === 'apprequests' ? { request: '1', to: ['5', '6'] } : []);
+    fb.state.ui = async (params) => (params.method === 'apprequests' ? { request: '1', to: ['5', '6'] } : {});
     expect(await adapter.invite('Play with me')).toEqual({ invitedIds: ['5', '6'] });
     expect(await adapter.share('https://fxid.example/go/x')).toEqual({ shared: true });
     fb.state.ui = async () => ({ error_code: 1383010 });

@@ -8,10 +8,10 @@ import { NotFoundError } from '../../errors.js';
 import type { GameRecord } from '../catalog/game-catalog.js';
 import { findProduct } from '../catalog/products-service.js';
 import { facebookSignedRequest } from '../platforms/facebook-signed-request.js';
+import { createFakeGraph } from '../platforms/fbgames/facebook-graph-fake.js';
 import { fbGamesAppOf, requireFbGamesApp } from '../platforms/fbgames/fbgames-apps.js';
 import { fbGamesPriceOf, skuOfOgUrl } from '../platforms/fbgames/fbgames-products.js';
 import { hubSignature } from '../platforms/fbgames/hub-signature.js';
-import { createFakeGraph } from './facebook-graph-fake.js';
 import { hostScript } from './host-script.js';
 
 /**

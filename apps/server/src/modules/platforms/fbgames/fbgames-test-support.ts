@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { FakeGraph, FakeGraphPayment } from '../../dev-hosts/facebook-graph-fake.js';
 import { facebookSignedRequest } from '../facebook-signed-request.js';
+import type { FakeGraph, FakeGraphPayment } from './facebook-graph-fake.js';
 import type { FbGamesConfig } from './fbgames-config.js';
 import { hubSignature } from './hub-signature.js';
 

@@ -2,8 +2,8 @@ import { afterAll, expect, it } from 'vitest';
 import { testConfig } from '../../../config.js';
 import { useTestApp } from '../../../test/app.js';
 import { describeEachEngine } from '../../../test/databases.js';
-import { createFakeGraph, listenFakeGraph } from '../../dev-hosts/facebook-graph-fake.js';
 import { facebookSignedRequest } from '../facebook-signed-request.js';
+import { createFakeGraph, listenFakeGraph } from './facebook-graph-fake.js';
 import {
   fbSignedRequest,
   OTHER_GAME_FB_GAMES_SECRET,

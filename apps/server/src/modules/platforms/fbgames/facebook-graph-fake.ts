@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 
 /**
- * A fake Graph API for Facebook Games payments (development simulator and tests): what the
+ * A fake Graph API for Facebook Games payments (the development simulator and the tests): it lives beside the platform it fakes: what the
  * simulated Facebook charged, answered to `GET /v{N}/{payment_id}?access_token={app_id}|{app_secret}`
  * as Graph answers it (platform-protocols.md §12), or Graph's error object for a wrong token or an
  * unknown payment.
