@@ -174,6 +174,8 @@ describe('serving the portal', () => {
         DevPublicOrigin: 'http://localhost:8080',
         YandexSdkUrl: 'dev/hosts/yandex/sdk.js',
         OkFapiUrl: 'dev/hosts/ok/fapi5.js',
+        FbInstantSdkUrl: 'dev/hosts/fbinstantgames/fbinstant.js',
+        FbSdkUrl: 'dev/hosts/fbgames/sdk.js',
       });
     }
     await app.close();
