@@ -53,6 +53,8 @@ import { outboxBacklog } from './modules/outbox/outbox-admin.js';
 import { startOutboxWorker } from './modules/outbox/outbox-worker.js';
 import { crazyGamesScriptOrigins } from './modules/platforms/crazygames/crazygames-config.js';
 import { kongregateScriptOrigins } from './modules/platforms/kg/kg-config.js';
+import { fbGamesScriptOrigins } from './modules/platforms/fbgames/fbgames-config.js';
+import { fbInstantScriptOrigins } from './modules/platforms/fbinstantgames/fbinstant-config.js';
 import { okFapiScriptOrigins } from './modules/platforms/ok/ok-config.js';
 import { platformRoutes } from './modules/platforms/platform-routes.js';
 import { platformPayments } from './modules/platforms/registry.js';
@@ -180,6 +182,8 @@ export async function createApp(config: Config, deps: AppDependencies = {}): Pro
         ...vkPlayScriptOrigins(config.platforms.vkplay),
         ...crazyGamesScriptOrigins(config.platforms.crazygames),
         ...kongregateScriptOrigins(config.platforms.kg),
+        ...(config.platforms.fbinstantgames ? fbInstantScriptOrigins(config.platforms.fbinstantgames) : []),
+        ...(config.platforms.fbgames ? fbGamesScriptOrigins(config.platforms.fbgames) : []),
       ],
     },
   );

@@ -77,6 +77,12 @@ describe('loadConfig', () => {
       CRAZYGAMES_PUBLIC_KEY_TTL_SECONDS: '300',
       KONGREGATE_API_KEYS: 'gem-garden=kong-api-key-0001',
       KONGREGATE_API_URL: 'https://api.kongregate.example',
+      FB_INSTANT_APPS:
+        'sky-runner=1730000000000001:fb-instant-secret-0001,sky-runner=1730000000000001:fb-instant-secret-0002',
+      FB_INSTANT_SIGNED_MAX_AGE_SECONDS: '900',
+      FB_GAMES_APPS: 'sky-runner=1740000000000001:fb-games-secret-00001',
+      FB_GAMES_SIGNED_MAX_AGE_SECONDS: '1200',
+      FB_GAMES_WEBHOOK_VERIFY_TOKEN: 'fb-verify-token-0001',
     });
     expect(result).toEqual({
       ok: true,
@@ -190,6 +196,25 @@ describe('loadConfig', () => {
             apiUrl: 'https://api.kongregate.example',
             scriptUrl: 'https://cdn1.kongregate.com/javascripts/kongregate_api.js',
           },
+          fbinstantgames: {
+            apps: {
+              'sky-runner': {
+                appId: '1730000000000001',
+                secrets: ['fb-instant-secret-0001', 'fb-instant-secret-0002'],
+              },
+            },
+            devSecretPrefix: undefined,
+            signedMaxAgeSeconds: 900,
+            sdkUrl: 'https://connect.facebook.net/en_US/fbinstant.7.1.js',
+          },
+          fbgames: {
+            apps: { 'sky-runner': { appId: '1740000000000001', secrets: ['fb-games-secret-00001'] } },
+            devSecretPrefix: undefined,
+            signedMaxAgeSeconds: 1200,
+            graphUrl: 'https://graph.facebook.com/v19.0',
+            webhookVerifyToken: 'fb-verify-token-0001',
+            sdkUrl: 'https://connect.facebook.net/en_US/sdk.js',
+          },
         },
       },
     });
@@ -223,6 +248,37 @@ describe('loadConfig', () => {
     });
     const dev = loadConfig({});
     expect(dev.ok && dev.config.firebase).toEqual({ keysUrl: undefined, devIssuer: true });
+  });
+
+  it('refuses a fake Graph API in production and gives the dev Facebook settings in development only', () => {
+    const production = loadConfig({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://play.example.com',
+      TURNSTILE_SECRET: '0x4AAAAAAAreal-secret',
+      SMTP_URL: 'smtp://mail.example.com:587',
+      FACEBOOK_GRAPH_URL: 'http://127.0.0.1:9/v19.0',
+    });
+    expect(production.ok).toBe(false);
+    if (!production.ok) {
+      expect(production.problems).toContain(
+        'FACEBOOK_GRAPH_URL: for tests only; production talks to graph.facebook.com',
+      );
+    }
+    const development = loadConfig({});
+    expect(development.ok).toBe(true);
+    if (development.ok) {
+      expect(development.config.platforms.fbgames).toMatchObject({
+        devSecretPrefix: 'dev-fb-games-secret-not-for-production:',
+        graphUrl: undefined,
+        sdkUrl: 'dev/hosts/fbgames/sdk.js',
+      });
+      expect(development.config.platforms.fbinstantgames).toMatchObject({
+        devSecretPrefix: 'dev-fb-instant-secret-not-for-production:',
+        sdkUrl: 'dev/hosts/fbinstantgames/fbinstant.js',
+      });
+    }
+    const badPair = loadConfig({ FB_INSTANT_APPS: 'sky-runner=notanumber:short' });
+    expect(badPair.ok).toBe(false);
   });
 
   it("refuses Telegram's test key, a plain-http Bot API and a missing webhook secret in production", () => {

@@ -25,6 +25,7 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   platform_product_unknown: 'The platform sold a product this game does not sell there',
   platform_price_mismatch: "The platform charged a price other than the catalog's",
   platform_purchase_taken: 'This platform purchase was delivered to another account',
+  platform_order_mismatch: 'The platform purchase does not carry an order this server issued to this player',
   platform_webhook_unauthorized: "The platform's webhook secret is missing or wrong",
   forbidden: 'Not allowed',
   sign_in_confirmation_required: 'Confirm the sign-in on this device',

@@ -20,6 +20,7 @@ export const ERROR_STATUS = {
   platform_product_unknown: 404,
   platform_price_mismatch: 409,
   platform_purchase_taken: 409,
+  platform_order_mismatch: 409,
   platform_webhook_unauthorized: 401,
   forbidden: 403,
   sign_in_confirmation_required: 403,

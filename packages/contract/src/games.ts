@@ -31,6 +31,7 @@ export const PresentationSchema = z
 export const PlatformDataSchema = z
   .object({
     FacebookGamesAppId: z.string().optional(),
+    FacebookInstantGamesAppId: z.string().optional(),
     FxIdGameId: z.string().optional(),
     VkontaktePlayAppId: z.string().optional(),
     VkontakteComAppId: z.string().optional(),
@@ -145,7 +146,8 @@ export type CompanyBranding = z.infer<typeof CompanyBrandingSchema>;
 
 /**
  * Advertisement settings (spec portal §3, PublicWebClientConfig): Yandex's ad block ids by
- * device; a missing one makes that device's ads Failed (spec store §4–§5).
+ * device; a missing one makes that device's ads Failed (spec store §4–§5). Facebook Instant
+ * Games' placement ids (Audience Network) by ad kind: without one, that kind is Failed.
  */
 export const AdvertisementSchema = z
   .object({
@@ -153,6 +155,13 @@ export const AdvertisementSchema = z
       .object({
         DesktopBlockId: z.string().min(1).max(64).optional(),
         MobileBlockId: z.string().min(1).max(64).optional(),
+      })
+      .optional(),
+    FacebookInstant: z
+      .object({
+        InterstitialPlacementId: z.string().min(1).max(64).optional(),
+        RewardedPlacementId: z.string().min(1).max(64).optional(),
+        BannerPlacementId: z.string().min(1).max(64).optional(),
       })
       .optional(),
   })

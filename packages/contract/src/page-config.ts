@@ -94,6 +94,16 @@ export interface PageConfig {
    * host simulator's stand-in in development (KONGREGATE_SCRIPT_URL).
    */
   KongregateApiUrl?: string;
+  /**
+   * Where the Facebook Instant Games adapter loads the FBInstant SDK from: Facebook's own in
+   * production, the host simulator's stand-in in development (FB_INSTANT_SDK_URL).
+   */
+  FbInstantSdkUrl?: string;
+  /**
+   * Where the Facebook Games adapter loads Facebook's JS SDK from: Facebook's own in production,
+   * the host simulator's stand-in in development (FB_SDK_URL).
+   */
+  FbSdkUrl?: string;
 }
 
 /**

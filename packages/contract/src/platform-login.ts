@@ -105,6 +105,38 @@ export const KongregateLoginSchema = z
   .strict()
   .meta({ id: 'KongregateLogin' });
 
+/**
+ * Facebook Instant Games: `SignedPlayerInfo.getSignature()` of
+ * `FBInstant.player.getSignedPlayerInfoAsync()`, a Facebook `signed_request` (security.md §4a)
+ * signed with the game's app secret; its payload names the player (`player_id`).
+ */
+export const FacebookInstantGamesLoginSchema = z
+  .object({
+    Signature: z
+      .string()
+      .min(3)
+      .max(8192)
+      .describe('SignedPlayerInfo.getSignature() as Facebook gave it: base64url(HMAC-SHA256).base64url(JSON)'),
+  })
+  .strict()
+  .meta({ id: 'FacebookInstantGamesLogin' });
+
+/**
+ * Facebook Games (canvas): the `signed_request` Facebook gives the game's canvas page and the
+ * JS SDK (`FB.getLoginStatus().authResponse.signedRequest`), signed with the app secret
+ * (security.md §4a); its payload names the player (`user_id`, app-scoped).
+ */
+export const FacebookGamesLoginSchema = z
+  .object({
+    SignedRequest: z
+      .string()
+      .min(3)
+      .max(8192)
+      .describe("Facebook's signed_request as given: base64url(HMAC-SHA256).base64url(JSON)"),
+  })
+  .strict()
+  .meta({ id: 'FacebookGamesLogin' });
+
 export const AuthenticateFromSocialRequestSchema = z
   .object({
     Social: PlatformInputSchema.describe('The host platform, by name or number (e.g. VkontakteCom or 3)'),
@@ -119,6 +151,10 @@ export const AuthenticateFromSocialRequestSchema = z
     VkontaktePlayLogin: VkontaktePlayLoginSchema.optional().describe('Required when Social is VkontaktePlay'),
     CrazyGames: CrazyGamesLoginSchema.optional().describe('Required when Social is CrazyGames'),
     Kongregate: KongregateLoginSchema.optional().describe('Required when Social is Kongregate'),
+    FacebookGamesLogin: FacebookGamesLoginSchema.optional().describe('Required when Social is FacebookGames'),
+    FacebookInstantGamesLogin: FacebookInstantGamesLoginSchema.optional().describe(
+      'Required when Social is FacebookInstantGames',
+    ),
   })
   .strict()
   .meta({ id: 'AuthenticateFromSocialRequest' });

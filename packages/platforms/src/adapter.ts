@@ -62,6 +62,8 @@ export type SignedPurchaseProof =
   | { platform: 'YandexGames'; signedData: string; fromPurchaseList: boolean }
   /** Kongregate: the player's game auth token; our server reads and uses their items at Kongregate. */
   | { platform: 'Kongregate'; gameAuthToken: string };
+  /** Facebook Instant Games: one Purchase's `signedRequest` (purchaseAsync() or getPurchasesAsync()). */
+  | { platform: 'FacebookInstantGames'; signedData: string };
 
 /** Our server's answer for one purchase token of a SignedPurchaseProof. */
 export interface PurchaseVerdict {
@@ -72,11 +74,14 @@ export interface PurchaseVerdict {
   transactionId: string | null;
   /** Why not: platform_product_unknown, platform_price_mismatch, platform_purchase_taken, … */
   errorCode: string | null;
+  /** The platform's id of the order, where it is not the token (Facebook's payment id). */
+  externalOrderId?: string;
 }
 
 /** Ad settings of the game on its platforms (PublicWebClientConfig.Advertisement, from the catalog). */
 export interface AdvertisementSettings {
   Yandex?: { DesktopBlockId?: string; MobileBlockId?: string };
+  FacebookInstant?: { InterstitialPlacementId?: string; RewardedPlacementId?: string; BannerPlacementId?: string };
 }
 
 /** Events the host platform raises about the game's page. */
@@ -181,6 +186,10 @@ export interface PlatformPaymentStart {
         MerchantParam: { amount: number; currency: string; description: string; item_id: string; order_id: string };
       }
     | undefined;
+  /** The FB.ui pay dialog's arguments (spec store §3, FacebookGames block). */
+  FacebookGames?: { ProductOgUrl: string; RequestId: string } | undefined;
+  /** purchaseAsync's arguments (spec store §3, FacebookInstantGames block). */
+  FacebookInstantGames?: { StoreSpecificOrderProductSku: string; DeveloperPayload: string } | undefined;
 }
 
 /** What the portal lends an adapter when it makes one. */

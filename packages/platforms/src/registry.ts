@@ -18,18 +18,18 @@ export const ADAPTERS: Record<AdapterName, () => Promise<AdapterFactory>> = {
   yandex: async () => (await import('./yandex/yandex-adapter.js')).yandexAdapter,
   ag: notBuilt('ag'),
   kg: async () => (await import('./kg/kg-adapter.js')).kongregateAdapter,
-  fbgames: notBuilt('fbgames'),
+  fbgames: async () => (await import('./fbgames/fbgames-adapter.js')).fbGamesAdapter,
   crazygames: async () => (await import('./crazygames/crazygames-adapter.js')).crazyGamesAdapter,
   ymobage: notBuilt('ymobage'),
   telegram: async () => (await import('./telegram/telegram-adapter.js')).telegramAdapter,
   fxlauncher: notBuilt('fxlauncher'),
   fxnative: notBuilt('fxnative'),
   steam: notBuilt('steam'),
-  fbinstantgames: notBuilt('fbinstantgames'),
+  fbinstantgames: async () => (await import('./fbinstantgames/fbinstant-adapter.js')).fbInstantAdapter,
 };
 
 /** Adapters that work today; the rest answer 'Unsupported adapter for {platform}'. */
-export const BUILT_ADAPTERS: readonly AdapterName[] = ['fxid', 'vkcom', 'yandex', 'telegram', 'ok', 'vkplay', 'crazygames', 'kg'];
+export const BUILT_ADAPTERS: readonly AdapterName[] = ['fxid', 'vkcom', 'yandex', 'telegram', 'ok', 'vkplay', 'crazygames', 'kg', 'fbinstantgames', 'fbgames'];
 
 export function isAdapterName(name: string): name is AdapterName {
   return Object.hasOwn(ADAPTER_PLATFORMS, name);

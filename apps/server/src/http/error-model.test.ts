@@ -184,6 +184,51 @@ const BAD_REQUESTS: BadRequest[] = [
     status: 404,
     code: 'not_found',
   },
+  // Facebook Games: Facebook's form posts need their signed_request; its webhook, its signature.
+  ...[
+    '/api/v1/auth/authenticate_from_facebook_games/sky-runner',
+    '/api/v1/platforms/fbgames/deauthorize/sky-runner',
+    '/api/v1/platforms/fbgames/data-deletion/sky-runner',
+  ].map(
+    (url): BadRequest => ({
+      name: 'no signed_request',
+      method: 'POST',
+      url,
+      payload: 'fb_locale=en_US',
+      contentType: 'application/x-www-form-urlencoded',
+      status: 400,
+      code: 'validation_failed',
+    }),
+  ),
+  {
+    name: 'a confirmation code never issued',
+    method: 'GET',
+    url: '/api/v1/platforms/fbgames/data-deletion/sky-runner/fbdel_made-up',
+    status: 404,
+    code: 'not_found',
+  },
+  {
+    name: 'a product not sold there',
+    method: 'GET',
+    url: '/api/v1/platforms/fbgames/og/sky-runner/no_such_product',
+    status: 404,
+    code: 'not_found',
+  },
+  {
+    name: 'no verify token',
+    method: 'GET',
+    url: '/api/v1/platforms/fbgames/payments/sky-runner',
+    status: 401,
+    code: 'platform_webhook_unauthorized',
+  },
+  {
+    name: 'no X-Hub-Signature-256',
+    method: 'POST',
+    url: '/api/v1/platforms/fbgames/payments/sky-runner',
+    payload: '{"object":"payments","entry":[{"id":"1"}]}',
+    status: 401,
+    code: 'platform_webhook_unauthorized',
+  },
   { name: 'readiness with a body', method: 'POST', url: '/readyz', payload: '{}', status: 404, code: 'not_found' },
   // Telegram's bot webhook: without its secret token nothing is read.
   {
@@ -203,6 +248,11 @@ const BAD_REQUESTS: BadRequest[] = [
     ['/api/v1/store/consume-purchase', '{"Game":"sky-runner"}', 'body.TransactionId'],
     ['/api/v1/yandexgames/purchase/sky-runner', '{"YandexSignedData":5}', 'body.YandexSignedData'],
     ['/api/v1/kongregate/items/gem-garden', '{"GameAuthToken":""}', 'body.GameAuthToken'],
+    [
+      '/api/v1/fbinstant/purchase',
+      '{"Game":"sky-runner","FbInstantPurchaseSignedData":5}',
+      'body.FbInstantPurchaseSignedData',
+    ],
     ['/api/v1/auth/authenticate_from_temp_token', '{"TempToken":5}', 'body.TempToken'],
     ['/api/v1/play/choose_game', '{"WebPublishingPlatform":"FxId"}', 'body.GameSystemName'],
     ['/api/v1/info/news', '{"Locale":"klingon!"}', 'body.Locale'],

@@ -32,6 +32,8 @@ export function pageConfigFor(config: Config): PageConfig {
     ...(config.firebase.devIssuer ? { FirebaseAuthEmulatorUrl: new URL(config.publicUrl).origin } : {}),
     CrazyGamesSdkUrl: config.platforms.crazygames.sdkUrl,
     KongregateApiUrl: config.platforms.kg.scriptUrl,
+    ...(config.platforms.fbinstantgames ? { FbInstantSdkUrl: config.platforms.fbinstantgames.sdkUrl } : {}),
+    ...(config.platforms.fbgames ? { FbSdkUrl: config.platforms.fbgames.sdkUrl } : {}),
   };
 }
 

@@ -194,6 +194,8 @@ describe('serving the portal', () => {
         FirebaseAuthEmulatorUrl: 'http://localhost:8080',
         CrazyGamesSdkUrl: 'dev/hosts/crazygames/sdk.js',
         KongregateApiUrl: 'dev/hosts/kg/kongregate_api.js',
+        FbInstantSdkUrl: 'dev/hosts/fbinstantgames/fbinstant.js',
+        FbSdkUrl: 'dev/hosts/fbgames/sdk.js',
       });
     }
     await app.close();

@@ -136,6 +136,24 @@ export const PlatformPaymentResponseSchema = z
       })
       .optional()
       .describe('Spec store §3 payment creation response, VK Play block (iframeApi paymentFrame arguments)'),
+    FacebookGames: z
+      .object({
+        ProductOgUrl: z.url().describe("The product's Open Graph page, FB.ui pay dialog's `product`"),
+        RequestId: z.string().describe("FB.ui's request_id: OrderId, which Facebook's payment carries back"),
+      })
+      .optional()
+      .describe('Spec store §3 payment creation response, FacebookGames block (FB.ui pay dialog arguments)'),
+    FacebookInstantGames: z
+      .object({
+        StoreSpecificOrderProductSku: z
+          .string()
+          .describe("The product id in the game's Instant Games catalog, purchaseAsync's productID"),
+        DeveloperPayload: z
+          .string()
+          .describe("purchaseAsync's developerPayload: OrderId, which the signed purchase must carry back"),
+      })
+      .optional()
+      .describe('Spec store §3 payment creation response, FacebookInstantGames block (purchaseAsync arguments)'),
   })
   .meta({ id: 'PlatformPaymentResponse' });
 export type PlatformPaymentResponse = z.infer<typeof PlatformPaymentResponseSchema>;

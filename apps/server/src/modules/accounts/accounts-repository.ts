@@ -87,6 +87,16 @@ export function accountIdBySocialIdentifier(db: Db, type: string, identifier: st
     .executeTakeFirst();
 }
 
+/** Removes one platform identity; how many rows went (0 when it was not linked). */
+export async function deleteSocialIdentifier(db: Db, type: string, identifier: string): Promise<number> {
+  const result = await db
+    .deleteFrom('social_identifiers')
+    .where('type', '=', type)
+    .where('identifier', '=', identifier)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 export function listGameConnections(db: Db, accountId: string) {
   return db
     .selectFrom('game_connections')

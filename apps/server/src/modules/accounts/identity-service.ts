@@ -103,3 +103,11 @@ export async function findIdentityOfAccount(
   const identities = await repo.listSocialIdentifiers(db, accountId);
   return identities.find((identity) => identity.type === type)?.identifier;
 }
+
+/**
+ * Forgets a platform identity (the platform asked for its user's data to go): the account loses
+ * the link, so that user no longer signs in to it; the account, its orders and other identities stay.
+ */
+export async function forgetIdentity(db: repo.Db, type: SocialIdentifierType, id: string): Promise<boolean> {
+  return (await repo.deleteSocialIdentifier(db, type, id)) > 0;
+}

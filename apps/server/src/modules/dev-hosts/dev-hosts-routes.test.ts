@@ -8,10 +8,10 @@ describeEachEngine('the host simulator (/dev/hosts)', (engine) => {
   const post = (url: string, payload: Record<string, unknown>) =>
     testApp().app.inject({ method: 'POST', url, payload });
 
-  it('serves the page with the games published on VK, Yandex, Telegram, OK, VK Play, CrazyGames and Kongregate', async () => {
+  it('serves the page with the games published on VK, Yandex, Telegram, OK, VK Play, CrazyGames, Kongregate and Facebook', async () => {
     const page = await testApp().app.inject({ method: 'GET', url: '/dev/hosts' });
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('<option value="sky-runner" data-platforms="vkcom yandex telegram ok vkplay crazygames">');
+    expect(page.body).toContain('<option value="sky-runner" data-platforms="vkcom yandex telegram ok vkplay crazygames fbinstantgames fbgames">');
     expect(page.body).toContain('<option value="gem-garden" data-platforms="vkcom yandex kg">');
     expect(page.body).toContain('src="hosts/crazygames-host.js"');
     expect(page.body).toContain('src="hosts/kg-host.js"');

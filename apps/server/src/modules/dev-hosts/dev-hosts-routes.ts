@@ -6,6 +6,8 @@ import type { AppContext } from '../../context.js';
 import { NotFoundError } from '../../errors.js';
 import { vkAppOf } from '../platforms/vk/vk-apps.js';
 import { crazyGamesHostGames, crazyGamesHostRoutes } from './crazygames-host.js';
+import { fbGamesHostGames, fbGamesHostRoutes } from './fbgames-host.js';
+import { fbInstantHostGames, fbInstantHostRoutes } from './fbinstant-host.js';
 import { hostScript } from './host-script.js';
 import { renderHostsPage } from './hosts-page.js';
 import { kongregateHostGames, kongregateHostRoutes } from './kongregate-host.js';
@@ -46,6 +48,8 @@ export function devHostsRoutes(ctx: AppContext, app: FastifyInstance): FastifyPl
         vkplay: vkPlayHostGames(ctx, games),
         crazygames: crazyGamesHostGames(ctx, games),
         kg: kongregateHostGames(ctx, games),
+        fbinstantgames: fbInstantHostGames(ctx, games),
+        fbgames: fbGamesHostGames(ctx, games),
       });
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
     });
@@ -59,6 +63,8 @@ export function devHostsRoutes(ctx: AppContext, app: FastifyInstance): FastifyPl
     await scoped.register(vkPlayHostRoutes(ctx, app));
     await scoped.register(crazyGamesHostRoutes(ctx));
     await scoped.register(kongregateHostRoutes(ctx));
+    await scoped.register(fbInstantHostRoutes(ctx));
+    await scoped.register(fbGamesHostRoutes(ctx, app));
 
     scoped.post(
       '/dev/hosts/vkcom/launch',

@@ -6,6 +6,8 @@ import {
   crazyGamesProblems,
 } from './crazygames/crazygames-config.js';
 import { KONGREGATE_ENV, type KongregateConfig, kongregateConfig, kongregateProblems } from './kg/kg-config.js';
+import { FB_GAMES_ENV, type FbGamesConfig, fbGamesConfig, fbGamesProblems } from './fbgames/fbgames-config.js';
+import { FB_INSTANT_ENV, type FbInstantConfig, fbInstantConfig } from './fbinstantgames/fbinstant-config.js';
 import { OK_ENV, type OkConfig, okConfig } from './ok/ok-config.js';
 import { TELEGRAM_ENV, type TelegramConfig, telegramConfig, telegramProblems } from './telegram/telegram-config.js';
 import { VK_ENV, type VkConfig, vkConfig } from './vk/vk-config.js';
@@ -24,6 +26,8 @@ export const PLATFORM_ENV = {
   ...VKPLAY_ENV,
   ...CRAZYGAMES_ENV,
   ...KONGREGATE_ENV,
+  ...FB_INSTANT_ENV,
+  ...FB_GAMES_ENV,
 };
 
 type PlatformEnv = z.output<z.ZodObject<typeof PLATFORM_ENV>>;
@@ -37,6 +41,10 @@ export interface PlatformsConfig {
   vkplay: VkPlayConfig;
   crazygames: CrazyGamesConfig;
   kg: KongregateConfig;
+  /** Optional so that a test may configure one platform alone; absent, no game is on Instant Games here. */
+  fbinstantgames?: FbInstantConfig;
+  /** Optional so that a test may configure one platform alone; absent, no game is on Facebook Games here. */
+  fbgames?: FbGamesConfig;
 }
 
 export function platformsConfig(
@@ -52,10 +60,13 @@ export function platformsConfig(
     vkplay: vkPlayConfig(env, mode),
     crazygames: crazyGamesConfig(env, mode, publicUrl),
     kg: kongregateConfig(env, mode, publicUrl),
+    fbinstantgames: fbInstantConfig(env, mode),
+    fbgames: fbGamesConfig(env, mode),
   };
 }
 
 /** Every bad platform variable of this mode, as config.ts lists them. */
 export function platformProblems(env: PlatformEnv, mode: 'development' | 'production'): string[] {
   return [...telegramProblems(env, mode), ...crazyGamesProblems(env, mode), ...kongregateProblems(env, mode)];
+  return [...telegramProblems(env, mode), ...fbGamesProblems(env, mode)];
 }

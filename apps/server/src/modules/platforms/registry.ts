@@ -2,6 +2,8 @@ import type { ADAPTER_PLATFORM, AdapterName, PlatformName } from '@fxid/contract
 import type { PlatformPayments } from '../store/payment-routing.js';
 import { crazyGamesPlatform } from './crazygames/crazygames-platform.js';
 import { kongregatePlatform } from './kg/kg-platform.js';
+import { fbGamesPlatform } from './fbgames/fbgames-platform.js';
+import { fbInstantPlatform } from './fbinstantgames/fbinstant-platform.js';
 import { okPlatform } from './ok/ok-platform.js';
 import type { ServerPlatform } from './server-platform.js';
 import { telegramPlatform } from './telegram/telegram-platform.js';
@@ -21,6 +23,8 @@ export const SERVER_PLATFORMS: Partial<Record<keyof typeof ADAPTER_PLATFORM, Ser
   vkplay: vkPlayPlatform,
   crazygames: crazyGamesPlatform,
   kg: kongregatePlatform,
+  fbinstantgames: fbInstantPlatform,
+  fbgames: fbGamesPlatform,
 };
 
 /** The server side of a platform, or undefined when none is registered. */

@@ -12,7 +12,7 @@ import { requireVkPlayApp } from './vkplay-apps.js';
 import { VKPLAY_DEFAULT_CURRENCY, vkPlayPriceOf } from './vkplay-prices.js';
 
 /** The purchase references of VK Play payments (../purchase-ref.ts). */
-export const VKPLAY_REF = { name: 'vkplay', prefix: 'vkp' };
+export const VKPLAY_REF_PREFIX = 'vkp_';
 
 /**
  * What iframeApi's paymentFrame needs for one product (POST /platforms/payment, Platform
@@ -39,7 +39,7 @@ export async function startVkPlayPayment(
   const account = await findAccount(ctx.db, accountId);
   const fallback = game.definition.DefaultLanguage;
   const snapshot = productSnapshot(product, account?.locale ?? fallback, fallback);
-  const ref = issuePurchaseRef(VKPLAY_REF, app.secrets[0] ?? '', game.id, accountId);
+  const ref = issuePurchaseRef(VKPLAY_REF_PREFIX, app.secrets, game.id, accountId);
   return {
     OrderId: ref,
     Price: { Amount: price, Currency: currency },

@@ -6,7 +6,7 @@ import { assertCanBuyProduct } from '../../store/ownership-service.js';
 import { knownPlatformPurchase, takePlatformPurchase } from '../platform-purchases.js';
 import { isPurchaseRefOf } from '../purchase-ref.js';
 import { vkPlayAppOf } from './vkplay-apps.js';
-import { VKPLAY_REF } from './vkplay-payment-start.js';
+import { VKPLAY_REF_PREFIX } from './vkplay-payment-start.js';
 import { vkPlayPriceOf } from './vkplay-prices.js';
 import { VKPLAY_UID, verifyVkPlayParams } from './vkplay-sign.js';
 
@@ -47,7 +47,7 @@ export async function handleVkPlayPayment(ctx: AppContext, gameName: string, que
   const uid = params.get('uid') ?? '';
   const accountId = VKPLAY_UID.test(uid) ? await findAccountIdByIdentity(ctx.db, 'VkontaktePlay', uid) : undefined;
   if (!accountId) return invalid('unknown user');
-  if (!isPurchaseRefOf(VKPLAY_REF, app.secrets, game.id, accountId, ref)) {
+  if (!isPurchaseRefOf(VKPLAY_REF_PREFIX, app.secrets, game.id, accountId, ref)) {
     return invalid('order_id was not issued to this user');
   }
   const key = { platform: 'vkplay', gameId: game.id, externalOrderId: ref, test: false };

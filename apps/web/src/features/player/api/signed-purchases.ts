@@ -5,9 +5,9 @@ import type { ApiClient } from '../../../shared/api/client';
 import { toSdkError } from '../host/purchases';
 
 /**
- * A platform's signed purchases checked on our server for the signed-in player
- * (Yandex: POST /yandexgames/purchase/{Game}; Kongregate: POST /kongregate/items/{Game});
- * each token (Kongregate: each item) answered on its own.
+ * A platform's signed purchases checked on our server for the signed-in player (Yandex: POST
+ * /yandexgames/purchase/{Game}, each token answered on its own; Kongregate: POST /kongregate/items/{Game},
+ * each item; Facebook Instant Games: POST /fbinstant/purchase, one purchase).
  */
 export async function verifySignedPurchases(
   api: ApiClient,
@@ -17,13 +17,32 @@ export async function verifySignedPurchases(
 ): Promise<PurchaseVerdict[]> {
   if (!token) throw new SdkError('guest', 'Buying needs a signed-in player');
   if (proof.platform === 'Kongregate') return takeKongregateItems(api, token, game, proof.gameAuthToken);
+  const rejected = (error: unknown) => Promise.reject(toSdkError(error));
+  if (proof.platform === 'FacebookInstantGames') {
+    const item = await unwrap(
+      api.POST('/api/v1/fbinstant/purchase', {
+        headers: bearerHeaders(token),
+        body: { Game: game, FbInstantPurchaseSignedData: proof.signedData },
+      }),
+    ).catch(rejected);
+    return [
+      {
+        token: item.PurchaseToken,
+        success: item.Success,
+        sku: item.Sku,
+        transactionId: item.TransactionId,
+        errorCode: item.ErrorCode,
+        externalOrderId: item.PaymentId,
+      },
+    ];
+  }
   const data = await unwrap(
     api.POST('/api/v1/yandexgames/purchase/{Game}', {
       params: { path: { Game: game } },
       headers: bearerHeaders(token),
       body: { YandexSignedData: proof.signedData, YandexGetPurchasesRequest: proof.fromPurchaseList },
     }),
-  ).catch((error: unknown) => Promise.reject(toSdkError(error)));
+  ).catch(rejected);
   return data.TokenSuccesses.map((item) => ({
     token: item.PurchaseToken,
     success: item.Success,

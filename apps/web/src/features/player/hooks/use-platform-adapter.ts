@@ -26,7 +26,7 @@ export interface ActivePlatform {
 export function usePlatformAdapter(name: string, game: string | undefined): ActivePlatform {
   const { i18n } = useTranslation();
   const api = useApiClient();
-  const { YandexSdkUrl, OkFapiUrl, VkPlayCoreUrl, CrazyGamesSdkUrl, KongregateApiUrl } = usePageConfig();
+  const { YandexSdkUrl, OkFapiUrl, VkPlayCoreUrl, CrazyGamesSdkUrl, KongregateApiUrl, FbInstantSdkUrl, FbSdkUrl } = usePageConfig();
   const features = useRef<PortalFeatures | null>(null);
   const [state, setState] = useState<{ key: string; adapter: PlatformAdapter | null; error: unknown }>({
     key: '',
@@ -68,6 +68,8 @@ export function usePlatformAdapter(name: string, game: string | undefined): Acti
           ...(VkPlayCoreUrl ? { vkplay: VkPlayCoreUrl } : {}),
           ...(CrazyGamesSdkUrl ? { crazygames: CrazyGamesSdkUrl } : {}),
           ...(KongregateApiUrl ? { kg: KongregateApiUrl } : {}),
+          ...(FbInstantSdkUrl ? { fbinstantgames: FbInstantSdkUrl } : {}),
+          ...(FbSdkUrl ? { fbgames: FbSdkUrl } : {}),
         },
         // The token is read at call time: the player may have signed in since.
         verifySignedPurchases: (proof) => verifySignedPurchases(api, readAuthToken(), game, proof),
@@ -102,7 +104,7 @@ export function usePlatformAdapter(name: string, game: string | undefined): Acti
     return () => {
       cancelled = true;
     };
-  }, [name, game, api, YandexSdkUrl, OkFapiUrl, VkPlayCoreUrl, CrazyGamesSdkUrl, KongregateApiUrl]);
+  }, [name, game, api, YandexSdkUrl, OkFapiUrl, VkPlayCoreUrl, CrazyGamesSdkUrl, KongregateApiUrl, FbInstantSdkUrl, FbSdkUrl]);
 
   const current = state.key === key;
   return { adapter: current ? state.adapter : null, error: current ? state.error : null, features };
