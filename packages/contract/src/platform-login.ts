@@ -62,6 +62,29 @@ export const OdnoklassnikiLoginSchema = z
   .strict()
   .meta({ id: 'OdnoklassnikiLogin' });
 
+/**
+ * Absolute Games (ag.ru): the game iframe's signed parameters (app_id, player_id, guest,
+ * game_sid, invite, debug and their auth_key), verbatim; UserAuth carries the newer ones the
+ * host pushed with `agru-optionsUpdates` after the player logged in, which then take precedence.
+ */
+export const AbsoluteGamesLoginSchema = z
+  .object({
+    QueryString: z
+      .string()
+      .min(1)
+      .max(4096)
+      .describe('window.location.search of the Absolute Games iframe URL, as received (its auth_key is checked)'),
+    UserAuth: z
+      .string()
+      .max(4096)
+      .default('')
+      .describe(
+        "The host's latest signed iframe parameters (agru-optionsUpdates) as a query string; empty when unchanged",
+      ),
+  })
+  .strict()
+  .meta({ id: 'AbsoluteGamesLogin' });
+
 export const AuthenticateFromSocialRequestSchema = z
   .object({
     Social: PlatformInputSchema.describe('The host platform, by name or number (e.g. VkontakteCom or 3)'),
@@ -73,6 +96,7 @@ export const AuthenticateFromSocialRequestSchema = z
     TelegramLogin: TelegramLoginSchema.optional().describe('Required when Social is Telegram'),
 
     OdnoklassnikiLogin: OdnoklassnikiLoginSchema.optional().describe('Required when Social is Odnoklassniki'),
+    AbsoluteGamesLogin: AbsoluteGamesLoginSchema.optional().describe('Required when Social is AbsoluteGames'),
   })
   .strict()
   .meta({ id: 'AuthenticateFromSocialRequest' });

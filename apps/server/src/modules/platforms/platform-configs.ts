@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { AG_ENV, type AgConfig, agConfig } from './ag/ag-config.js';
 import { OK_ENV, type OkConfig, okConfig } from './ok/ok-config.js';
 import { TELEGRAM_ENV, type TelegramConfig, telegramConfig, telegramProblems } from './telegram/telegram-config.js';
 import { VK_ENV, type VkConfig, vkConfig } from './vk/vk-config.js';
@@ -8,7 +9,7 @@ import { YANDEX_ENV, type YandexConfig, yandexConfig } from './yandex/yandex-con
  * The configuration fragments of the server platforms, one line each: config.ts merges
  * their environment variables into its schema and their settings into Config.
  */
-export const PLATFORM_ENV = { ...VK_ENV, ...YANDEX_ENV, ...TELEGRAM_ENV, ...OK_ENV };
+export const PLATFORM_ENV = { ...VK_ENV, ...YANDEX_ENV, ...TELEGRAM_ENV, ...OK_ENV, ...AG_ENV };
 
 type PlatformEnv = z.output<z.ZodObject<typeof PLATFORM_ENV>>;
 
@@ -18,6 +19,8 @@ export interface PlatformsConfig {
   /** Optional so that a test may configure one platform alone; absent, no game is on Telegram here. */
   telegram?: TelegramConfig;
   ok: OkConfig;
+  /** Optional so that a test may leave it out; absent, no game is on Absolute Games here. */
+  ag?: AgConfig;
 }
 
 export function platformsConfig(env: PlatformEnv, mode: 'development' | 'production'): PlatformsConfig {
@@ -26,6 +29,7 @@ export function platformsConfig(env: PlatformEnv, mode: 'development' | 'product
     yandex: yandexConfig(env, mode),
     telegram: telegramConfig(env, mode),
     ok: okConfig(env, mode),
+    ag: agConfig(env, mode),
   };
 }
 

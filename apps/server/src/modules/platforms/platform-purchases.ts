@@ -97,7 +97,7 @@ export async function createPlatformPayment(
     ctx,
     accountId,
     game,
-    { sku: request.Sku, developerPayload: request.DeveloperPayload },
+    { sku: request.Sku, developerPayload: request.DeveloperPayload, absoluteGames: request.AbsoluteGames },
     log,
   );
 }

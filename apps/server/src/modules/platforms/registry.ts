@@ -1,5 +1,6 @@
 import type { ADAPTER_PLATFORM, AdapterName, PlatformName } from '@fxid/contract';
 import type { PlatformPayments } from '../store/payment-routing.js';
+import { agPlatform } from './ag/ag-platform.js';
 import { okPlatform } from './ok/ok-platform.js';
 import type { ServerPlatform } from './server-platform.js';
 import { telegramPlatform } from './telegram/telegram-platform.js';
@@ -15,6 +16,7 @@ export const SERVER_PLATFORMS: Partial<Record<keyof typeof ADAPTER_PLATFORM, Ser
   yandex: yandexPlatform,
   telegram: telegramPlatform,
   ok: okPlatform,
+  ag: agPlatform,
 };
 
 /** The server side of a platform, or undefined when none is registered. */

@@ -1,4 +1,5 @@
 import type {
+  AbsoluteGamesPaymentBlock,
   AdapterName,
   PlatformLoginBlockName,
   PlatformName,
@@ -39,7 +40,12 @@ export interface ServerPlatform {
     ctx: AppContext,
     accountId: string,
     game: GameRecord,
-    input: { sku: string; developerPayload?: string | undefined },
+    input: {
+      sku: string;
+      developerPayload?: string | undefined;
+      /** The request's AbsoluteGames block (spec store §3), for Absolute Games. */
+      absoluteGames?: AbsoluteGamesPaymentBlock | undefined;
+    },
     log: Pick<FastifyBaseLogger, 'error'>,
   ): Promise<PlatformPaymentResponse>;
   /**
