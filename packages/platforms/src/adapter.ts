@@ -51,7 +51,13 @@ export type PlatformPurchase =
    * The platform charged the player and tells our server through its signed callback
    * (VK's order_status_change); the portal then finds that paid order.
    */
-  | { kind: 'platform-order'; sku: string; externalOrderId: string };
+  | {
+      kind: 'platform-order';
+      sku: string;
+      externalOrderId: string;
+      /** The game's result leaves out usdAmount (spec store §3: Absolute Games). */
+      omitUsdAmount?: boolean;
+    };
 
 /**
  * A platform's signed purchase data for our server to check (ARCHITECTURE §5: the
@@ -147,7 +153,25 @@ export interface PortalFeatures {
    * /platforms/payment), for platforms whose payment our server starts (Telegram's Stars
    * invoice link); rejects with a coded SdkError.
    */
-  platformPayment(sku: string, developerPayload?: string): Promise<PlatformPaymentStart>;
+  platformPayment(
+    sku: string,
+    developerPayload?: string,
+    blocks?: PlatformPaymentBlocks,
+  ): Promise<PlatformPaymentStart>;
+}
+
+/** A platform's own block of the payment creation request (spec store §3), passed through to our server. */
+export interface PlatformPaymentBlocks {
+  /** The game iframe's signed parameters on Absolute Games. */
+  AbsoluteGames?: {
+    AppId: string;
+    AuthKey: string;
+    Debug: string;
+    GameSid: string;
+    PlayerId: string;
+    Guest: string;
+    Invite: string;
+  };
 }
 
 /** What our server answers when it opens a platform's payment (spec store §3, Telegram block). */
@@ -159,6 +183,8 @@ export interface PlatformPaymentStart {
   Odnoklassniki?:
     | { Name: string; Description: string; Code: string; Price: number; ExtraAttributes: string }
     | undefined;
+  /** The payment token for the Absolute Games host's ShowPayment (spec store §3, AbsoluteGames block). */
+  AbsoluteGames?: { Token: string } | undefined;
 }
 
 /** What the portal lends an adapter when it makes one. */

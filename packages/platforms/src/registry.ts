@@ -16,7 +16,7 @@ export const ADAPTERS: Record<AdapterName, () => Promise<AdapterFactory>> = {
   vkplay: notBuilt('vkplay'),
   ok: async () => (await import('./ok/ok-adapter.js')).okAdapter,
   yandex: async () => (await import('./yandex/yandex-adapter.js')).yandexAdapter,
-  ag: notBuilt('ag'),
+  ag: async () => (await import('./ag/ag-adapter.js')).agAdapter,
   kg: notBuilt('kg'),
   fbgames: notBuilt('fbgames'),
   crazygames: notBuilt('crazygames'),
@@ -29,7 +29,7 @@ export const ADAPTERS: Record<AdapterName, () => Promise<AdapterFactory>> = {
 };
 
 /** Adapters that work today; the rest answer 'Unsupported adapter for {platform}'. */
-export const BUILT_ADAPTERS: readonly AdapterName[] = ['fxid', 'vkcom', 'yandex', 'telegram', 'ok'];
+export const BUILT_ADAPTERS: readonly AdapterName[] = ['fxid', 'vkcom', 'yandex', 'telegram', 'ok', 'ag'];
 
 export function isAdapterName(name: string): name is AdapterName {
   return Object.hasOwn(ADAPTER_PLATFORMS, name);

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { NotFoundError } from '../../errors.js';
 import { vkAppOf } from '../platforms/vk/vk-apps.js';
+import { agHostGames, agHostRoutes } from './ag-host.js';
 import { hostScript } from './host-script.js';
 import { renderHostsPage } from './hosts-page.js';
 import { okHostGames, okHostRoutes } from './ok-host.js';
@@ -40,6 +41,7 @@ export function devHostsRoutes(ctx: AppContext, app: FastifyInstance): FastifyPl
         yandex: yandexHostGames(ctx, games),
         telegram: telegramHostGames(ctx, games),
         ok: okHostGames(ctx, games),
+        ag: agHostGames(ctx, games),
       });
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
     });
@@ -50,6 +52,7 @@ export function devHostsRoutes(ctx: AppContext, app: FastifyInstance): FastifyPl
 
     await scoped.register(yandexHostRoutes(ctx));
     await scoped.register(okHostRoutes(ctx, app));
+    await scoped.register(agHostRoutes(ctx, app));
 
     scoped.post(
       '/dev/hosts/vkcom/launch',

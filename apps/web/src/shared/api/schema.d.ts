@@ -1263,6 +1263,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/platforms/ag/payments/{Game}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Absolute Games' payment notification for a game's AG application
+         * @description A form (app_id, player_id, token, invoice, amount, currency, status) signed by AG with the app secret: sign = hex HMAC-SHA256 over the sorted key=value pairs joined by &. token must be one this server issued (POST /platforms/payment) to the account of that AG player; amount and currency must be the catalog PlatformPrices.ag in RUB. Each token pays one order once; a repeat answers ok again. Answers JSON: 200 {result: ok, orderId}; refusals {result: error, code, message} with 401 bad_signature, 404 unknown_game, 400 invalid_payment, 409 already_owned.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    Game: components["schemas"]["GameSystemNameInput"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/profile": {
         parameters: {
             query?: never;
@@ -5258,6 +5297,7 @@ export interface components {
             /** @description The numeric id of the game's Telegram bot (the part of its token before ':') */
             TelegramBotId?: string;
             OdnoklassnikiAppId?: string;
+            AbsoluteGamesAppId?: string;
             WizQAppId?: string;
             AndroidPackage?: string;
             AndroidAppLink?: string;
@@ -6108,6 +6148,15 @@ export interface components {
             /** @description window.location.search of the OK launch URL, as received (logged_user_id, session_key, auth_sig, …) */
             QueryString: string;
         };
+        AbsoluteGamesLoginInput: {
+            /** @description window.location.search of the Absolute Games iframe URL, as received (its auth_key is checked) */
+            QueryString: string;
+            /**
+             * @description The host's latest signed iframe parameters (agru-optionsUpdates) as a query string; empty when unchanged
+             * @default
+             */
+            UserAuth: string;
+        };
         AuthenticateFromSocialRequestInput: {
             /** @description The host platform, by name or number (e.g. VkontakteCom or 3) */
             Social: ("Unspecified" | "FxId" | "VkontaktePlay" | "Odnoklassniki" | "VkontakteCom" | "YandexGames" | "AbsoluteGames" | "Kongregate" | "FacebookGames" | "CrazyGames" | "WizQ" | "Telegram" | "FxLauncher" | "FxNative" | "Steam" | "FacebookInstantGames") | number | string;
@@ -6124,6 +6173,8 @@ export interface components {
             TelegramLogin?: components["schemas"]["TelegramLoginInput"];
             /** @description Required when Social is Odnoklassniki */
             OdnoklassnikiLogin?: components["schemas"]["OdnoklassnikiLoginInput"];
+            /** @description Required when Social is AbsoluteGames */
+            AbsoluteGamesLogin?: components["schemas"]["AbsoluteGamesLoginInput"];
         };
         AuthenticateFromSocialResponseInput: {
             /** @description Bearer token of the new session, as email sign-in gives */
@@ -6524,6 +6575,17 @@ export interface components {
             /** @description The paid purchase the platform's order made for the player, not yet consumed; null until the platform's signed callback has been taken (poll), or when the order is not theirs, was consumed or was refunded */
             Purchase: components["schemas"]["GamePurchaseInput"] | null;
         };
+        AbsoluteGamesPaymentBlockInput: {
+            AppId: string;
+            AuthKey: string;
+            /** @default  */
+            Debug: string;
+            GameSid: string;
+            PlayerId: string;
+            Guest: string;
+            /** @default  */
+            Invite: string;
+        };
         PlatformPaymentRequestInput: {
             Game: components["schemas"]["GameSystemNameInput"];
             /** @description The host platform whose payment opens, e.g. Telegram */
@@ -6531,6 +6593,8 @@ export interface components {
             Sku: components["schemas"]["SkuInput"];
             /** @description The game's own note, kept with the order */
             DeveloperPayload?: string;
+            /** @description Spec store §3 payment creation request, AbsoluteGames block: required when Platform is AbsoluteGames */
+            AbsoluteGames?: components["schemas"]["AbsoluteGamesPaymentBlockInput"];
         };
         PlatformPaymentResponseInput: {
             /** @description Our id of the platform payment: POST /platforms/purchase with it finds the paid purchase */
@@ -6560,6 +6624,11 @@ export interface components {
                 Price: number;
                 /** @description JSON `{"orderId": OrderId}` for showPayment's attributes; OK returns it in callbacks.payment */
                 ExtraAttributes: string;
+            };
+            /** @description Spec store §3 payment creation response, AbsoluteGames block */
+            AbsoluteGames?: {
+                /** @description The payment token for the host's ShowPayment; Absolute Games reports its payment with it */
+                Token: string;
             };
         };
         ConsumePurchaseRequestInput: {
@@ -6801,6 +6870,7 @@ export interface components {
             /** @description The numeric id of the game's Telegram bot (the part of its token before ':') */
             TelegramBotId?: string;
             OdnoklassnikiAppId?: string;
+            AbsoluteGamesAppId?: string;
             WizQAppId?: string;
             AndroidPackage?: string;
             AndroidAppLink?: string;
@@ -7652,6 +7722,15 @@ export interface components {
             /** @description window.location.search of the OK launch URL, as received (logged_user_id, session_key, auth_sig, …) */
             QueryString: string;
         };
+        AbsoluteGamesLogin: {
+            /** @description window.location.search of the Absolute Games iframe URL, as received (its auth_key is checked) */
+            QueryString: string;
+            /**
+             * @description The host's latest signed iframe parameters (agru-optionsUpdates) as a query string; empty when unchanged
+             * @default
+             */
+            UserAuth: string;
+        };
         AuthenticateFromSocialRequest: {
             /** @description The host platform, by name or number (e.g. VkontakteCom or 3) */
             Social: unknown;
@@ -7668,6 +7747,8 @@ export interface components {
             TelegramLogin?: components["schemas"]["TelegramLogin"];
             /** @description Required when Social is Odnoklassniki */
             OdnoklassnikiLogin?: components["schemas"]["OdnoklassnikiLogin"];
+            /** @description Required when Social is AbsoluteGames */
+            AbsoluteGamesLogin?: components["schemas"]["AbsoluteGamesLogin"];
         };
         AuthenticateFromSocialResponse: {
             /** @description Bearer token of the new session, as email sign-in gives */
@@ -8068,6 +8149,17 @@ export interface components {
             /** @description The paid purchase the platform's order made for the player, not yet consumed; null until the platform's signed callback has been taken (poll), or when the order is not theirs, was consumed or was refunded */
             Purchase: components["schemas"]["GamePurchase"] | null;
         };
+        AbsoluteGamesPaymentBlock: {
+            AppId: string;
+            AuthKey: string;
+            /** @default  */
+            Debug: string;
+            GameSid: string;
+            PlayerId: string;
+            Guest: string;
+            /** @default  */
+            Invite: string;
+        };
         PlatformPaymentRequest: {
             Game: components["schemas"]["GameSystemName"];
             /** @description The host platform whose payment opens, e.g. Telegram */
@@ -8075,6 +8167,8 @@ export interface components {
             Sku: components["schemas"]["Sku"];
             /** @description The game's own note, kept with the order */
             DeveloperPayload?: string;
+            /** @description Spec store §3 payment creation request, AbsoluteGames block: required when Platform is AbsoluteGames */
+            AbsoluteGames?: components["schemas"]["AbsoluteGamesPaymentBlock"];
         };
         PlatformPaymentResponse: {
             /** @description Our id of the platform payment: POST /platforms/purchase with it finds the paid purchase */
@@ -8104,6 +8198,11 @@ export interface components {
                 Price: number;
                 /** @description JSON `{"orderId": OrderId}` for showPayment's attributes; OK returns it in callbacks.payment */
                 ExtraAttributes: string;
+            };
+            /** @description Spec store §3 payment creation response, AbsoluteGames block */
+            AbsoluteGames?: {
+                /** @description The payment token for the host's ShowPayment; Absolute Games reports its payment with it */
+                Token: string;
             };
         };
         ConsumePurchaseRequest: {

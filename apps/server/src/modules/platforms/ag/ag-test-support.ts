@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { TEST_START } from '../../../test/app.js';
 import type { AgConfig } from './ag-config.js';
 import { agSign } from './ag-sign.js';
 
@@ -13,9 +12,12 @@ export const TEST_AG_CONFIG: AgConfig = {
   launchMaxAgeSeconds: 86_400,
 };
 
+/** When the test app's clock starts (test/app.ts TEST_START; that folder is not part of the build). */
+const TEST_CLOCK_START = Date.UTC(2026, 10, 23, 12);
+
 /** A game_sid issued `ageSeconds` before the test app's clock starts. */
 export const agGameSid = (ageSeconds = 0) =>
-  `${Math.floor(TEST_START / 1000) - ageSeconds}-${randomBytes(6).toString('hex')}`;
+  `${Math.floor(TEST_CLOCK_START / 1000) - ageSeconds}-${randomBytes(6).toString('hex')}`;
 
 /** The iframe parameters AG gives the game for a player, signed; extra values override before signing. */
 export function agLaunchParams(
