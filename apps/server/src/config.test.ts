@@ -63,6 +63,8 @@ describe('loadConfig', () => {
       VK_LAUNCH_MAX_AGE_SECONDS: '3600',
       YANDEX_GAMES_SECRETS: 'sky-runner=yandex-secret-old,sky-runner=yandex-secret-new',
       OK_APPS: 'sky-runner=512000000001:CBAPUBLICKEY:ok-secret-key-0000001',
+      AG_APPS: 'sky-runner=ag-sky-runner:ag-secret-key-old-0001, sky-runner=ag-sky-runner:ag-secret-key-new-0002',
+      AG_LAUNCH_MAX_AGE_SECONDS: '7200',
       YANDEX_SIGNED_MAX_AGE_SECONDS: '600',
       TELEGRAM_BOTS: 'sky-runner=7100000001:AAFakeSkyRunnerBotTokenForTests0001,gem-garden=7100000002',
       TELEGRAM_INIT_DATA_MAX_AGE_SECONDS: '600',
@@ -154,6 +156,13 @@ describe('loadConfig', () => {
             },
             dev: undefined,
             fapiUrl: 'https://api.ok.ru/js/fapi5.js',
+          },
+          ag: {
+            apps: {
+              'sky-runner': { appId: 'ag-sky-runner', secrets: ['ag-secret-key-old-0001', 'ag-secret-key-new-0002'] },
+            },
+            dev: undefined,
+            launchMaxAgeSeconds: 7200,
           },
         },
       },
