@@ -85,6 +85,17 @@ export const AbsoluteGamesLoginSchema = z
   .strict()
   .meta({ id: 'AbsoluteGamesLogin' });
 
+/**
+ * WizQ (ymobage): the token WizQ frames the game with (`wizq_token`, a JWT its platform signs
+ * for this app and viewer); a proposed protocol, see packages/platforms/src/ymobage/README.md.
+ */
+export const WizQLoginSchema = z
+  .object({
+    Token: z.string().min(1).max(4096).describe('The wizq_token launch parameter, as received'),
+  })
+  .strict()
+  .meta({ id: 'WizQLogin' });
+
 export const AuthenticateFromSocialRequestSchema = z
   .object({
     Social: PlatformInputSchema.describe('The host platform, by name or number (e.g. VkontakteCom or 3)'),
@@ -97,6 +108,7 @@ export const AuthenticateFromSocialRequestSchema = z
 
     OdnoklassnikiLogin: OdnoklassnikiLoginSchema.optional().describe('Required when Social is Odnoklassniki'),
     AbsoluteGamesLogin: AbsoluteGamesLoginSchema.optional().describe('Required when Social is AbsoluteGames'),
+    WizQLogin: WizQLoginSchema.optional().describe('Required when Social is WizQ'),
   })
   .strict()
   .meta({ id: 'AuthenticateFromSocialRequest' });

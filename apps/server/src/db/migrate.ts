@@ -23,6 +23,7 @@ import * as leaderboards from './migrations/0031-leaderboards.js';
 import * as leaderboardCounts from './migrations/0032-leaderboard-counts.js';
 import * as telegramStars from './migrations/0035-telegram-stars.js';
 import * as okTransactions from './migrations/0040-ok-transactions.js';
+import * as wizqProxyCounters from './migrations/0070-wizq-proxy-counters.js';
 
 /**
  * Migrations in order. Imported statically so that the built server carries them
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0032-leaderboard-counts': leaderboardCounts,
   '0035-telegram-stars': telegramStars,
   '0040-ok-transactions': okTransactions,
+  '0070-wizq-proxy-counters': wizqProxyCounters,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -141,6 +141,14 @@ export const PlatformPaymentResponseSchema = z
       })
       .optional()
       .describe('Spec store §3 payment creation response, AbsoluteGames block'),
+    WizQ: z
+      .object({
+        SecuredOrderId: z
+          .string()
+          .describe("The order handle for WizQ's payment window; WizQ relays it back when the player paid"),
+      })
+      .optional()
+      .describe('Spec store §3 payment creation response, WizQ block'),
   })
   .meta({ id: 'PlatformPaymentResponse' });
 export type PlatformPaymentResponse = z.infer<typeof PlatformPaymentResponseSchema>;

@@ -4,12 +4,13 @@ import { OK_ENV, type OkConfig, okConfig } from './ok/ok-config.js';
 import { TELEGRAM_ENV, type TelegramConfig, telegramConfig, telegramProblems } from './telegram/telegram-config.js';
 import { VK_ENV, type VkConfig, vkConfig } from './vk/vk-config.js';
 import { YANDEX_ENV, type YandexConfig, yandexConfig } from './yandex/yandex-config.js';
+import { WIZQ_ENV, type WizqConfig, wizqConfig } from './ymobage/wizq-config.js';
 
 /**
  * The configuration fragments of the server platforms, one line each: config.ts merges
  * their environment variables into its schema and their settings into Config.
  */
-export const PLATFORM_ENV = { ...VK_ENV, ...YANDEX_ENV, ...TELEGRAM_ENV, ...OK_ENV, ...AG_ENV };
+export const PLATFORM_ENV = { ...VK_ENV, ...YANDEX_ENV, ...TELEGRAM_ENV, ...OK_ENV, ...AG_ENV, ...WIZQ_ENV };
 
 type PlatformEnv = z.output<z.ZodObject<typeof PLATFORM_ENV>>;
 
@@ -21,6 +22,8 @@ export interface PlatformsConfig {
   ok: OkConfig;
   /** Optional so that a test may leave it out; absent, no game is on Absolute Games here. */
   ag?: AgConfig;
+  /** Optional so that a test may leave it out; absent, no game is on WizQ here. */
+  ymobage?: WizqConfig;
 }
 
 export function platformsConfig(env: PlatformEnv, mode: 'development' | 'production'): PlatformsConfig {
@@ -30,6 +33,7 @@ export function platformsConfig(env: PlatformEnv, mode: 'development' | 'product
     telegram: telegramConfig(env, mode),
     ok: okConfig(env, mode),
     ag: agConfig(env, mode),
+    ymobage: wizqConfig(env, mode),
   };
 }
 

@@ -6,6 +6,7 @@ import type { ServerPlatform } from './server-platform.js';
 import { telegramPlatform } from './telegram/telegram-platform.js';
 import { vkPlatform } from './vk/vk-platform.js';
 import { yandexPlatform } from './yandex/yandex-platform.js';
+import { wizqPlatform } from './ymobage/wizq-platform.js';
 
 /**
  * The host platforms the server verifies, by adapter name: adding one is a folder
@@ -17,6 +18,7 @@ export const SERVER_PLATFORMS: Partial<Record<keyof typeof ADAPTER_PLATFORM, Ser
   telegram: telegramPlatform,
   ok: okPlatform,
   ag: agPlatform,
+  ymobage: wizqPlatform,
 };
 
 /** The server side of a platform, or undefined when none is registered. */
