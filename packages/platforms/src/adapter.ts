@@ -185,6 +185,8 @@ export interface PlatformPaymentStart {
     | undefined;
   /** The payment token for the Absolute Games host's ShowPayment (spec store §3, AbsoluteGames block). */
   AbsoluteGames?: { Token: string } | undefined;
+  /** The order handle for WizQ's payment window (spec store §3, WizQ block). */
+  WizQ?: { SecuredOrderId: string } | undefined;
 }
 
 /** What the portal lends an adapter when it makes one. */

@@ -20,7 +20,7 @@ export const ADAPTERS: Record<AdapterName, () => Promise<AdapterFactory>> = {
   kg: notBuilt('kg'),
   fbgames: notBuilt('fbgames'),
   crazygames: notBuilt('crazygames'),
-  ymobage: notBuilt('ymobage'),
+  ymobage: async () => (await import('./ymobage/wizq-adapter.js')).wizqAdapter,
   telegram: async () => (await import('./telegram/telegram-adapter.js')).telegramAdapter,
   fxlauncher: notBuilt('fxlauncher'),
   fxnative: notBuilt('fxnative'),
@@ -29,7 +29,7 @@ export const ADAPTERS: Record<AdapterName, () => Promise<AdapterFactory>> = {
 };
 
 /** Adapters that work today; the rest answer 'Unsupported adapter for {platform}'. */
-export const BUILT_ADAPTERS: readonly AdapterName[] = ['fxid', 'vkcom', 'yandex', 'telegram', 'ok', 'ag'];
+export const BUILT_ADAPTERS: readonly AdapterName[] = ['fxid', 'vkcom', 'yandex', 'telegram', 'ok', 'ag', 'ymobage'];
 
 export function isAdapterName(name: string): name is AdapterName {
   return Object.hasOwn(ADAPTER_PLATFORMS, name);

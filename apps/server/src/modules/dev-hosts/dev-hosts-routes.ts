@@ -11,6 +11,7 @@ import { renderHostsPage } from './hosts-page.js';
 import { okHostGames, okHostRoutes } from './ok-host.js';
 import { telegramHostGames, telegramHostRoutes } from './telegram-host-routes.js';
 import { simulatedVkFriends, simulatedVkUser, simulateVkPayment, simulateVkRefund, vkLaunchUrl } from './vk-host.js';
+import { wizqHostGames, wizqHostRoutes } from './wizq-host.js';
 import { yandexHostGames, yandexHostRoutes } from './yandex-host.js';
 
 /**
@@ -42,6 +43,7 @@ export function devHostsRoutes(ctx: AppContext, app: FastifyInstance): FastifyPl
         telegram: telegramHostGames(ctx, games),
         ok: okHostGames(ctx, games),
         ag: agHostGames(ctx, games),
+        ymobage: wizqHostGames(ctx, games),
       });
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
     });
@@ -53,6 +55,7 @@ export function devHostsRoutes(ctx: AppContext, app: FastifyInstance): FastifyPl
     await scoped.register(yandexHostRoutes(ctx));
     await scoped.register(okHostRoutes(ctx, app));
     await scoped.register(agHostRoutes(ctx, app));
+    await scoped.register(wizqHostRoutes(ctx, app));
 
     scoped.post(
       '/dev/hosts/vkcom/launch',

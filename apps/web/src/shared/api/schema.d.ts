@@ -1302,6 +1302,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/wizq/proxyRequestHandler/{Game}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Requests WizQ's gadget server relays for a game (form field data = JSON {command, num})
+         * @description OAuth 1.0 HMAC-SHA1 signed by WizQ with the app consumer secret (consumer key = the WizQ app id, timestamp within 5 minutes); opensocial_app_id and opensocial_viewer_id name the app and player. num counts a session's (oauth_token's) requests from 0; one not above the last taken answers 409 replayed. Commands: ping; payment (fields secured_order_id, sku, amount, payment_id): a SecuredOrderId issued by POST /platforms/payment to that viewer for that sku, at the catalog PlatformPrices.ymobage, pays the order once, and a repeat answers ok. Refusals {result: error, code}: 401 bad_signature, 400 invalid_request / unknown_command / invalid_payment, 404 unknown_game, 409 replayed / already_owned.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    Game: components["schemas"]["GameSystemNameInput"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/profile": {
         parameters: {
             query?: never;
@@ -6157,6 +6196,10 @@ export interface components {
              */
             UserAuth: string;
         };
+        WizQLoginInput: {
+            /** @description The wizq_token launch parameter, as received */
+            Token: string;
+        };
         AuthenticateFromSocialRequestInput: {
             /** @description The host platform, by name or number (e.g. VkontakteCom or 3) */
             Social: ("Unspecified" | "FxId" | "VkontaktePlay" | "Odnoklassniki" | "VkontakteCom" | "YandexGames" | "AbsoluteGames" | "Kongregate" | "FacebookGames" | "CrazyGames" | "WizQ" | "Telegram" | "FxLauncher" | "FxNative" | "Steam" | "FacebookInstantGames") | number | string;
@@ -6175,6 +6218,8 @@ export interface components {
             OdnoklassnikiLogin?: components["schemas"]["OdnoklassnikiLoginInput"];
             /** @description Required when Social is AbsoluteGames */
             AbsoluteGamesLogin?: components["schemas"]["AbsoluteGamesLoginInput"];
+            /** @description Required when Social is WizQ */
+            WizQLogin?: components["schemas"]["WizQLoginInput"];
         };
         AuthenticateFromSocialResponseInput: {
             /** @description Bearer token of the new session, as email sign-in gives */
@@ -6629,6 +6674,11 @@ export interface components {
             AbsoluteGames?: {
                 /** @description The payment token for the host's ShowPayment; Absolute Games reports its payment with it */
                 Token: string;
+            };
+            /** @description Spec store §3 payment creation response, WizQ block */
+            WizQ?: {
+                /** @description The order handle for WizQ's payment window; WizQ relays it back when the player paid */
+                SecuredOrderId: string;
             };
         };
         ConsumePurchaseRequestInput: {
@@ -7731,6 +7781,10 @@ export interface components {
              */
             UserAuth: string;
         };
+        WizQLogin: {
+            /** @description The wizq_token launch parameter, as received */
+            Token: string;
+        };
         AuthenticateFromSocialRequest: {
             /** @description The host platform, by name or number (e.g. VkontakteCom or 3) */
             Social: unknown;
@@ -7749,6 +7803,8 @@ export interface components {
             OdnoklassnikiLogin?: components["schemas"]["OdnoklassnikiLogin"];
             /** @description Required when Social is AbsoluteGames */
             AbsoluteGamesLogin?: components["schemas"]["AbsoluteGamesLogin"];
+            /** @description Required when Social is WizQ */
+            WizQLogin?: components["schemas"]["WizQLogin"];
         };
         AuthenticateFromSocialResponse: {
             /** @description Bearer token of the new session, as email sign-in gives */
@@ -8203,6 +8259,11 @@ export interface components {
             AbsoluteGames?: {
                 /** @description The payment token for the host's ShowPayment; Absolute Games reports its payment with it */
                 Token: string;
+            };
+            /** @description Spec store §3 payment creation response, WizQ block */
+            WizQ?: {
+                /** @description The order handle for WizQ's payment window; WizQ relays it back when the player paid */
+                SecuredOrderId: string;
             };
         };
         ConsumePurchaseRequest: {
