@@ -1,9 +1,10 @@
 import { SdkError } from '@fxid/sdk/host';
 import type { AdapterFactory, HostEvent, PlatformAdapter, SocialProfile, SocialSignIn } from '../adapter.js';
 import { notAvailable, unsupported } from '../errors.js';
+import { hostOriginOf } from '../host-origin.js';
 import { agAds } from './ag-ads.js';
 import { type AgOptions, agOptionsQuery, agPaymentBlock, isAgGuest, parseAgOptions } from './ag-launch.js';
-import { AG_MESSAGES, type AgWire, hostOriginOf, openAgWire } from './ag-wire.js';
+import { AG_MESSAGES, type AgWire, openAgWire } from './ag-wire.js';
 
 /** Spec store §4/§8: what a guest of Absolute Games is answered when buying. */
 export const AG_NOT_AUTHORIZED = 'Not authorized';

@@ -64,14 +64,3 @@ export function openAgWire(host: Window, hostOrigin: string): AgWire {
     },
   };
 }
-
-/** The origin of the page framing this one: the host's (Chromium names it; the referrer otherwise). */
-export function hostOriginOf(): string | undefined {
-  const ancestor = window.location.ancestorOrigins?.[0];
-  if (ancestor) return ancestor;
-  try {
-    return document.referrer ? new URL(document.referrer).origin : undefined;
-  } catch {
-    return undefined;
-  }
-}

@@ -1,7 +1,8 @@
 import { SdkError } from '@fxid/sdk/host';
 import type { AdapterFactory, PlatformAdapter, SocialProfile, SocialSignIn } from '../adapter.js';
 import { notAvailable, unsupported } from '../errors.js';
-import { hostOriginOf, openWizqWire, type WizqWire } from './wizq-wire.js';
+import { hostOriginOf } from '../host-origin.js';
+import { openWizqWire, type WizqWire } from './wizq-wire.js';
 
 /** Spec store §9: WizQ's locale. */
 export const WIZQ_LOCALE = 'ja';

@@ -1,5 +1,3 @@
-import { hostOriginOf } from '../ag/ag-wire.js';
-
 /**
  * The WizQ host protocol as the game iframe speaks it (a proposed protocol: nothing about WizQ's
  * client is public; README.md): `{ type: 'wizq', id, method, params }` to the framing page at
@@ -10,8 +8,6 @@ import { hostOriginOf } from '../ag/ag-wire.js';
 export interface WizqWire {
   call(method: 'init' | 'proxy' | 'payment', params: Record<string, unknown>): Promise<unknown>;
 }
-
-export { hostOriginOf };
 
 export function openWizqWire(host: Window, hostOrigin: string): WizqWire {
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
