@@ -68,6 +68,9 @@ describe('loadConfig', () => {
       YANDEX_GAMES_SECRETS: 'sky-runner=yandex-secret-old,sky-runner=yandex-secret-new',
       OK_APPS: 'sky-runner=512000000001:CBAPUBLICKEY:ok-secret-key-0000001',
       VKPLAY_APPS: 'sky-runner=2000001:vkplay-secret-key-0000001',
+      AG_APPS: 'sky-runner=ag-sky-runner:ag-secret-key-old-0001, sky-runner=ag-sky-runner:ag-secret-key-new-0002',
+      AG_LAUNCH_MAX_AGE_SECONDS: '7200',
+      WIZQ_APPS: 'sky-runner=13000001:wizq-consumer-secret-0001',
       YANDEX_SIGNED_MAX_AGE_SECONDS: '600',
       TELEGRAM_BOTS: 'sky-runner=7100000001:AAFakeSkyRunnerBotTokenForTests0001,gem-garden=7100000002',
       TELEGRAM_INIT_DATA_MAX_AGE_SECONDS: '600',
@@ -214,6 +217,17 @@ describe('loadConfig', () => {
             graphUrl: 'https://graph.facebook.com/v19.0',
             webhookVerifyToken: 'fb-verify-token-0001',
             sdkUrl: 'https://connect.facebook.net/en_US/sdk.js',
+          },
+          ag: {
+            apps: {
+              'sky-runner': { appId: 'ag-sky-runner', secrets: ['ag-secret-key-old-0001', 'ag-secret-key-new-0002'] },
+            },
+            dev: undefined,
+            launchMaxAgeSeconds: 7200,
+          },
+          ymobage: {
+            apps: { 'sky-runner': { appId: '13000001', secrets: ['wizq-consumer-secret-0001'] } },
+            dev: undefined,
           },
         },
       },

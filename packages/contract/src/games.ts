@@ -40,6 +40,7 @@ export const PlatformDataSchema = z
       .optional()
       .describe("The numeric id of the game's Telegram bot (the part of its token before ':')"),
     OdnoklassnikiAppId: z.string().optional(),
+    AbsoluteGamesAppId: z.string().optional(),
     WizQAppId: z.string().optional(),
     AndroidPackage: z.string().optional(),
     AndroidAppLink: z.string().optional(),

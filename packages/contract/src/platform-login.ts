@@ -137,6 +137,40 @@ export const FacebookGamesLoginSchema = z
   .strict()
   .meta({ id: 'FacebookGamesLogin' });
 
+/**
+ * Absolute Games (ag.ru): the game iframe's signed parameters (app_id, player_id, guest,
+ * game_sid, invite, debug and their auth_key), verbatim; UserAuth carries the newer ones the
+ * host pushed with `agru-optionsUpdates` after the player logged in, which then take precedence.
+ */
+export const AbsoluteGamesLoginSchema = z
+  .object({
+    QueryString: z
+      .string()
+      .min(1)
+      .max(4096)
+      .describe('window.location.search of the Absolute Games iframe URL, as received (its auth_key is checked)'),
+    UserAuth: z
+      .string()
+      .max(4096)
+      .default('')
+      .describe(
+        "The host's latest signed iframe parameters (agru-optionsUpdates) as a query string; empty when unchanged",
+      ),
+  })
+  .strict()
+  .meta({ id: 'AbsoluteGamesLogin' });
+
+/**
+ * WizQ (ymobage): the token WizQ frames the game with (`wizq_token`, a JWT its platform signs
+ * for this app and viewer); a proposed protocol, see packages/platforms/src/ymobage/README.md.
+ */
+export const WizQLoginSchema = z
+  .object({
+    Token: z.string().min(1).max(4096).describe('The wizq_token launch parameter, as received'),
+  })
+  .strict()
+  .meta({ id: 'WizQLogin' });
+
 export const AuthenticateFromSocialRequestSchema = z
   .object({
     Social: PlatformInputSchema.describe('The host platform, by name or number (e.g. VkontakteCom or 3)'),
@@ -155,6 +189,8 @@ export const AuthenticateFromSocialRequestSchema = z
     FacebookInstantGamesLogin: FacebookInstantGamesLoginSchema.optional().describe(
       'Required when Social is FacebookInstantGames',
     ),
+    AbsoluteGamesLogin: AbsoluteGamesLoginSchema.optional().describe('Required when Social is AbsoluteGames'),
+    WizQLogin: WizQLoginSchema.optional().describe('Required when Social is WizQ'),
   })
   .strict()
   .meta({ id: 'AuthenticateFromSocialRequest' });

@@ -51,7 +51,13 @@ export type PlatformPurchase =
    * The platform charged the player and tells our server through its signed callback
    * (VK's order_status_change); the portal then finds that paid order.
    */
-  | { kind: 'platform-order'; sku: string; externalOrderId: string };
+  | {
+      kind: 'platform-order';
+      sku: string;
+      externalOrderId: string;
+      /** The game's result leaves out usdAmount (spec store §3: Absolute Games). */
+      omitUsdAmount?: boolean;
+    };
 
 /**
  * A platform's signed purchase data for our server to check (ARCHITECTURE §5: the
@@ -168,7 +174,27 @@ export interface PortalFeatures {
    * invoice link); rejects with a coded SdkError. `currency` is the player's currency where the
    * platform names one (VK Play's launch parameter).
    */
-  platformPayment(sku: string, developerPayload?: string, currency?: string): Promise<PlatformPaymentStart>;
+  platformPayment(
+    sku: string,
+    developerPayload?: string,
+    blocks?: PlatformPaymentBlocks,
+  ): Promise<PlatformPaymentStart>;
+}
+
+/** A platform's own block of the payment creation request (spec store §3), passed through to our server. */
+export interface PlatformPaymentBlocks {
+  /** VK Play: the player's currency, the launch's `currency` query parameter (spec store §5). */
+  Currency?: string;
+  /** The game iframe's signed parameters on Absolute Games. */
+  AbsoluteGames?: {
+    AppId: string;
+    AuthKey: string;
+    Debug: string;
+    GameSid: string;
+    PlayerId: string;
+    Guest: string;
+    Invite: string;
+  };
 }
 
 /** What our server answers when it opens a platform's payment (spec store §3, Telegram block). */
@@ -190,6 +216,10 @@ export interface PlatformPaymentStart {
   FacebookGames?: { ProductOgUrl: string; RequestId: string } | undefined;
   /** purchaseAsync's arguments (spec store §3, FacebookInstantGames block). */
   FacebookInstantGames?: { StoreSpecificOrderProductSku: string; DeveloperPayload: string } | undefined;
+  /** The payment token for the Absolute Games host's ShowPayment (spec store §3, AbsoluteGames block). */
+  AbsoluteGames?: { Token: string } | undefined;
+  /** The order handle for WizQ's payment window (spec store §3, WizQ block). */
+  WizQ?: { SecuredOrderId: string } | undefined;
 }
 
 /** What the portal lends an adapter when it makes one. */

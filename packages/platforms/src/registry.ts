@@ -16,11 +16,11 @@ export const ADAPTERS: Record<AdapterName, () => Promise<AdapterFactory>> = {
   vkplay: async () => (await import('./vkplay/vkplay-adapter.js')).vkPlayAdapter,
   ok: async () => (await import('./ok/ok-adapter.js')).okAdapter,
   yandex: async () => (await import('./yandex/yandex-adapter.js')).yandexAdapter,
-  ag: notBuilt('ag'),
+  ag: async () => (await import('./ag/ag-adapter.js')).agAdapter,
   kg: async () => (await import('./kg/kg-adapter.js')).kongregateAdapter,
   fbgames: async () => (await import('./fbgames/fbgames-adapter.js')).fbGamesAdapter,
   crazygames: async () => (await import('./crazygames/crazygames-adapter.js')).crazyGamesAdapter,
-  ymobage: notBuilt('ymobage'),
+  ymobage: async () => (await import('./ymobage/wizq-adapter.js')).wizqAdapter,
   telegram: async () => (await import('./telegram/telegram-adapter.js')).telegramAdapter,
   fxlauncher: notBuilt('fxlauncher'),
   fxnative: notBuilt('fxnative'),
@@ -29,7 +29,7 @@ export const ADAPTERS: Record<AdapterName, () => Promise<AdapterFactory>> = {
 };
 
 /** Adapters that work today; the rest answer 'Unsupported adapter for {platform}'. */
-export const BUILT_ADAPTERS: readonly AdapterName[] = ['fxid', 'vkcom', 'yandex', 'telegram', 'ok', 'vkplay', 'crazygames', 'kg', 'fbinstantgames', 'fbgames'];
+export const BUILT_ADAPTERS: readonly AdapterName[] = ['fxid', 'vkcom', 'yandex', 'telegram', 'ok', 'vkplay', 'crazygames', 'kg', 'fbinstantgames', 'fbgames', 'ag', 'ymobage'];
 
 export function isAdapterName(name: string): name is AdapterName {
   return Object.hasOwn(ADAPTER_PLATFORMS, name);

@@ -230,6 +230,23 @@ const BAD_REQUESTS: BadRequest[] = [
     code: 'platform_webhook_unauthorized',
   },
   { name: 'readiness with a body', method: 'POST', url: '/readyz', payload: '{}', status: 404, code: 'not_found' },
+  // Absolute Games' notification and WizQ's proxy take only forms (their answers are tested with each platform).
+  {
+    name: 'a JSON body',
+    method: 'POST',
+    url: '/api/v1/platforms/ag/payments/sky-runner',
+    payload: '{}',
+    status: 415,
+    code: 'unsupported_media_type',
+  },
+  {
+    name: 'a JSON body',
+    method: 'POST',
+    url: '/api/v1/wizq/proxyRequestHandler/sky-runner',
+    payload: '{}',
+    status: 415,
+    code: 'unsupported_media_type',
+  },
   // Telegram's bot webhook: without its secret token nothing is read.
   {
     name: 'no secret token',

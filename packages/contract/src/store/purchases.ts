@@ -78,6 +78,21 @@ export const PlatformPurchaseResponseSchema = z
   })
   .meta({ id: 'PlatformPurchaseResponse' });
 
+/** The game iframe's signed parameters on Absolute Games, as the payment creation request carries them (spec store §3). */
+export const AbsoluteGamesPaymentBlockSchema = z
+  .object({
+    AppId: z.string().max(64),
+    AuthKey: z.string().max(128),
+    Debug: z.string().max(8).default(''),
+    GameSid: z.string().max(128),
+    PlayerId: z.string().max(64),
+    Guest: z.string().max(8),
+    Invite: z.string().max(128).default(''),
+  })
+  .strict()
+  .meta({ id: 'AbsoluteGamesPaymentBlock' });
+export type AbsoluteGamesPaymentBlock = z.infer<typeof AbsoluteGamesPaymentBlockSchema>;
+
 /** Opens a host platform's own payment of a product on our server (Telegram: a Stars invoice link). */
 export const PlatformPaymentRequestSchema = z
   .object({
@@ -87,6 +102,9 @@ export const PlatformPaymentRequestSchema = z
     DeveloperPayload: z.string().max(1024).optional().describe("The game's own note, kept with the order"),
     Currency: CurrencyCodeSchema.optional().describe(
       "VK Play: the player's currency, the launch's `currency` query parameter (spec store §5); RUB when absent",
+    ),
+    AbsoluteGames: AbsoluteGamesPaymentBlockSchema.optional().describe(
+      'Spec store §3 payment creation request, AbsoluteGames block: required when Platform is AbsoluteGames',
     ),
   })
   .strict()
@@ -154,6 +172,22 @@ export const PlatformPaymentResponseSchema = z
       })
       .optional()
       .describe('Spec store §3 payment creation response, FacebookInstantGames block (purchaseAsync arguments)'),
+    AbsoluteGames: z
+      .object({
+        Token: z
+          .string()
+          .describe("The payment token for the host's ShowPayment; Absolute Games reports its payment with it"),
+      })
+      .optional()
+      .describe('Spec store §3 payment creation response, AbsoluteGames block'),
+    WizQ: z
+      .object({
+        SecuredOrderId: z
+          .string()
+          .describe("The order handle for WizQ's payment window; WizQ relays it back when the player paid"),
+      })
+      .optional()
+      .describe('Spec store §3 payment creation response, WizQ block'),
   })
   .meta({ id: 'PlatformPaymentResponse' });
 export type PlatformPaymentResponse = z.infer<typeof PlatformPaymentResponseSchema>;

@@ -167,7 +167,7 @@ describe('the VK Play adapter', () => {
       sku: 'stars_550',
       externalOrderId: 'vkp_reference_000000001',
     });
-    expect(started).toEqual([['stars_550', undefined, 'USD']]);
+    expect(started).toEqual([['stars_550', undefined, { Currency: 'USD' }]]);
     expect(vkplay.calls[1]).toEqual(['paymentFrame', { merchant_param: START.VkontaktePlay?.MerchantParam }]);
   });
 

@@ -6,6 +6,17 @@ export interface PlatformsTables {
   telegram_invoices: TelegramInvoicesTable;
   telegram_charges: TelegramChargesTable;
   ok_transactions: OkTransactionsTable;
+  wizq_proxy_counters: WizqProxyCountersTable;
+}
+
+/** The last proxy request counter (`num`) taken per game, WizQ viewer and WizQ session. */
+export interface WizqProxyCountersTable {
+  game_id: string;
+  viewer_id: string;
+  /** The `oauth_token` WizQ's gadget server signs the session's requests with. */
+  session: string;
+  last_num: number;
+  updated_at: number;
 }
 
 /** Purchases a host platform confirmed; UNIQUE (platform, game, platform order id, test) makes repeats find their first answer. */

@@ -8,10 +8,11 @@ describeEachEngine('the host simulator (/dev/hosts)', (engine) => {
   const post = (url: string, payload: Record<string, unknown>) =>
     testApp().app.inject({ method: 'POST', url, payload });
 
-  it('serves the page with the games published on VK, Yandex, Telegram, OK, VK Play, CrazyGames, Kongregate and Facebook', async () => {
+  it('serves the page with the games published on VK, Yandex, Telegram, OK, VK Play, CrazyGames, Kongregate, Facebook, Absolute Games and WizQ', async () => {
     const page = await testApp().app.inject({ method: 'GET', url: '/dev/hosts' });
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('<option value="sky-runner" data-platforms="vkcom yandex telegram ok vkplay crazygames fbinstantgames fbgames">');
+    expect(page.body).toContain('<option value="sky-runner" data-platforms="vkcom yandex telegram ok vkplay crazygames fbinstantgames fbgames ag ymobage">');
+    expect(page.body).toContain('src="hosts/ag-host.js"');
     expect(page.body).toContain('<option value="gem-garden" data-platforms="vkcom yandex kg">');
     expect(page.body).toContain('src="hosts/crazygames-host.js"');
     expect(page.body).toContain('src="hosts/kg-host.js"');
@@ -228,6 +229,131 @@ describeEachEngine('the simulated Odnoklassniki (/dev/hosts, platform ok)', (eng
       })
     ).json();
     expect(again.Paid).toBe(false);
+  });
+});
+
+describeEachEngine('the simulated Absolute Games (/dev/hosts, platform ag)', (engine) => {
+  const testApp = useTestApp(engine);
+  const post = (url: string, payload: Record<string, unknown>, token?: string) =>
+    testApp().app.inject({
+      method: 'POST',
+      url,
+      payload,
+      ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
+    });
+  const signIn = (query: string) =>
+    post('/api/v1/auth/authenticate_from_social', {
+      Social: 'AbsoluteGames',
+      Game: 'sky-runner',
+      AbsoluteGamesLogin: { QueryString: query, UserAuth: '' },
+    });
+
+  it('iframe parameters our sign-in accepts (a guest refused); Pay sends the signed notification that pays the token once', async () => {
+    const host = await testApp().app.inject({ method: 'GET', url: '/dev/hosts/ag-host.js' });
+    expect(host.body).toContain('agru-showPayment');
+    const guest = (await post('/dev/hosts/ag/launch', { Game: 'sky-runner', User: 'guest' })).json();
+    expect((await signIn(guest.Url.slice(guest.Url.indexOf('?')))).json().detail).toBe('Not authorized');
+    const launched = (await post('/dev/hosts/ag/launch', { Game: 'sky-runner', User: 'returning' })).json();
+    expect(launched.Url).toMatch(/^\/play\/sky-runner\/iframe\/ag\?.*player_id=ag-100001.*&auth_key=/);
+    const query = launched.Url.slice(launched.Url.indexOf('?'));
+    const signedIn = (await signIn(query)).json();
+    expect(signedIn.AuthenticatedSocialIdentifier).toBe('ag-100001');
+    const params = new URLSearchParams(query);
+    const block = {
+      AppId: params.get('app_id'),
+      AuthKey: params.get('auth_key'),
+      Debug: params.get('debug'),
+      GameSid: params.get('game_sid'),
+      PlayerId: params.get('player_id'),
+      Guest: params.get('guest'),
+      Invite: params.get('invite'),
+    };
+    const started = (
+      await post(
+        '/api/v1/platforms/payment',
+        { Game: 'sky-runner', Platform: 'AbsoluteGames', Sku: 'stars_100', AbsoluteGames: block },
+        signedIn.Token,
+      )
+    ).json();
+    const pay = () =>
+      post('/dev/hosts/ag/pay', { Game: 'sky-runner', PlayerId: 'ag-100001', Token: started.AbsoluteGames.Token });
+    expect((await pay()).json().Paid).toBe(true);
+    expect((await pay()).json().Paid).toBe(true);
+    const found = await post(
+      '/api/v1/platforms/purchase',
+      { Game: 'sky-runner', Platform: 'AbsoluteGames', OrderId: started.OrderId },
+      signedIn.Token,
+    );
+    expect(found.json().Purchase).toMatchObject({ Sku: 'stars_100' });
+    const orders = await testApp()
+      .database.handle.db.selectFrom('platform_purchases')
+      .select('order_id')
+      .where('external_order_id', '=', started.OrderId)
+      .execute();
+    expect(orders).toHaveLength(1);
+    // The guest's login: new signed parameters of a logged-in player.
+    const login = (await post('/dev/hosts/ag/login', { Game: 'sky-runner' })).json();
+    const signedAfterLogin = await signIn(`?${new URLSearchParams(login.Options)}`);
+    expect(signedAfterLogin.json().AuthenticatedSocialIdentifier).toBe(login.User.id);
+  });
+});
+
+describeEachEngine('the simulated WizQ (/dev/hosts, platform ymobage)', (engine) => {
+  const testApp = useTestApp(engine);
+  const post = (url: string, payload: Record<string, unknown>, token?: string) =>
+    testApp().app.inject({
+      method: 'POST',
+      url,
+      payload,
+      ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
+    });
+
+  it('a launch token our sign-in accepts; relayed requests count from 0, and Pay relays the payment that pays once', async () => {
+    const host = await testApp().app.inject({ method: 'GET', url: '/dev/hosts/ymobage-host.js' });
+    expect(host.body).toContain("'wizq-answer'");
+    const launched = (await post('/dev/hosts/ymobage/launch', { Game: 'sky-runner', User: 'returning' })).json();
+    const query = new URLSearchParams(launched.Url.slice(launched.Url.indexOf('?')));
+    const signedIn = (
+      await post('/api/v1/auth/authenticate_from_social', {
+        Social: 'WizQ',
+        Game: 'sky-runner',
+        WizQLogin: { Token: query.get('wizq_token') },
+      })
+    ).json();
+    expect(signedIn.AuthenticatedSocialIdentifier).toBe('900000001');
+    const relay = (num: number, command: string, extra: Record<string, string> = {}) =>
+      post('/dev/hosts/ymobage/proxy', {
+        Game: 'sky-runner',
+        ViewerId: '900000001',
+        Session: launched.Session,
+        Num: num,
+        Command: command,
+        ...extra,
+      });
+    expect((await relay(0, 'ping')).json()).toMatchObject({ Ok: true, Answer: { result: 'ok', num: 0 } });
+    expect((await relay(0, 'ping')).json()).toMatchObject({ Ok: false, Answer: { code: 'replayed' } });
+    const started = (
+      await post(
+        '/api/v1/platforms/payment',
+        { Game: 'sky-runner', Platform: 'WizQ', Sku: 'stars_100' },
+        signedIn.Token,
+      )
+    ).json();
+    const pay = { SecuredOrderId: started.WizQ.SecuredOrderId, Sku: 'stars_100' };
+    expect((await relay(1, 'payment', pay)).json()).toMatchObject({ Ok: true });
+    expect((await relay(2, 'payment', pay)).json()).toMatchObject({ Ok: true });
+    const found = await post(
+      '/api/v1/platforms/purchase',
+      { Game: 'sky-runner', Platform: 'WizQ', OrderId: started.OrderId },
+      signedIn.Token,
+    );
+    expect(found.json().Purchase).toMatchObject({ Sku: 'stars_100' });
+    const orders = await testApp()
+      .database.handle.db.selectFrom('platform_purchases')
+      .select('order_id')
+      .where('external_order_id', '=', started.OrderId)
+      .execute();
+    expect(orders).toHaveLength(1);
   });
 });
 

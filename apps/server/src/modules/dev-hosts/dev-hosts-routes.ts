@@ -8,6 +8,7 @@ import { vkAppOf } from '../platforms/vk/vk-apps.js';
 import { crazyGamesHostGames, crazyGamesHostRoutes } from './crazygames-host.js';
 import { fbGamesHostGames, fbGamesHostRoutes } from './fbgames-host.js';
 import { fbInstantHostGames, fbInstantHostRoutes } from './fbinstant-host.js';
+import { agHostGames, agHostRoutes } from './ag-host.js';
 import { hostScript } from './host-script.js';
 import { renderHostsPage } from './hosts-page.js';
 import { kongregateHostGames, kongregateHostRoutes } from './kongregate-host.js';
@@ -15,6 +16,7 @@ import { okHostGames, okHostRoutes } from './ok-host.js';
 import { telegramHostGames, telegramHostRoutes } from './telegram-host-routes.js';
 import { simulatedVkFriends, simulatedVkUser, simulateVkPayment, simulateVkRefund, vkLaunchUrl } from './vk-host.js';
 import { vkPlayHostGames, vkPlayHostRoutes } from './vkplay-host.js';
+import { wizqHostGames, wizqHostRoutes } from './wizq-host.js';
 import { yandexHostGames, yandexHostRoutes } from './yandex-host.js';
 
 /**
@@ -50,6 +52,8 @@ export function devHostsRoutes(ctx: AppContext, app: FastifyInstance): FastifyPl
         kg: kongregateHostGames(ctx, games),
         fbinstantgames: fbInstantHostGames(ctx, games),
         fbgames: fbGamesHostGames(ctx, games),
+        ag: agHostGames(ctx, games),
+        ymobage: wizqHostGames(ctx, games),
       });
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
     });
@@ -65,6 +69,8 @@ export function devHostsRoutes(ctx: AppContext, app: FastifyInstance): FastifyPl
     await scoped.register(kongregateHostRoutes(ctx));
     await scoped.register(fbInstantHostRoutes(ctx));
     await scoped.register(fbGamesHostRoutes(ctx, app));
+    await scoped.register(agHostRoutes(ctx, app));
+    await scoped.register(wizqHostRoutes(ctx, app));
 
     scoped.post(
       '/dev/hosts/vkcom/launch',

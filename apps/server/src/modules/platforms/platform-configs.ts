@@ -8,11 +8,13 @@ import {
 import { KONGREGATE_ENV, type KongregateConfig, kongregateConfig, kongregateProblems } from './kg/kg-config.js';
 import { FB_GAMES_ENV, type FbGamesConfig, fbGamesConfig, fbGamesProblems } from './fbgames/fbgames-config.js';
 import { FB_INSTANT_ENV, type FbInstantConfig, fbInstantConfig } from './fbinstantgames/fbinstant-config.js';
+import { AG_ENV, type AgConfig, agConfig } from './ag/ag-config.js';
 import { OK_ENV, type OkConfig, okConfig } from './ok/ok-config.js';
 import { TELEGRAM_ENV, type TelegramConfig, telegramConfig, telegramProblems } from './telegram/telegram-config.js';
 import { VK_ENV, type VkConfig, vkConfig } from './vk/vk-config.js';
 import { VKPLAY_ENV, type VkPlayConfig, vkPlayConfig } from './vkplay/vkplay-config.js';
 import { YANDEX_ENV, type YandexConfig, yandexConfig } from './yandex/yandex-config.js';
+import { WIZQ_ENV, type WizqConfig, wizqConfig } from './ymobage/wizq-config.js';
 
 /**
  * The configuration fragments of the server platforms, one line each: config.ts merges
@@ -28,6 +30,8 @@ export const PLATFORM_ENV = {
   ...KONGREGATE_ENV,
   ...FB_INSTANT_ENV,
   ...FB_GAMES_ENV,
+  ...AG_ENV,
+  ...WIZQ_ENV,
 };
 
 type PlatformEnv = z.output<z.ZodObject<typeof PLATFORM_ENV>>;
@@ -45,6 +49,10 @@ export interface PlatformsConfig {
   fbinstantgames?: FbInstantConfig;
   /** Optional so that a test may configure one platform alone; absent, no game is on Facebook Games here. */
   fbgames?: FbGamesConfig;
+  /** Optional so that a test may leave it out; absent, no game is on Absolute Games here. */
+  ag?: AgConfig;
+  /** Optional so that a test may leave it out; absent, no game is on WizQ here. */
+  ymobage?: WizqConfig;
 }
 
 export function platformsConfig(
@@ -62,6 +70,8 @@ export function platformsConfig(
     kg: kongregateConfig(env, mode, publicUrl),
     fbinstantgames: fbInstantConfig(env, mode),
     fbgames: fbGamesConfig(env, mode),
+    ag: agConfig(env, mode),
+    ymobage: wizqConfig(env, mode),
   };
 }
 

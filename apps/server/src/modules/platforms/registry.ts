@@ -4,12 +4,14 @@ import { crazyGamesPlatform } from './crazygames/crazygames-platform.js';
 import { kongregatePlatform } from './kg/kg-platform.js';
 import { fbGamesPlatform } from './fbgames/fbgames-platform.js';
 import { fbInstantPlatform } from './fbinstantgames/fbinstant-platform.js';
+import { agPlatform } from './ag/ag-platform.js';
 import { okPlatform } from './ok/ok-platform.js';
 import type { ServerPlatform } from './server-platform.js';
 import { telegramPlatform } from './telegram/telegram-platform.js';
 import { vkPlatform } from './vk/vk-platform.js';
 import { vkPlayPlatform } from './vkplay/vkplay-platform.js';
 import { yandexPlatform } from './yandex/yandex-platform.js';
+import { wizqPlatform } from './ymobage/wizq-platform.js';
 
 /**
  * The host platforms the server verifies, by adapter name: adding one is a folder
@@ -25,6 +27,8 @@ export const SERVER_PLATFORMS: Partial<Record<keyof typeof ADAPTER_PLATFORM, Ser
   kg: kongregatePlatform,
   fbinstantgames: fbInstantPlatform,
   fbgames: fbGamesPlatform,
+  ag: agPlatform,
+  ymobage: wizqPlatform,
 };
 
 /** The server side of a platform, or undefined when none is registered. */

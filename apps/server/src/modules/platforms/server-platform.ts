@@ -1,4 +1,5 @@
 import type {
+  AbsoluteGamesPaymentBlock,
   AdapterName,
   PlatformLoginBlockName,
   PlatformName,
@@ -39,7 +40,14 @@ export interface ServerPlatform {
     ctx: AppContext,
     accountId: string,
     game: GameRecord,
-    input: { sku: string; developerPayload?: string | undefined; currency?: string | undefined },
+    input: {
+      sku: string;
+      developerPayload?: string | undefined;
+      /** VK Play: the player's currency (spec store §5); the platform's default when absent. */
+      currency?: string | undefined;
+      /** The request's AbsoluteGames block (spec store §3), for Absolute Games. */
+      absoluteGames?: AbsoluteGamesPaymentBlock | undefined;
+    },
     log: Pick<FastifyBaseLogger, 'error'>,
   ): Promise<PlatformPaymentResponse>;
   /**

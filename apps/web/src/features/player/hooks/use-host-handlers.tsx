@@ -312,7 +312,7 @@ export function useHostHandlers(
     advertisement: () => state.publicConfig?.PublicWebClientConfig.Advertisement ?? {},
     shareLink: (link, text) =>
       modals.open(() => <LazyLinkShareModal url={link} title={text ?? t('landing.shareGame', { name: state.name })} />),
-    platformPayment: async (sku, developerPayload, currency) => {
+    platformPayment: async (sku, developerPayload, blocks) => {
       const token = readAuthToken();
       if (!token) throw new SdkError('guest', 'Buying needs a signed-in player');
       return createPlatformPayment(api, token, {
@@ -320,7 +320,7 @@ export function useHostHandlers(
         Platform: state.platform as PlatformPaymentBody['Platform'],
         Sku: sku,
         ...(developerPayload ? { DeveloperPayload: developerPayload } : {}),
-        ...(currency ? { Currency: currency } : {}),
+        ...blocks,
       }).catch((error: unknown) => Promise.reject(toSdkError(error)));
     },
   };

@@ -472,6 +472,26 @@ describe('a host platform through the same handlers', () => {
     expect(services.platformOrder).not.toHaveBeenCalled();
   });
 
+  it('leaves usdAmount out of the result where the adapter says so (Absolute Games), and only there', async () => {
+    const withUsd = { transactionId: 'ord_usd', stats: { currency: 'RUB', currencyAmount: 79, usdAmount: 0.99 } };
+    const plain = hostPlatform();
+    (plain.services.platformOrder as ReturnType<typeof vi.fn>).mockResolvedValue(withUsd);
+    expect(await plain.call('buyProduct', { sku: 'stars_100' })).toEqual(withUsd);
+    const ag = hostPlatform({
+      purchase: async (sku: string) => ({
+        kind: 'platform-order' as const,
+        sku,
+        externalOrderId: 'agp_1',
+        omitUsdAmount: true,
+      }),
+    });
+    (ag.services.platformOrder as ReturnType<typeof vi.fn>).mockResolvedValue(withUsd);
+    expect(await ag.call('buyProduct', { sku: 'stars_100' })).toEqual({
+      transactionId: 'ord_usd',
+      stats: { currency: 'RUB', currencyAmount: 79 },
+    });
+  });
+
   it('a platform payment that names no order is handler_failed, not a guess', async () => {
     const { call, services } = hostPlatform({
       purchase: async (sku: string) => ({ kind: 'platform-order' as const, sku, externalOrderId: '' }),

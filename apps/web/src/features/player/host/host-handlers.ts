@@ -189,7 +189,14 @@ export function createHostHandlers(adapter: PlatformAdapter, live: () => PortalS
       if (!done.externalOrderId) {
         throw new SdkError('handler_failed', `${adapter.platform} took the payment but named no order`);
       }
-      return portal.platformOrder({ platform: adapter.platform, orderId: done.externalOrderId, sku: done.sku });
+      const paid = await portal.platformOrder({
+        platform: adapter.platform,
+        orderId: done.externalOrderId,
+        sku: done.sku,
+      });
+      if (!done.omitUsdAmount) return paid;
+      const { usdAmount: _omitted, ...stats } = paid.stats;
+      return { ...paid, stats };
     },
     storeFront: () => portal.storeFront(),
     // What a store purchase (or one made in another tab) left for the game: nothing for a guest.
