@@ -67,7 +67,7 @@ export type PlatformPurchase =
 export type SignedPurchaseProof =
   | { platform: 'YandexGames'; signedData: string; fromPurchaseList: boolean }
   /** Kongregate: the player's game auth token; our server reads and uses their items at Kongregate. */
-  | { platform: 'Kongregate'; gameAuthToken: string };
+  | { platform: 'Kongregate'; gameAuthToken: string }
   /** Facebook Instant Games: one Purchase's `signedRequest` (purchaseAsync() or getPurchasesAsync()). */
   | { platform: 'FacebookInstantGames'; signedData: string };
 

@@ -37,10 +37,10 @@ describe('the adapter registry', () => {
   });
 
   it('answers every platform call of an adapter not built yet with Unsupported adapter for {platform}', async () => {
-    const adapter = (await loadAdapter('kg'))(context);
+    const adapter = (await loadAdapter('steam'))(context);
     await adapter.init();
-    expect(adapter).toMatchObject({ platform: 'Kongregate', paymentsAvailable: false, abilities: [] });
-    const refusal = { code: 'unsupported', message: 'Unsupported adapter for Kongregate' };
+    expect(adapter).toMatchObject({ platform: 'Steam', paymentsAvailable: false, abilities: [] });
+    const refusal = { code: 'unsupported', message: 'Unsupported adapter for Steam' };
     await expect(adapter.purchase('stars_100')).rejects.toMatchObject(refusal);
     await expect(adapter.ads.showVideo()).rejects.toMatchObject(refusal);
     await expect(adapter.friends()).rejects.toMatchObject(refusal);

@@ -29,7 +29,20 @@ export const ADAPTERS: Record<AdapterName, () => Promise<AdapterFactory>> = {
 };
 
 /** Adapters that work today; the rest answer 'Unsupported adapter for {platform}'. */
-export const BUILT_ADAPTERS: readonly AdapterName[] = ['fxid', 'vkcom', 'yandex', 'telegram', 'ok', 'vkplay', 'crazygames', 'kg', 'fbinstantgames', 'fbgames', 'ag', 'ymobage'];
+export const BUILT_ADAPTERS: readonly AdapterName[] = [
+  'fxid',
+  'vkcom',
+  'yandex',
+  'telegram',
+  'ok',
+  'vkplay',
+  'crazygames',
+  'kg',
+  'fbinstantgames',
+  'fbgames',
+  'ag',
+  'ymobage',
+];
 
 export function isAdapterName(name: string): name is AdapterName {
   return Object.hasOwn(ADAPTER_PLATFORMS, name);

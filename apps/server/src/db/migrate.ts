@@ -23,9 +23,9 @@ import * as leaderboards from './migrations/0031-leaderboards.js';
 import * as leaderboardCounts from './migrations/0032-leaderboard-counts.js';
 import * as telegramStars from './migrations/0035-telegram-stars.js';
 import * as okTransactions from './migrations/0040-ok-transactions.js';
-import * as launcher from './migrations/0100-launcher.js';
-import * as spentIdTokens from './migrations/0080-spent-id-tokens.js';
 import * as wizqProxyCounters from './migrations/0070-wizq-proxy-counters.js';
+import * as spentIdTokens from './migrations/0080-spent-id-tokens.js';
+import * as launcher from './migrations/0100-launcher.js';
 
 /**
  * Migrations in order. Imported statically so that the built server carries them

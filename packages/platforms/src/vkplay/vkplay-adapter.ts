@@ -191,11 +191,7 @@ export const vkPlayAdapter: AdapterFactory = (context): PlatformAdapter => {
     },
     async purchase(sku, developerPayload) {
       requireApi();
-      const started = await context.portal.platformPayment(
-        sku,
-        developerPayload,
-        { Currency: launch.currency },
-      );
+      const started = await context.portal.platformPayment(sku, developerPayload, { Currency: launch.currency });
       const block = started.VkontaktePlay;
       if (!block) {
         throw new SdkError(

@@ -87,8 +87,8 @@ export function accountIdBySocialIdentifier(db: Db, type: string, identifier: st
     .executeTakeFirst();
 }
 
-/** Removes one platform identity; how many rows went (0 when it was not linked). */
-export async function deleteSocialIdentifier(db: Db, type: string, identifier: string): Promise<number> {
+/** Removes one platform identity from whichever account holds it; how many rows went (0 when it was not linked). */
+export async function deleteSocialIdentifierAnywhere(db: Db, type: string, identifier: string): Promise<number> {
   const result = await db
     .deleteFrom('social_identifiers')
     .where('type', '=', type)

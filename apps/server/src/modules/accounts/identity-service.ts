@@ -109,5 +109,5 @@ export async function findIdentityOfAccount(
  * the link, so that user no longer signs in to it; the account, its orders and other identities stay.
  */
 export async function forgetIdentity(db: repo.Db, type: SocialIdentifierType, id: string): Promise<boolean> {
-  return (await repo.deleteSocialIdentifier(db, type, id)) > 0;
+  return (await repo.deleteSocialIdentifierAnywhere(db, type, id)) > 0;
 }

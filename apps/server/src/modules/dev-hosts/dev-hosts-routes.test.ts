@@ -11,7 +11,9 @@ describeEachEngine('the host simulator (/dev/hosts)', (engine) => {
   it('serves the page with the games published on VK, Yandex, Telegram, OK, VK Play, CrazyGames, Kongregate, Facebook, Absolute Games and WizQ', async () => {
     const page = await testApp().app.inject({ method: 'GET', url: '/dev/hosts' });
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('<option value="sky-runner" data-platforms="vkcom yandex telegram ok vkplay crazygames fbinstantgames fbgames ag ymobage">');
+    expect(page.body).toContain(
+      '<option value="sky-runner" data-platforms="vkcom yandex telegram ok vkplay crazygames fbinstantgames fbgames ag ymobage">',
+    );
     expect(page.body).toContain('src="hosts/ag-host.js"');
     expect(page.body).toContain('<option value="gem-garden" data-platforms="vkcom yandex kg">');
     expect(page.body).toContain('src="hosts/crazygames-host.js"');

@@ -1,14 +1,14 @@
 import type { z } from 'zod';
+import { AG_ENV, type AgConfig, agConfig } from './ag/ag-config.js';
 import {
   CRAZYGAMES_ENV,
   type CrazyGamesConfig,
   crazyGamesConfig,
   crazyGamesProblems,
 } from './crazygames/crazygames-config.js';
-import { KONGREGATE_ENV, type KongregateConfig, kongregateConfig, kongregateProblems } from './kg/kg-config.js';
 import { FB_GAMES_ENV, type FbGamesConfig, fbGamesConfig, fbGamesProblems } from './fbgames/fbgames-config.js';
 import { FB_INSTANT_ENV, type FbInstantConfig, fbInstantConfig } from './fbinstantgames/fbinstant-config.js';
-import { AG_ENV, type AgConfig, agConfig } from './ag/ag-config.js';
+import { KONGREGATE_ENV, type KongregateConfig, kongregateConfig, kongregateProblems } from './kg/kg-config.js';
 import { OK_ENV, type OkConfig, okConfig } from './ok/ok-config.js';
 import { TELEGRAM_ENV, type TelegramConfig, telegramConfig, telegramProblems } from './telegram/telegram-config.js';
 import { VK_ENV, type VkConfig, vkConfig } from './vk/vk-config.js';
@@ -77,6 +77,10 @@ export function platformsConfig(
 
 /** Every bad platform variable of this mode, as config.ts lists them. */
 export function platformProblems(env: PlatformEnv, mode: 'development' | 'production'): string[] {
-  return [...telegramProblems(env, mode), ...crazyGamesProblems(env, mode), ...kongregateProblems(env, mode)];
-  return [...telegramProblems(env, mode), ...fbGamesProblems(env, mode)];
+  return [
+    ...telegramProblems(env, mode),
+    ...crazyGamesProblems(env, mode),
+    ...kongregateProblems(env, mode),
+    ...fbGamesProblems(env, mode),
+  ];
 }

@@ -97,7 +97,10 @@ export async function createPlatformPayment(
     ctx,
     accountId,
     game,
-    { sku: request.Sku, developerPayload: request.DeveloperPayload, currency: request.Currency,
+    {
+      sku: request.Sku,
+      developerPayload: request.DeveloperPayload,
+      currency: request.Currency,
       absoluteGames: request.AbsoluteGames,
     },
     log,

@@ -1,10 +1,10 @@
 import type { ADAPTER_PLATFORM, AdapterName, PlatformName } from '@fxid/contract';
 import type { PlatformPayments } from '../store/payment-routing.js';
+import { agPlatform } from './ag/ag-platform.js';
 import { crazyGamesPlatform } from './crazygames/crazygames-platform.js';
-import { kongregatePlatform } from './kg/kg-platform.js';
 import { fbGamesPlatform } from './fbgames/fbgames-platform.js';
 import { fbInstantPlatform } from './fbinstantgames/fbinstant-platform.js';
-import { agPlatform } from './ag/ag-platform.js';
+import { kongregatePlatform } from './kg/kg-platform.js';
 import { okPlatform } from './ok/ok-platform.js';
 import type { ServerPlatform } from './server-platform.js';
 import { telegramPlatform } from './telegram/telegram-platform.js';

@@ -387,6 +387,173 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/authenticate_from_firebase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Signs in with Google, Apple or Facebook: a Firebase ID token of the company project (spends it)
+         * @description The token's signature (Firebase's published keys), project, issuer, expiry and auth_time are checked, and its sign-in provider must be one the company allows. The provider identity (Google, Apple, Facebook) finds or makes the account. A token signs in once; `MarketingEnabled: true` records marketing consent.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AuthenticateFromFirebaseRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AuthenticateFromFirebaseResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/link_firebase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds a Google, Apple or Facebook sign-in (a Firebase ID token) to the player's account
+         * @description Checked as authenticate_from_firebase checks it, and spent. From then on that identity signs in to this account. One already on this account changes nothing; one on another account is refused with 409 `identity_taken` and stays there.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LinkFirebaseRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Account"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/email_invite_details": {
         parameters: {
             query?: never;
@@ -1302,6 +1469,703 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/kongregate/items/{Game}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Takes the player's Kongregate items: one paid order per Kongregate item, used up on Kongregate
+         * @description GameAuthToken must authenticate at Kongregate (GET /api/authenticate.json with the game's API key) as the Kongregate user the account signed in as, else 401 platform_sign_invalid; an account without one is 403. The player's unused items are read from Kongregate (user_items): each item of a catalog product with PlatformPrices.kg pays one order once per item id (the same order when asked again) and is then used up (use_item); others answer platform_product_unknown. 503 when Kongregate does not answer.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    Game: components["schemas"]["GameSystemNameInput"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["KongregateItemsRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["KongregateItemsResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/fbinstant/purchase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Checks a Facebook Instant Games signed purchase and pays its order once per payment id
+         * @description FbInstantPurchaseSignedData is a Purchase's signedRequest (purchaseAsync() or getPurchasesAsync()), checked with the game's app secret as Facebook signs it (HMAC-SHA256 over the encoded payload, security.md §4): a bad one is 401 platform_sign_invalid. Its developer_payload must be the DeveloperPayload POST /platforms/payment gave this player in this game, else ErrorCode platform_order_mismatch; an unknown product answers platform_product_unknown. Success answers the order the payment made (the same order when sent again). Consume the purchase on Facebook only after Success.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FbInstantPurchaseRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FbInstantPurchaseResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/authenticate_from_facebook_games/{Game}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The game's Facebook canvas page: Facebook posts the signed_request here, the player page follows
+         * @description Set the app's canvas URL to {PUBLIC_URL}/api/v1/auth/authenticate_from_facebook_games/{Game}. Facebook loads it with a POST form (signed_request and fb_locale; FbLocale and SignedRequest are accepted too). The signed_request is checked with the game's app secret (401 platform_sign_invalid, platform_payload_expired when stale); a valid one answers 303 to the player page, whose portal signs in with the JS SDK's signed_request (POST /auth/authenticate_from_social, FacebookGamesLogin). A single-page portal cannot take a POST itself.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    Game: components["schemas"]["GameSystemNameInput"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/platforms/fbgames/deauthorize/{Game}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Facebook's deauthorize callback: a player removed the game's app
+         * @description A signed_request form post (checked with the app secret; 401 platform_sign_invalid). Answers 200; the account keeps its Facebook identity, so the player finds it again on coming back (Facebook's data-deletion callback is the one that removes it).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    Game: components["schemas"]["GameSystemNameInput"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            Received: true;
+                        };
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/platforms/fbgames/data-deletion/{Game}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Facebook's data-deletion callback: forgets the Facebook identity and answers Facebook's { url, confirmation_code }
+         * @description A signed_request form post (401 platform_sign_invalid when it does not verify). The account loses its FacebookGames identity at once (the account, its orders and other identities stay); the answer is Facebook's expected JSON: url (a status page) and confirmation_code.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    Game: components["schemas"]["GameSystemNameInput"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uri */
+                            url: string;
+                            confirmation_code: string;
+                        };
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/platforms/fbgames/data-deletion/{Game}/{Code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The status of a Facebook data-deletion request (the url answered to Facebook) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    Game: components["schemas"]["GameSystemNameInput"];
+                    Code: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            ConfirmationCode: string;
+                            /** @enum {string} */
+                            Status: "Completed";
+                        };
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/platforms/fbgames/og/{Game}/{Sku}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A product's Open Graph page (og:product), which Facebook's pay dialog buys */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    Game: components["schemas"]["GameSystemNameInput"];
+                    Sku: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/platforms/fbgames/payments/{Game}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Facebook's payments webhook subscription check: echoes hub.challenge for our verify token */
+        get: {
+            parameters: {
+                query?: {
+                    "hub.mode"?: string;
+                    "hub.verify_token"?: string;
+                    "hub.challenge"?: string;
+                };
+                header?: never;
+                path: {
+                    Game: components["schemas"]["GameSystemNameInput"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Facebook's payments webhook (Realtime Updates), each payment looked up on the Graph API
+         * @description Signed by Facebook with X-Hub-Signature-256: sha256=hex(HMAC-SHA256(app secret, raw body)); a missing or bad one is 401 platform_webhook_unauthorized and nothing is read. Each entry names a payment id, which the Graph API describes (the webhook carries no amounts): a completed charge for one of our products' Open Graph pages, whose request_id is a reference issued to the paying Facebook user's account, pays that order once; a completed refund or chargeback refunds it once. 503 when the Graph API does not answer (Facebook retries).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    Game: components["schemas"]["GameSystemNameInput"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            Received: true;
+                            Outcomes: string[];
+                        };
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/platforms/ag/payments/{Game}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Absolute Games' payment notification for a game's AG application
+         * @description A form (app_id, player_id, token, invoice, amount, currency, status) signed by AG with the app secret: sign = hex HMAC-SHA256 over the sorted key=value pairs joined by &. token must be one this server issued (POST /platforms/payment) to the account of that AG player; amount and currency must be the catalog PlatformPrices.ag in RUB. Each token pays one order once; a repeat answers ok again. Answers JSON: 200 {result: ok, orderId}; refusals {result: error, code, message} with 401 bad_signature, 404 unknown_game, 400 invalid_payment, 409 already_owned.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    Game: components["schemas"]["GameSystemNameInput"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/wizq/proxyRequestHandler/{Game}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Requests WizQ's gadget server relays for a game (form field data = JSON {command, num})
+         * @description OAuth 1.0 HMAC-SHA1 signed by WizQ with the app consumer secret (consumer key = the WizQ app id, timestamp within 5 minutes); opensocial_app_id and opensocial_viewer_id name the app and player. num counts a session's (oauth_token's) requests from 0; one not above the last taken answers 409 replayed. Commands: ping; payment (fields secured_order_id, sku, amount, payment_id): a SecuredOrderId issued by POST /platforms/payment to that viewer for that sku, at the catalog PlatformPrices.ymobage, pays the order once, and a repeat answers ok. Refusals {result: error, code}: 401 bad_signature, 400 invalid_request / unknown_command / invalid_payment, 404 unknown_game, 409 replayed / already_owned.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    Game: components["schemas"]["GameSystemNameInput"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/profile": {
         parameters: {
             query?: never;
@@ -1412,6 +2276,85 @@ export interface paths {
                 };
                 /** @description Problem details (RFC 9457) */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/profile/remove_sign_in_method": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Removes a way to sign in (Google, Apple, a platform identity, …) from the account
+         * @description The last way to sign in is refused with 409 `last_sign_in_method`. Email is not removed here (it is the account's address); an identity the account does not hold answers 404.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RemoveSignInMethodRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Account"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5790,6 +6733,17 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        FirebaseOptionsInput: {
+            ApiKey: string;
+            AuthDomain: string;
+            DatabaseUrl?: string;
+            /** @description The ID token audience */
+            ProjectId: string;
+            StorageBucket?: string;
+            MessagingSenderId?: string;
+            AppId: string;
+            MeasurementId?: string;
+        };
         /** @enum {string} */
         PlayGameTypeInput: "Unity" | "Iframe";
         /** @enum {string} */
@@ -5828,12 +6782,14 @@ export interface components {
         };
         PlatformDataInput: {
             FacebookGamesAppId?: string;
+            FacebookInstantGamesAppId?: string;
             FxIdGameId?: string;
             VkontaktePlayAppId?: string;
             VkontakteComAppId?: string;
             /** @description The numeric id of the game's Telegram bot (the part of its token before ':') */
             TelegramBotId?: string;
             OdnoklassnikiAppId?: string;
+            AbsoluteGamesAppId?: string;
             WizQAppId?: string;
             AndroidPackage?: string;
             AndroidAppLink?: string;
@@ -5929,6 +6885,8 @@ export interface components {
             Auth: {
                 AllowedAuthProviders: string[];
             };
+            /** @description The Firebase web app that Google, Apple and Facebook sign-in go through; absent: those are not offered */
+            FirebaseOptions?: components["schemas"]["FirebaseOptionsInput"];
             Adapters: {
                 [key: string]: {
                     IframeType?: string;
@@ -5944,6 +6902,11 @@ export interface components {
             Yandex?: {
                 DesktopBlockId?: string;
                 MobileBlockId?: string;
+            };
+            FacebookInstant?: {
+                InterstitialPlacementId?: string;
+                RewardedPlacementId?: string;
+                BannerPlacementId?: string;
             };
         };
         /**
@@ -6104,6 +7067,10 @@ export interface components {
         };
         ProfileRequestInput: {
             Game?: components["schemas"]["GameSystemNameInput"];
+        };
+        RemoveSignInMethodRequestInput: {
+            Type: components["schemas"]["SocialIdentifierTypeInput"];
+            Id: string;
         };
         MarketingRequestInput: {
             MarketingEnabled: boolean;
@@ -6393,7 +7360,7 @@ export interface components {
             Documents: components["schemas"]["LegalDocumentInput"][];
         };
         /** @enum {string} */
-        ErrorCodeInput: "validation_failed" | "malformed_json" | "invalid_token" | "expired_token" | "captcha_failed" | "redirect_not_allowed" | "unauthorized" | "platform_sign_invalid" | "platform_payload_expired" | "platform_app_mismatch" | "platform_not_supported" | "platform_not_configured" | "platform_product_unknown" | "platform_price_mismatch" | "platform_purchase_taken" | "platform_webhook_unauthorized" | "forbidden" | "sign_in_confirmation_required" | "not_found" | "method_not_allowed" | "request_timeout" | "game_not_found" | "game_not_on_platform" | "conflict" | "push_subscription_taken" | "already_connected" | "connected_to_another_account" | "game_not_connected" | "product_already_owned" | "purchase_in_progress" | "purchase_already_consumed" | "payments_not_available" | "storage_version_conflict" | "storage_quota_exceeded" | "storage_value_too_large" | "leaderboard_not_found" | "leaderboard_score_out_of_range" | "launcher_not_available" | "launcher_branch_not_found" | "launcher_branch_locked" | "launcher_artifact_not_found" | "launcher_artifact_missing" | "launcher_key_unknown" | "launcher_key_used" | "launcher_key_other_game" | "download_session_unknown" | "download_session_expired" | "download_session_used" | "range_not_satisfiable" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
+        ErrorCodeInput: "validation_failed" | "malformed_json" | "invalid_token" | "expired_token" | "captcha_failed" | "redirect_not_allowed" | "unauthorized" | "platform_sign_invalid" | "platform_payload_expired" | "platform_app_mismatch" | "platform_not_supported" | "platform_not_configured" | "platform_product_unknown" | "platform_price_mismatch" | "platform_purchase_taken" | "platform_order_mismatch" | "platform_webhook_unauthorized" | "forbidden" | "sign_in_confirmation_required" | "not_found" | "method_not_allowed" | "request_timeout" | "game_not_found" | "game_not_on_platform" | "conflict" | "push_subscription_taken" | "already_connected" | "connected_to_another_account" | "identity_taken" | "last_sign_in_method" | "game_not_connected" | "product_already_owned" | "purchase_in_progress" | "purchase_already_consumed" | "payments_not_available" | "storage_version_conflict" | "storage_quota_exceeded" | "storage_value_too_large" | "leaderboard_not_found" | "leaderboard_score_out_of_range" | "launcher_not_available" | "launcher_branch_not_found" | "launcher_branch_locked" | "launcher_artifact_not_found" | "launcher_artifact_missing" | "launcher_key_unknown" | "launcher_key_used" | "launcher_key_other_game" | "download_session_unknown" | "download_session_expired" | "download_session_used" | "range_not_satisfiable" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
         FieldIssueInput: {
             /** @description Where the bad value is, e.g. "body/Email" or "query/WebPublishingPlatform" */
             Field: string;
@@ -6443,6 +7410,26 @@ export interface components {
             };
             RequestId: string;
             AccountId?: string;
+        };
+        AuthenticateFromFirebaseRequestInput: {
+            /** @description The game the player signs in from, if any */
+            GameSystemName?: components["schemas"]["GameSystemNameInput"];
+            /** @description The Firebase ID token of the signed-in Firebase user (RS256 JWT, single use here) */
+            Token: string;
+            /** @description The player agreed to marketing email */
+            MarketingEnabled?: boolean;
+        };
+        AuthenticateFromFirebaseResponseInput: {
+            /** @description Bearer token of the new session, as email sign-in gives */
+            Token: string;
+            AccountId: string;
+            AuthenticatedSocialIdentifierType: components["schemas"]["SocialIdentifierTypeInput"];
+            /** @description The player's id at the provider (Google, Apple, Facebook) */
+            AuthenticatedSocialIdentifier: string;
+        };
+        LinkFirebaseRequestInput: {
+            /** @description A Firebase ID token of the identity to add (Google, Apple, Facebook), single use */
+            Token: string;
         };
         /** @description The inviter's referral id, from the fxref query of an invite link */
         FxrefInput: string;
@@ -6763,6 +7750,39 @@ export interface components {
             /** @description window.location.search of the VK Play launch URL, as received (appid, uid, sign, …) */
             QueryString: string;
         };
+        CrazyGamesLoginInput: {
+            /** @description The CrazyGames user token (JWT) as getUserToken() gave it */
+            Token: string;
+            /** @description True when CrazyGames has no signed-in user (then there is no token) */
+            IsGuest: boolean;
+        };
+        KongregateLoginInput: {
+            /** @description kongregate.services.getUserId(), as text (0 for a guest, who cannot sign in) */
+            UserId: string;
+            /** @description kongregate.services.getGameAuthToken() */
+            GameAuthToken: string;
+        };
+        FacebookInstantGamesLoginInput: {
+            /** @description SignedPlayerInfo.getSignature() as Facebook gave it: base64url(HMAC-SHA256).base64url(JSON) */
+            Signature: string;
+        };
+        FacebookGamesLoginInput: {
+            /** @description Facebook's signed_request as given: base64url(HMAC-SHA256).base64url(JSON) */
+            SignedRequest: string;
+        };
+        AbsoluteGamesLoginInput: {
+            /** @description window.location.search of the Absolute Games iframe URL, as received (its auth_key is checked) */
+            QueryString: string;
+            /**
+             * @description The host's latest signed iframe parameters (agru-optionsUpdates) as a query string; empty when unchanged
+             * @default
+             */
+            UserAuth: string;
+        };
+        WizQLoginInput: {
+            /** @description The wizq_token launch parameter, as received */
+            Token: string;
+        };
         AuthenticateFromSocialRequestInput: {
             /** @description The host platform, by name or number (e.g. VkontakteCom or 3) */
             Social: ("Unspecified" | "FxId" | "VkontaktePlay" | "Odnoklassniki" | "VkontakteCom" | "YandexGames" | "AbsoluteGames" | "Kongregate" | "FacebookGames" | "CrazyGames" | "WizQ" | "Telegram" | "FxLauncher" | "FxNative" | "Steam" | "FacebookInstantGames") | number | string;
@@ -6781,6 +7801,18 @@ export interface components {
             OdnoklassnikiLogin?: components["schemas"]["OdnoklassnikiLoginInput"];
             /** @description Required when Social is VkontaktePlay */
             VkontaktePlayLogin?: components["schemas"]["VkontaktePlayLoginInput"];
+            /** @description Required when Social is CrazyGames */
+            CrazyGames?: components["schemas"]["CrazyGamesLoginInput"];
+            /** @description Required when Social is Kongregate */
+            Kongregate?: components["schemas"]["KongregateLoginInput"];
+            /** @description Required when Social is FacebookGames */
+            FacebookGamesLogin?: components["schemas"]["FacebookGamesLoginInput"];
+            /** @description Required when Social is FacebookInstantGames */
+            FacebookInstantGamesLogin?: components["schemas"]["FacebookInstantGamesLoginInput"];
+            /** @description Required when Social is AbsoluteGames */
+            AbsoluteGamesLogin?: components["schemas"]["AbsoluteGamesLoginInput"];
+            /** @description Required when Social is WizQ */
+            WizQLogin?: components["schemas"]["WizQLoginInput"];
         };
         AuthenticateFromSocialResponseInput: {
             /** @description Bearer token of the new session, as email sign-in gives */
@@ -7201,6 +8233,17 @@ export interface components {
             /** @description The paid purchase the platform's order made for the player, not yet consumed; null until the platform's signed callback has been taken (poll), or when the order is not theirs, was consumed or was refunded */
             Purchase: components["schemas"]["GamePurchaseInput"] | null;
         };
+        AbsoluteGamesPaymentBlockInput: {
+            AppId: string;
+            AuthKey: string;
+            /** @default  */
+            Debug: string;
+            GameSid: string;
+            PlayerId: string;
+            Guest: string;
+            /** @default  */
+            Invite: string;
+        };
         PlatformPaymentRequestInput: {
             Game: components["schemas"]["GameSystemNameInput"];
             /** @description The host platform whose payment opens, e.g. Telegram */
@@ -7210,6 +8253,8 @@ export interface components {
             DeveloperPayload?: string;
             /** @description VK Play: the player's currency, the launch's `currency` query parameter (spec store §5); RUB when absent */
             Currency?: components["schemas"]["CurrencyCodeInput"];
+            /** @description Spec store §3 payment creation request, AbsoluteGames block: required when Platform is AbsoluteGames */
+            AbsoluteGames?: components["schemas"]["AbsoluteGamesPaymentBlockInput"];
         };
         PlatformPaymentResponseInput: {
             /** @description Our id of the platform payment: POST /platforms/purchase with it finds the paid purchase */
@@ -7254,6 +8299,33 @@ export interface components {
                     /** @description OrderId: VK Play returns it in its payment notification */
                     order_id: string;
                 };
+            };
+            /** @description Spec store §3 payment creation response, FacebookGames block (FB.ui pay dialog arguments) */
+            FacebookGames?: {
+                /**
+                 * Format: uri
+                 * @description The product's Open Graph page, FB.ui pay dialog's `product`
+                 */
+                ProductOgUrl: string;
+                /** @description FB.ui's request_id: OrderId, which Facebook's payment carries back */
+                RequestId: string;
+            };
+            /** @description Spec store §3 payment creation response, FacebookInstantGames block (purchaseAsync arguments) */
+            FacebookInstantGames?: {
+                /** @description The product id in the game's Instant Games catalog, purchaseAsync's productID */
+                StoreSpecificOrderProductSku: string;
+                /** @description purchaseAsync's developerPayload: OrderId, which the signed purchase must carry back */
+                DeveloperPayload: string;
+            };
+            /** @description Spec store §3 payment creation response, AbsoluteGames block */
+            AbsoluteGames?: {
+                /** @description The payment token for the host's ShowPayment; Absolute Games reports its payment with it */
+                Token: string;
+            };
+            /** @description Spec store §3 payment creation response, WizQ block */
+            WizQ?: {
+                /** @description The order handle for WizQ's payment window; WizQ relays it back when the player paid */
+                SecuredOrderId: string;
             };
         };
         ConsumePurchaseRequestInput: {
@@ -7378,6 +8450,25 @@ export interface components {
                 Success: boolean;
             };
         };
+        FbInstantPurchaseRequestInput: {
+            Game: components["schemas"]["GameSystemNameInput"];
+            /** @description Purchase.signedRequest of purchaseAsync() or getPurchasesAsync(): Facebook's signed_request */
+            FbInstantPurchaseSignedData: string;
+        };
+        FbInstantPurchaseResponseInput: {
+            /** @description True when the purchase is ours and its order is paid (now, or by an earlier call) */
+            Success: boolean;
+            /** @description Consume it with FBInstant.payments.consumePurchaseAsync once Success */
+            PurchaseToken: string;
+            /** @description Facebook's paymentID; POST /platforms/purchase finds the order by it */
+            PaymentId: string;
+            /** @description The product Facebook names (product_id) */
+            Sku: components["schemas"]["SkuInput"] | null;
+            /** @description The order the purchase made, when Success */
+            TransactionId: components["schemas"]["PublicOrderIdInput"] | null;
+            /** @description Why not, when not Success: platform_product_unknown, platform_order_mismatch, platform_purchase_taken */
+            ErrorCode: components["schemas"]["ErrorCodeInput"] | null;
+        };
         YandexPurchaseRequestInput: {
             /** @description The signature of payments.purchase() or payments.getPurchases(): <sign>.<data>, standard base64 */
             YandexSignedData: string;
@@ -7402,6 +8493,26 @@ export interface components {
         YandexPurchaseResponseInput: {
             /** @description One per purchase in the signed data, in order */
             TokenSuccesses: components["schemas"]["YandexTokenSuccessInput"][];
+        };
+        KongregateItemsRequestInput: {
+            /** @description kongregate.services.getGameAuthToken() of the signed-in player's Kongregate user */
+            GameAuthToken: string;
+        };
+        KongregateItemInput: {
+            /** @description Kongregate's id of the inventory item (what the order is keyed by) */
+            ItemId: string;
+            /** @description True when the item is ours and its order is paid (now, or by an earlier call) */
+            Success: boolean;
+            /** @description The item's identifier on Kongregate: our sku */
+            Sku: components["schemas"]["SkuInput"] | null;
+            /** @description The order the item made, when Success */
+            TransactionId: components["schemas"]["PublicOrderIdInput"] | null;
+            /** @description Why not: platform_product_unknown (not a product sold on Kongregate), platform_purchase_taken */
+            ErrorCode: components["schemas"]["ErrorCodeInput"] | null;
+        };
+        KongregateItemsResponseInput: {
+            /** @description One per unused item of the player's inventory */
+            Items: components["schemas"]["KongregateItemInput"][];
         };
         /** @enum {string} */
         SupportSubjectInput: "bug_report" | "payment_issues" | "account_issues" | "technical_issues" | "gameplay_issues" | "other";
@@ -7451,6 +8562,17 @@ export interface components {
             Received: true;
             Outcome: string;
         };
+        FirebaseOptions: {
+            ApiKey: string;
+            AuthDomain: string;
+            DatabaseUrl?: string;
+            /** @description The ID token audience */
+            ProjectId: string;
+            StorageBucket?: string;
+            MessagingSenderId?: string;
+            AppId: string;
+            MeasurementId?: string;
+        };
         /** @enum {string} */
         PlayGameType: "Unity" | "Iframe";
         /** @enum {string} */
@@ -7489,12 +8611,14 @@ export interface components {
         };
         PlatformData: {
             FacebookGamesAppId?: string;
+            FacebookInstantGamesAppId?: string;
             FxIdGameId?: string;
             VkontaktePlayAppId?: string;
             VkontakteComAppId?: string;
             /** @description The numeric id of the game's Telegram bot (the part of its token before ':') */
             TelegramBotId?: string;
             OdnoklassnikiAppId?: string;
+            AbsoluteGamesAppId?: string;
             WizQAppId?: string;
             AndroidPackage?: string;
             AndroidAppLink?: string;
@@ -7590,6 +8714,8 @@ export interface components {
             Auth: {
                 AllowedAuthProviders: string[];
             };
+            /** @description The Firebase web app that Google, Apple and Facebook sign-in go through; absent: those are not offered */
+            FirebaseOptions?: components["schemas"]["FirebaseOptions"];
             Adapters: {
                 [key: string]: {
                     IframeType?: string;
@@ -7605,6 +8731,11 @@ export interface components {
             Yandex?: {
                 DesktopBlockId?: string;
                 MobileBlockId?: string;
+            };
+            FacebookInstant?: {
+                InterstitialPlacementId?: string;
+                RewardedPlacementId?: string;
+                BannerPlacementId?: string;
             };
         };
         /**
@@ -7766,6 +8897,10 @@ export interface components {
         };
         ProfileRequest: {
             Game?: components["schemas"]["GameSystemName"];
+        };
+        RemoveSignInMethodRequest: {
+            Type: components["schemas"]["SocialIdentifierType"];
+            Id: string;
         };
         MarketingRequest: {
             MarketingEnabled: boolean;
@@ -8055,7 +9190,7 @@ export interface components {
             Documents: components["schemas"]["LegalDocument"][];
         };
         /** @enum {string} */
-        ErrorCode: "validation_failed" | "malformed_json" | "invalid_token" | "expired_token" | "captcha_failed" | "redirect_not_allowed" | "unauthorized" | "platform_sign_invalid" | "platform_payload_expired" | "platform_app_mismatch" | "platform_not_supported" | "platform_not_configured" | "platform_product_unknown" | "platform_price_mismatch" | "platform_purchase_taken" | "platform_webhook_unauthorized" | "forbidden" | "sign_in_confirmation_required" | "not_found" | "method_not_allowed" | "request_timeout" | "game_not_found" | "game_not_on_platform" | "conflict" | "push_subscription_taken" | "already_connected" | "connected_to_another_account" | "game_not_connected" | "product_already_owned" | "purchase_in_progress" | "purchase_already_consumed" | "payments_not_available" | "storage_version_conflict" | "storage_quota_exceeded" | "storage_value_too_large" | "leaderboard_not_found" | "leaderboard_score_out_of_range" | "launcher_not_available" | "launcher_branch_not_found" | "launcher_branch_locked" | "launcher_artifact_not_found" | "launcher_artifact_missing" | "launcher_key_unknown" | "launcher_key_used" | "launcher_key_other_game" | "download_session_unknown" | "download_session_expired" | "download_session_used" | "range_not_satisfiable" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
+        ErrorCode: "validation_failed" | "malformed_json" | "invalid_token" | "expired_token" | "captcha_failed" | "redirect_not_allowed" | "unauthorized" | "platform_sign_invalid" | "platform_payload_expired" | "platform_app_mismatch" | "platform_not_supported" | "platform_not_configured" | "platform_product_unknown" | "platform_price_mismatch" | "platform_purchase_taken" | "platform_order_mismatch" | "platform_webhook_unauthorized" | "forbidden" | "sign_in_confirmation_required" | "not_found" | "method_not_allowed" | "request_timeout" | "game_not_found" | "game_not_on_platform" | "conflict" | "push_subscription_taken" | "already_connected" | "connected_to_another_account" | "identity_taken" | "last_sign_in_method" | "game_not_connected" | "product_already_owned" | "purchase_in_progress" | "purchase_already_consumed" | "payments_not_available" | "storage_version_conflict" | "storage_quota_exceeded" | "storage_value_too_large" | "leaderboard_not_found" | "leaderboard_score_out_of_range" | "launcher_not_available" | "launcher_branch_not_found" | "launcher_branch_locked" | "launcher_artifact_not_found" | "launcher_artifact_missing" | "launcher_key_unknown" | "launcher_key_used" | "launcher_key_other_game" | "download_session_unknown" | "download_session_expired" | "download_session_used" | "range_not_satisfiable" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
         FieldIssue: {
             /** @description Where the bad value is, e.g. "body/Email" or "query/WebPublishingPlatform" */
             Field: string;
@@ -8105,6 +9240,26 @@ export interface components {
             };
             RequestId: string;
             AccountId?: string;
+        };
+        AuthenticateFromFirebaseRequest: {
+            /** @description The game the player signs in from, if any */
+            GameSystemName?: components["schemas"]["GameSystemName"];
+            /** @description The Firebase ID token of the signed-in Firebase user (RS256 JWT, single use here) */
+            Token: string;
+            /** @description The player agreed to marketing email */
+            MarketingEnabled?: boolean;
+        };
+        AuthenticateFromFirebaseResponse: {
+            /** @description Bearer token of the new session, as email sign-in gives */
+            Token: string;
+            AccountId: string;
+            AuthenticatedSocialIdentifierType: components["schemas"]["SocialIdentifierType"];
+            /** @description The player's id at the provider (Google, Apple, Facebook) */
+            AuthenticatedSocialIdentifier: string;
+        };
+        LinkFirebaseRequest: {
+            /** @description A Firebase ID token of the identity to add (Google, Apple, Facebook), single use */
+            Token: string;
         };
         /** @description The inviter's referral id, from the fxref query of an invite link */
         Fxref: string;
@@ -8425,6 +9580,39 @@ export interface components {
             /** @description window.location.search of the VK Play launch URL, as received (appid, uid, sign, …) */
             QueryString: string;
         };
+        CrazyGamesLogin: {
+            /** @description The CrazyGames user token (JWT) as getUserToken() gave it */
+            Token: string;
+            /** @description True when CrazyGames has no signed-in user (then there is no token) */
+            IsGuest: boolean;
+        };
+        KongregateLogin: {
+            /** @description kongregate.services.getUserId(), as text (0 for a guest, who cannot sign in) */
+            UserId: string;
+            /** @description kongregate.services.getGameAuthToken() */
+            GameAuthToken: string;
+        };
+        FacebookInstantGamesLogin: {
+            /** @description SignedPlayerInfo.getSignature() as Facebook gave it: base64url(HMAC-SHA256).base64url(JSON) */
+            Signature: string;
+        };
+        FacebookGamesLogin: {
+            /** @description Facebook's signed_request as given: base64url(HMAC-SHA256).base64url(JSON) */
+            SignedRequest: string;
+        };
+        AbsoluteGamesLogin: {
+            /** @description window.location.search of the Absolute Games iframe URL, as received (its auth_key is checked) */
+            QueryString: string;
+            /**
+             * @description The host's latest signed iframe parameters (agru-optionsUpdates) as a query string; empty when unchanged
+             * @default
+             */
+            UserAuth: string;
+        };
+        WizQLogin: {
+            /** @description The wizq_token launch parameter, as received */
+            Token: string;
+        };
         AuthenticateFromSocialRequest: {
             /** @description The host platform, by name or number (e.g. VkontakteCom or 3) */
             Social: unknown;
@@ -8443,6 +9631,18 @@ export interface components {
             OdnoklassnikiLogin?: components["schemas"]["OdnoklassnikiLogin"];
             /** @description Required when Social is VkontaktePlay */
             VkontaktePlayLogin?: components["schemas"]["VkontaktePlayLogin"];
+            /** @description Required when Social is CrazyGames */
+            CrazyGames?: components["schemas"]["CrazyGamesLogin"];
+            /** @description Required when Social is Kongregate */
+            Kongregate?: components["schemas"]["KongregateLogin"];
+            /** @description Required when Social is FacebookGames */
+            FacebookGamesLogin?: components["schemas"]["FacebookGamesLogin"];
+            /** @description Required when Social is FacebookInstantGames */
+            FacebookInstantGamesLogin?: components["schemas"]["FacebookInstantGamesLogin"];
+            /** @description Required when Social is AbsoluteGames */
+            AbsoluteGamesLogin?: components["schemas"]["AbsoluteGamesLogin"];
+            /** @description Required when Social is WizQ */
+            WizQLogin?: components["schemas"]["WizQLogin"];
         };
         AuthenticateFromSocialResponse: {
             /** @description Bearer token of the new session, as email sign-in gives */
@@ -8863,6 +10063,17 @@ export interface components {
             /** @description The paid purchase the platform's order made for the player, not yet consumed; null until the platform's signed callback has been taken (poll), or when the order is not theirs, was consumed or was refunded */
             Purchase: components["schemas"]["GamePurchase"] | null;
         };
+        AbsoluteGamesPaymentBlock: {
+            AppId: string;
+            AuthKey: string;
+            /** @default  */
+            Debug: string;
+            GameSid: string;
+            PlayerId: string;
+            Guest: string;
+            /** @default  */
+            Invite: string;
+        };
         PlatformPaymentRequest: {
             Game: components["schemas"]["GameSystemName"];
             /** @description The host platform whose payment opens, e.g. Telegram */
@@ -8872,6 +10083,8 @@ export interface components {
             DeveloperPayload?: string;
             /** @description VK Play: the player's currency, the launch's `currency` query parameter (spec store §5); RUB when absent */
             Currency?: components["schemas"]["CurrencyCode"];
+            /** @description Spec store §3 payment creation request, AbsoluteGames block: required when Platform is AbsoluteGames */
+            AbsoluteGames?: components["schemas"]["AbsoluteGamesPaymentBlock"];
         };
         PlatformPaymentResponse: {
             /** @description Our id of the platform payment: POST /platforms/purchase with it finds the paid purchase */
@@ -8916,6 +10129,33 @@ export interface components {
                     /** @description OrderId: VK Play returns it in its payment notification */
                     order_id: string;
                 };
+            };
+            /** @description Spec store §3 payment creation response, FacebookGames block (FB.ui pay dialog arguments) */
+            FacebookGames?: {
+                /**
+                 * Format: uri
+                 * @description The product's Open Graph page, FB.ui pay dialog's `product`
+                 */
+                ProductOgUrl: string;
+                /** @description FB.ui's request_id: OrderId, which Facebook's payment carries back */
+                RequestId: string;
+            };
+            /** @description Spec store §3 payment creation response, FacebookInstantGames block (purchaseAsync arguments) */
+            FacebookInstantGames?: {
+                /** @description The product id in the game's Instant Games catalog, purchaseAsync's productID */
+                StoreSpecificOrderProductSku: string;
+                /** @description purchaseAsync's developerPayload: OrderId, which the signed purchase must carry back */
+                DeveloperPayload: string;
+            };
+            /** @description Spec store §3 payment creation response, AbsoluteGames block */
+            AbsoluteGames?: {
+                /** @description The payment token for the host's ShowPayment; Absolute Games reports its payment with it */
+                Token: string;
+            };
+            /** @description Spec store §3 payment creation response, WizQ block */
+            WizQ?: {
+                /** @description The order handle for WizQ's payment window; WizQ relays it back when the player paid */
+                SecuredOrderId: string;
             };
         };
         ConsumePurchaseRequest: {
@@ -9040,6 +10280,25 @@ export interface components {
                 Success: boolean;
             };
         };
+        FbInstantPurchaseRequest: {
+            Game: components["schemas"]["GameSystemName"];
+            /** @description Purchase.signedRequest of purchaseAsync() or getPurchasesAsync(): Facebook's signed_request */
+            FbInstantPurchaseSignedData: string;
+        };
+        FbInstantPurchaseResponse: {
+            /** @description True when the purchase is ours and its order is paid (now, or by an earlier call) */
+            Success: boolean;
+            /** @description Consume it with FBInstant.payments.consumePurchaseAsync once Success */
+            PurchaseToken: string;
+            /** @description Facebook's paymentID; POST /platforms/purchase finds the order by it */
+            PaymentId: string;
+            /** @description The product Facebook names (product_id) */
+            Sku: components["schemas"]["Sku"] | null;
+            /** @description The order the purchase made, when Success */
+            TransactionId: components["schemas"]["PublicOrderId"] | null;
+            /** @description Why not, when not Success: platform_product_unknown, platform_order_mismatch, platform_purchase_taken */
+            ErrorCode: components["schemas"]["ErrorCode"] | null;
+        };
         YandexPurchaseRequest: {
             /** @description The signature of payments.purchase() or payments.getPurchases(): <sign>.<data>, standard base64 */
             YandexSignedData: string;
@@ -9064,6 +10323,26 @@ export interface components {
         YandexPurchaseResponse: {
             /** @description One per purchase in the signed data, in order */
             TokenSuccesses: components["schemas"]["YandexTokenSuccess"][];
+        };
+        KongregateItemsRequest: {
+            /** @description kongregate.services.getGameAuthToken() of the signed-in player's Kongregate user */
+            GameAuthToken: string;
+        };
+        KongregateItem: {
+            /** @description Kongregate's id of the inventory item (what the order is keyed by) */
+            ItemId: string;
+            /** @description True when the item is ours and its order is paid (now, or by an earlier call) */
+            Success: boolean;
+            /** @description The item's identifier on Kongregate: our sku */
+            Sku: components["schemas"]["Sku"] | null;
+            /** @description The order the item made, when Success */
+            TransactionId: components["schemas"]["PublicOrderId"] | null;
+            /** @description Why not: platform_product_unknown (not a product sold on Kongregate), platform_purchase_taken */
+            ErrorCode: components["schemas"]["ErrorCode"] | null;
+        };
+        KongregateItemsResponse: {
+            /** @description One per unused item of the player's inventory */
+            Items: components["schemas"]["KongregateItem"][];
         };
         /** @enum {string} */
         SupportSubject: "bug_report" | "payment_issues" | "account_issues" | "technical_issues" | "gameplay_issues" | "other";

@@ -6,12 +6,12 @@ import type { OkApp } from './ok-config.js';
  * with the game's OK secret key (../purchase-ref.ts). OK's callback takes a reference only for
  * the account of the OK user who paid.
  */
-const OK_REF = { name: 'ok', prefix: 'okp' };
+const OK_REF_PREFIX = 'okp_';
 
 export function issueOkPurchaseRef(app: OkApp, gameId: string, accountId: string): string {
-  return issuePurchaseRef(OK_REF, app.secrets[0] ?? '', gameId, accountId);
+  return issuePurchaseRef(OK_REF_PREFIX, app.secrets, gameId, accountId);
 }
 
 export function isOkPurchaseRefOf(app: OkApp, gameId: string, accountId: string, ref: string): boolean {
-  return isPurchaseRefOf(OK_REF, app.secrets, gameId, accountId, ref);
+  return isPurchaseRefOf(OK_REF_PREFIX, app.secrets, gameId, accountId, ref);
 }

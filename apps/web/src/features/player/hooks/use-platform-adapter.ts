@@ -26,7 +26,8 @@ export interface ActivePlatform {
 export function usePlatformAdapter(name: string, game: string | undefined): ActivePlatform {
   const { i18n } = useTranslation();
   const api = useApiClient();
-  const { YandexSdkUrl, OkFapiUrl, VkPlayCoreUrl, CrazyGamesSdkUrl, KongregateApiUrl, FbInstantSdkUrl, FbSdkUrl } = usePageConfig();
+  const { YandexSdkUrl, OkFapiUrl, VkPlayCoreUrl, CrazyGamesSdkUrl, KongregateApiUrl, FbInstantSdkUrl, FbSdkUrl } =
+    usePageConfig();
   const features = useRef<PortalFeatures | null>(null);
   const [state, setState] = useState<{ key: string; adapter: PlatformAdapter | null; error: unknown }>({
     key: '',
@@ -104,7 +105,18 @@ export function usePlatformAdapter(name: string, game: string | undefined): Acti
     return () => {
       cancelled = true;
     };
-  }, [name, game, api, YandexSdkUrl, OkFapiUrl, VkPlayCoreUrl, CrazyGamesSdkUrl, KongregateApiUrl, FbInstantSdkUrl, FbSdkUrl]);
+  }, [
+    name,
+    game,
+    api,
+    YandexSdkUrl,
+    OkFapiUrl,
+    VkPlayCoreUrl,
+    CrazyGamesSdkUrl,
+    KongregateApiUrl,
+    FbInstantSdkUrl,
+    FbSdkUrl,
+  ]);
 
   const current = state.key === key;
   return { adapter: current ? state.adapter : null, error: current ? state.error : null, features };
