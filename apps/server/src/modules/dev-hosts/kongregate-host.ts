@@ -6,9 +6,9 @@ import type { AppContext } from '../../context.js';
 import { NotFoundError } from '../../errors.js';
 import type { GameRecord } from '../catalog/game-catalog.js';
 import { listProducts } from '../catalog/products-service.js';
+import { createFakeKongregate } from '../platforms/kg/kg-api-fake.js';
 import { kongregateApiKeyOf, kongregatePriceOf } from '../platforms/kg/kg-games.js';
 import { hostScript } from './host-script.js';
-import { createFakeKongregate } from '../platforms/kg/kg-api-fake.js';
 
 /**
  * The server half of the simulated Kongregate (development only): the fake of Kongregate's
