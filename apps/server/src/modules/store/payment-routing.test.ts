@@ -1,3 +1,4 @@
+import type { StoreFlags } from '@fxid/contract';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import { type Config, testConfig } from '../../config.js';
@@ -21,7 +22,7 @@ import { DEV_SANDBOX_WEBHOOK_SECRET } from './providers/sandbox/sandbox-config.j
 const SANDBOX = { webhookSecrets: [DEV_SANDBOX_WEBHOOK_SECRET] };
 
 /** The demo catalog with gem-garden's store flags changed (sky-runner keeps Stripe and Xsolla). */
-function gemGardenWith(testApp: () => TestApp, flags: { StripeEnabled: boolean; XsollaEnabled: boolean }) {
+function gemGardenWith(testApp: () => TestApp, flags: Partial<Record<keyof StoreFlags, boolean>>) {
   beforeAll(async () => {
     const catalog = await readCatalogFile(DEMO_CATALOG);
     const gemGarden = catalog.Games.find((game) => game.GameSystemName === 'gem-garden');
@@ -32,7 +33,7 @@ function gemGardenWith(testApp: () => TestApp, flags: { StripeEnabled: boolean; 
 }
 
 const gemGardenWithoutStripe = (testApp: () => TestApp) =>
-  gemGardenWith(testApp, { StripeEnabled: false, XsollaEnabled: false });
+  gemGardenWith(testApp, { StripeEnabled: false, XsollaEnabled: false, YookassaEnabled: false });
 
 const availability = async (app: FastifyInstance, Game: string, WebPublishingPlatform = 'FxId') =>
   (await storePost(app, '/store_availability', { Game, WebPublishingPlatform })).json();
@@ -120,7 +121,7 @@ describeEachEngine('payment routing: PAYMENT_PROVIDER=stripe,xsolla', (engine) =
     engine,
     store({ paymentProviders: ['stripe', 'xsolla'], providers: { stripe: stripe.config, xsolla: xsolla.config } }),
   );
-  gemGardenWith(testApp, { StripeEnabled: false, XsollaEnabled: true });
+  gemGardenWith(testApp, { StripeEnabled: false, XsollaEnabled: true, YookassaEnabled: false });
 
   it('never offers Stripe to a game that enables only Xsolla, even with Stripe listed first', async () => {
     const { app } = testApp();
