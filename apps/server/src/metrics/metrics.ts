@@ -68,7 +68,8 @@ export function createMetrics(now: () => number, figures: DatabaseFigures, pool:
     async collect() {
       this.reset();
       for (const row of await figures.outbox()) {
-        if (row.status === 'pending') this.set({ kind: row.kind }, Math.max(0, (now() - row.oldest) / 1000));
+        if (row.status === 'pending' && Number.isFinite(row.oldest))
+          this.set({ kind: row.kind }, Math.max(0, (now() - row.oldest) / 1000));
       }
     },
   });
@@ -100,7 +101,8 @@ export function createMetrics(now: () => number, figures: DatabaseFigures, pool:
     request(method: string, route: string, status: number, seconds: number): void {
       const labels = { method, route, status: String(status) };
       requests.inc(labels);
-      latency.observe(labels, seconds);
+      // A reply that never started its clock has no duration; a NaN would poison the histogram's sum.
+      if (Number.isFinite(seconds)) latency.observe(labels, seconds);
     },
     outboxRan(kind: string, outcome: 'done' | 'retry' | 'failed'): void {
       outboxRuns.inc({ kind, outcome });

@@ -15,7 +15,7 @@ describeEachEngine('the host simulator (/dev/hosts)', (engine) => {
       '<option value="sky-runner" data-platforms="vkcom yandex telegram ok vkplay crazygames fbinstantgames fbgames ag ymobage">',
     );
     expect(page.body).toContain('src="hosts/ag-host.js"');
-    expect(page.body).toContain('<option value="gem-garden" data-platforms="vkcom yandex kg">');
+    expect(page.body).toContain('<option value="gem-garden" data-platforms="vkcom yandex vkplay kg">');
     expect(page.body).toContain('src="hosts/crazygames-host.js"');
     expect(page.body).toContain('src="hosts/kg-host.js"');
     expect(page.body).toContain('src="hosts/vk-host.js"');
