@@ -13,7 +13,9 @@ export interface ExpositionFamily {
 const NAME = '[a-zA-Z_:][a-zA-Z0-9_:]*';
 const LABEL = '[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\\\\\n]|\\\\["\\\\n])*"';
 const SAMPLE = new RegExp(`^(${NAME})(?:\\{((?:${LABEL})(?:,${LABEL})*)?,?\\})? (\\S+)(?: -?\\d+)?$`);
-const VALUE = /^(?:[+-]?(?:\d+\.?\d*(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?)|[+-]Inf|NaN)$/;
+// Prometheus reads values with Go's ParseFloat, which takes NaN in any case: prom-client writes
+// `Nan` (e.g. the event-loop lag percentiles before their first sample).
+const VALUE = /^(?:[+-]?(?:\d+\.?\d*(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?)|[+-]Inf|[Nn][Aa][Nn])$/;
 const SUFFIXES: Record<ExpositionFamily['type'], string[]> = {
   counter: ['', '_total'],
   gauge: [''],
