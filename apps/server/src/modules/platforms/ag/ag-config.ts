@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emptyAsUndefined } from '../../../config/env-helpers.js';
+import { appSecretList } from '../app-secret-list.js';
 
 /**
  * Absolute Games' part of the server configuration. Each game's AG application (its id and
@@ -29,25 +30,12 @@ export interface AgConfig {
 /** The AG secret of the demo games in development (documented in README); never valid in production. */
 export const DEV_AG_APP = { secret: 'dev-ag-app-secret-not-for-production' } as const;
 
-const pairPattern = /^\s*([a-z0-9][a-z0-9-]{0,62})=([A-Za-z0-9_-]{1,32}):(\S{16,})\s*$/;
-
 /** `game=appId:secretKey,…`; a game may repeat (same app) while its secret rotates. */
-const agAppList = z
-  .string()
-  .transform((text) => text.split(',').filter((item) => item.trim() !== ''))
-  .pipe(z.array(z.string().regex(pairPattern, 'Expected game=appId:secretKey (16+ character secret key)')))
-  .transform((pairs, ctx) => {
-    const apps: Record<string, AgApp> = {};
-    for (const pair of pairs) {
-      const [, game = '', appId = '', secret = ''] = pairPattern.exec(pair) ?? [];
-      const known = apps[game];
-      if (known && known.appId !== appId) {
-        ctx.addIssue({ code: 'custom', message: `${game} is given two AG applications (${known.appId}, ${appId})` });
-      }
-      apps[game] = { appId, secrets: [...(known?.secrets ?? []), secret] };
-    }
-    return apps;
-  });
+const agAppList = appSecretList(
+  '[A-Za-z0-9_-]{1,32}',
+  'Expected game=appId:secretKey (16+ character secret key)',
+  'AG applications',
+);
 
 /** Absolute Games' environment variables, merged into the server's EnvSchema. */
 export const AG_ENV = {

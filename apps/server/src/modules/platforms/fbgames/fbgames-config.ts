@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emptyAsUndefined } from '../../../config/env-helpers.js';
+import { appSecretList } from '../app-secret-list.js';
 
 /**
  * Facebook Games' (canvas) part of the server configuration. Each game's Facebook app (id and app
@@ -47,24 +48,11 @@ export const FACEBOOK_GRAPH_URL = 'https://graph.facebook.com/v19.0';
 export const DEV_FB_GAMES_SECRET_PREFIX = 'dev-fb-games-secret-not-for-production:';
 export const DEV_FB_GAMES_VERIFY_TOKEN = 'dev-fb-games-verify-token';
 
-const pairPattern = /^\s*([a-z0-9][a-z0-9-]{0,62})=(\d{1,20}):(\S{16,})\s*$/;
-
-const appList = z
-  .string()
-  .transform((text) => text.split(',').filter((item) => item.trim() !== ''))
-  .pipe(z.array(z.string().regex(pairPattern, 'Expected game=appId:appSecret (numeric app id, 16+ character secret)')))
-  .transform((pairs, ctx) => {
-    const apps: Record<string, FbGamesApp> = {};
-    for (const pair of pairs) {
-      const [, game = '', appId = '', secret = ''] = pairPattern.exec(pair) ?? [];
-      const known = apps[game];
-      if (known && known.appId !== appId) {
-        ctx.addIssue({ code: 'custom', message: `${game} is given two Facebook apps (${known.appId}, ${appId})` });
-      }
-      apps[game] = { appId, secrets: [...(known?.secrets ?? []), secret] };
-    }
-    return apps;
-  });
+const appList = appSecretList(
+  '\\d{1,20}',
+  'Expected game=appId:appSecret (numeric app id, 16+ character secret)',
+  'Facebook apps',
+);
 
 /** Facebook Games' environment variables, merged into the server's EnvSchema. */
 export const FB_GAMES_ENV = {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emptyAsUndefined } from '../../../config/env-helpers.js';
+import { appSecretList } from '../app-secret-list.js';
 
 /**
  * Facebook Instant Games' part of the server configuration. Each game's Facebook app (its id
@@ -39,25 +40,12 @@ export function fbInstantScriptOrigins(config: FbInstantConfig): string[] {
   return /^https:\/\//.test(config.sdkUrl) ? [new URL(config.sdkUrl).origin] : [];
 }
 
-const pairPattern = /^\s*([a-z0-9][a-z0-9-]{0,62})=(\d{1,20}):(\S{16,})\s*$/;
-
 /** `game=appId:appSecret,…`; a game may repeat (same app) while its secret rotates. */
-const appList = z
-  .string()
-  .transform((text) => text.split(',').filter((item) => item.trim() !== ''))
-  .pipe(z.array(z.string().regex(pairPattern, 'Expected game=appId:appSecret (numeric app id, 16+ character secret)')))
-  .transform((pairs, ctx) => {
-    const apps: Record<string, FbInstantApp> = {};
-    for (const pair of pairs) {
-      const [, game = '', appId = '', secret = ''] = pairPattern.exec(pair) ?? [];
-      const known = apps[game];
-      if (known && known.appId !== appId) {
-        ctx.addIssue({ code: 'custom', message: `${game} is given two Facebook apps (${known.appId}, ${appId})` });
-      }
-      apps[game] = { appId, secrets: [...(known?.secrets ?? []), secret] };
-    }
-    return apps;
-  });
+const appList = appSecretList(
+  '\\d{1,20}',
+  'Expected game=appId:appSecret (numeric app id, 16+ character secret)',
+  'Facebook apps',
+);
 
 /** Facebook Instant Games' environment variables, merged into the server's EnvSchema. */
 export const FB_INSTANT_ENV = {

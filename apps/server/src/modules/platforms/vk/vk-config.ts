@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emptyAsUndefined } from '../../../config/env-helpers.js';
+import { appSecretList } from '../app-secret-list.js';
 
 /**
  * VK's part of the server configuration. Secrets live in the environment, never in
@@ -27,25 +28,12 @@ export interface VkConfig {
 /** The VK secure key of the demo games in development (documented in README); never valid in production. */
 export const DEV_VK_APP_SECRET = 'dev-vk-app-secret-not-for-production';
 
-const pairPattern = /^\s*([a-z0-9][a-z0-9-]{0,62})=(\d{1,18}):(\S{16,})\s*$/;
-
 /** `game=appId:secret,…`; a game may repeat (same app id) while its secret rotates. */
-const vkAppList = z
-  .string()
-  .transform((text) => text.split(',').filter((item) => item.trim() !== ''))
-  .pipe(z.array(z.string().regex(pairPattern, 'Expected game=appId:secret (numeric app id, 16+ character secret)')))
-  .transform((pairs, ctx) => {
-    const apps: Record<string, VkApp> = {};
-    for (const pair of pairs) {
-      const [, game = '', appId = '', secret = ''] = pairPattern.exec(pair) ?? [];
-      const known = apps[game];
-      if (known && known.appId !== appId) {
-        ctx.addIssue({ code: 'custom', message: `${game} is given two VK app ids (${known.appId}, ${appId})` });
-      }
-      apps[game] = { appId, secrets: [...(known?.secrets ?? []), secret] };
-    }
-    return apps;
-  });
+const vkAppList = appSecretList(
+  '\\d{1,18}',
+  'Expected game=appId:secret (numeric app id, 16+ character secret)',
+  'VK app ids',
+);
 
 /** VK's environment variables, merged into the server's EnvSchema. */
 export const VK_ENV = {

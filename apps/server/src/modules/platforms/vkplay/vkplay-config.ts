@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emptyAsUndefined } from '../../../config/env-helpers.js';
+import { appSecretList } from '../app-secret-list.js';
 
 /**
  * VK Play's part of the server configuration. Each game's VK Play application (its id
@@ -41,28 +42,12 @@ export function vkPlayScriptOrigins(config: VkPlayConfig): string[] {
 /** The VK Play secret of the demo games in development (documented in README); never valid in production. */
 export const DEV_VKPLAY_SECRET = 'dev-vkplay-app-secret-not-for-production';
 
-const pairPattern = /^\s*([a-z0-9][a-z0-9-]{0,62})=(\d{1,18}):(\S{16,})\s*$/;
-
 /** `game=appId:secret,…`; a game may repeat (same app) while its secret rotates. */
-const vkPlayAppList = z
-  .string()
-  .transform((text) => text.split(',').filter((item) => item.trim() !== ''))
-  .pipe(z.array(z.string().regex(pairPattern, 'Expected game=appId:secret (numeric app id, 16+ character secret)')))
-  .transform((pairs, ctx) => {
-    const apps: Record<string, VkPlayApp> = {};
-    for (const pair of pairs) {
-      const [, game = '', appId = '', secret = ''] = pairPattern.exec(pair) ?? [];
-      const known = apps[game];
-      if (known && known.appId !== appId) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `${game} is given two VK Play applications (${known.appId}, ${appId})`,
-        });
-      }
-      apps[game] = { appId, secrets: [...(known?.secrets ?? []), secret] };
-    }
-    return apps;
-  });
+const vkPlayAppList = appSecretList(
+  '\\d{1,18}',
+  'Expected game=appId:secret (numeric app id, 16+ character secret)',
+  'VK Play applications',
+);
 
 /** VK Play's environment variables, merged into the server's EnvSchema. */
 export const VKPLAY_ENV = {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emptyAsUndefined } from '../../../config/env-helpers.js';
+import { appSecretList } from '../app-secret-list.js';
 
 /**
  * WizQ's part of the server configuration. Each game's WizQ application (its id and consumer
@@ -25,26 +26,11 @@ export interface WizqConfig {
 /** The WizQ consumer secret of the demo games in development (documented in README); never valid in production. */
 export const DEV_WIZQ_APP = { secret: 'dev-wizq-consumer-secret-not-for-production' } as const;
 
-const pairPattern = /^\s*([a-z0-9][a-z0-9-]{0,62})=(\d{1,18}):(\S{16,})\s*$/;
-
-const wizqAppList = z
-  .string()
-  .transform((text) => text.split(',').filter((item) => item.trim() !== ''))
-  .pipe(
-    z.array(z.string().regex(pairPattern, 'Expected game=appId:consumerSecret (numeric app id, 16+ character secret)')),
-  )
-  .transform((pairs, ctx) => {
-    const apps: Record<string, WizqApp> = {};
-    for (const pair of pairs) {
-      const [, game = '', appId = '', secret = ''] = pairPattern.exec(pair) ?? [];
-      const known = apps[game];
-      if (known && known.appId !== appId) {
-        ctx.addIssue({ code: 'custom', message: `${game} is given two WizQ applications (${known.appId}, ${appId})` });
-      }
-      apps[game] = { appId, secrets: [...(known?.secrets ?? []), secret] };
-    }
-    return apps;
-  });
+const wizqAppList = appSecretList(
+  '\\d{1,18}',
+  'Expected game=appId:consumerSecret (numeric app id, 16+ character secret)',
+  'WizQ applications',
+);
 
 /** WizQ's environment variables, merged into the server's EnvSchema. */
 export const WIZQ_ENV = { WIZQ_APPS: z.preprocess(emptyAsUndefined, wizqAppList.default({})) };
