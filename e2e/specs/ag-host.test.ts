@@ -114,7 +114,10 @@ describe('the demo game on the simulated Absolute Games host', () => {
 
     // The host's login window: logging in pushes new signed parameters, and the portal starts over as that player.
     await answerHost(page, 'Log in to AG.ru', 'Log in');
-    const [, agId = ''] = /AG player (\S+)/.exec((await page.getByTestId('host-user').textContent()) ?? '') ?? [];
+    // The host shows the new player once its login window has closed: wait for it rather than read it at once.
+    const hostUser = page.getByTestId('host-user').filter({ hasText: /AG player ag-\d+/ });
+    await hostUser.waitFor();
+    const [, agId = ''] = /AG player (\S+)/.exec((await hostUser.textContent()) ?? '') ?? [];
     expect(agId).toMatch(/^ag-\d+$/);
     await expect.poll(() => tokenIn(portal), { timeout: 30_000 }).not.toBeNull();
     const token = (await tokenIn(portal)) ?? '';
