@@ -1,9 +1,7 @@
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
-import { openDatabase } from '../db/database.js';
-import { migrateToLatest } from '../db/migrate.js';
 import { exportEventsCsv } from '../modules/analytics/analytics-csv.js';
-import { configFromEnvironment } from './env.js';
+import { withDatabase } from './env.js';
 
 const USAGE = 'usage: npm run analytics -- export FILE.csv [--since YYYY-MM-DD]';
 
@@ -17,23 +15,21 @@ async function run(args: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const config = configFromEnvironment();
-  const { db } = openDatabase(config.databaseUrl);
-  const out = createWriteStream(file);
-  try {
-    await migrateToLatest(db);
-    const write = async (chunk: string) => {
-      if (!out.write(chunk)) await once(out, 'drain');
-    };
-    const count = await exportEventsCsv(db, write, since === undefined ? {} : { since });
-    out.end();
-    await once(out, 'finish');
-    console.log(`${count} analytics event(s) written to ${file}`);
-    return 0;
-  } finally {
-    out.destroy();
-    await db.destroy();
-  }
+  return withDatabase(async (db) => {
+    const out = createWriteStream(file);
+    try {
+      const write = async (chunk: string) => {
+        if (!out.write(chunk)) await once(out, 'drain');
+      };
+      const count = await exportEventsCsv(db, write, since === undefined ? {} : { since });
+      out.end();
+      await once(out, 'finish');
+      console.log(`${count} analytics event(s) written to ${file}`);
+      return 0;
+    } finally {
+      out.destroy();
+    }
+  });
 }
 
 process.exitCode = await run(process.argv.slice(2));

@@ -1,8 +1,6 @@
-import { openDatabase } from '../db/database.js';
-import { migrateToLatest } from '../db/migrate.js';
 import { CatalogFileError, readCatalogFile } from '../modules/catalog/catalog-file.js';
 import { formatReport, importCatalog } from '../modules/catalog/catalog-import.js';
-import { configFromEnvironment } from './env.js';
+import { withDatabase } from './env.js';
 
 const USAGE = 'usage: npm run catalog -- import FILE | validate FILE';
 
@@ -22,14 +20,8 @@ async function run(args: string[]): Promise<number> {
       console.log(`${file}: valid (${catalog.Games.length} games, ${catalog.News.length} news)`);
       return 0;
     }
-    const config = configFromEnvironment();
-    const { db } = openDatabase(config.databaseUrl);
-    try {
-      await migrateToLatest(db);
-      console.log(formatReport(await importCatalog(db, catalog, Date.now(), file)));
-    } finally {
-      await db.destroy();
-    }
+    const report = await withDatabase((db) => importCatalog(db, catalog, Date.now(), file));
+    console.log(formatReport(report));
     return 0;
   } catch (error) {
     if (error instanceof CatalogFileError) {

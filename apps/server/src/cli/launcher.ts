@@ -1,11 +1,8 @@
 import { mkdir } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
-import { openDatabase } from '../db/database.js';
-import { migrateToLatest } from '../db/migrate.js';
 import { AppError } from '../errors.js';
 import { createGameCatalog } from '../modules/catalog/game-catalog.js';
 import { createKeys, MAX_KEYS_PER_BATCH } from '../modules/launcher/launcher-keys-service.js';
-import { configFromEnvironment } from './env.js';
+import { parseCommandLine, withDatabase } from './env.js';
 import { fetchBranch, LauncherClientError } from './launcher-client.js';
 
 const USAGE =
@@ -13,19 +10,24 @@ const USAGE =
   '       npm run launcher -- fetch --url PORTAL_URL --game GAME [--key KEY] [--branch BRANCH] [--out DIR]\n' +
   '                          [--attempts N]   (the session token in FXID_TOKEN)';
 
+const OPTIONS = {
+  game: { type: 'string' },
+  branch: { type: 'string' },
+  count: { type: 'string' },
+  url: { type: 'string' },
+  key: { type: 'string' },
+  out: { type: 'string' },
+  attempts: { type: 'string' },
+} as const;
+
 /**
  * npm run launcher -- keys create …: makes keys for a branch and prints them, one a line,
  * the only time they are shown (only their hashes are stored).
  * npm run launcher -- fetch …: the reference launcher client (see launcher-client.ts).
  */
 async function run(argv: string[]): Promise<number> {
-  let parsed: ReturnType<typeof parse>;
-  try {
-    parsed = parse(argv);
-  } catch (error) {
-    console.error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
-    return 2;
-  }
+  const parsed = parseCommandLine(argv, OPTIONS, USAGE);
+  if (!parsed) return 2;
   const { positionals, values } = parsed;
   const command = positionals.join(' ');
   if (command === 'keys create' && values.game && values.branch && values.count) return createCommand(values);
@@ -40,15 +42,14 @@ async function createCommand(values: { game?: string; branch?: string; count?: s
     console.error(`--count must be a whole number from 1 to ${MAX_KEYS_PER_BATCH}\n${USAGE}`);
     return 2;
   }
-  const config = configFromEnvironment();
-  const { db } = openDatabase(config.databaseUrl);
   try {
-    await migrateToLatest(db);
-    const keys = await createKeys(
-      { db, catalog: createGameCatalog(db), now: Date.now() },
-      values.game as string,
-      values.branch as string,
-      count,
+    const keys = await withDatabase((db) =>
+      createKeys(
+        { db, catalog: createGameCatalog(db), now: Date.now() },
+        values.game as string,
+        values.branch as string,
+        count,
+      ),
     );
     console.log(keys.join('\n'));
     console.error(`${keys.length} key(s) for ${values.game}/${values.branch}; they are not shown again`);
@@ -59,8 +60,6 @@ async function createCommand(values: { game?: string; branch?: string; count?: s
       return 1;
     }
     throw error;
-  } finally {
-    await db.destroy();
   }
 }
 
@@ -92,23 +91,6 @@ async function fetchCommand(values: Record<string, string | undefined>): Promise
     }
     throw error;
   }
-}
-
-function parse(argv: string[]) {
-  return parseArgs({
-    args: argv,
-    allowPositionals: true,
-    strict: true,
-    options: {
-      game: { type: 'string' },
-      branch: { type: 'string' },
-      count: { type: 'string' },
-      url: { type: 'string' },
-      key: { type: 'string' },
-      out: { type: 'string' },
-      attempts: { type: 'string' },
-    },
-  });
 }
 
 process.exitCode = await run(process.argv.slice(2));

@@ -1,7 +1,5 @@
-import { openDatabase } from '../db/database.js';
-import { migrateToLatest } from '../db/migrate.js';
 import { type JobListing, listJobs, retryJob } from '../modules/outbox/outbox-admin.js';
-import { configFromEnvironment } from './env.js';
+import { withDatabase } from './env.js';
 
 const USAGE = 'usage: npm run outbox -- list [--failed] | retry ID';
 
@@ -24,10 +22,7 @@ async function run(args: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const config = configFromEnvironment();
-  const { db } = openDatabase(config.databaseUrl);
-  try {
-    await migrateToLatest(db);
+  return withDatabase(async (db) => {
     if (listing) {
       const failedOnly = rest.includes('--failed');
       const jobs = await listJobs(db, failedOnly);
@@ -44,9 +39,7 @@ async function run(args: string[]): Promise<number> {
     }
     console.log(`job ${id} is queued again`);
     return 0;
-  } finally {
-    await db.destroy();
-  }
+  });
 }
 
 process.exitCode = await run(process.argv.slice(2));
