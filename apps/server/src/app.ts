@@ -51,14 +51,9 @@ import { createMailer, type MailMessage } from './modules/mail/mailer.js';
 import type { OutboxHandler } from './modules/outbox/outbox.js';
 import { outboxBacklog } from './modules/outbox/outbox-admin.js';
 import { startOutboxWorker } from './modules/outbox/outbox-worker.js';
-import { crazyGamesScriptOrigins } from './modules/platforms/crazygames/crazygames-config.js';
-import { fbGamesScriptOrigins } from './modules/platforms/fbgames/fbgames-config.js';
-import { fbInstantScriptOrigins } from './modules/platforms/fbinstantgames/fbinstant-config.js';
-import { kongregateScriptOrigins } from './modules/platforms/kg/kg-config.js';
-import { okFapiScriptOrigins } from './modules/platforms/ok/ok-config.js';
+import { hostScriptOrigins } from './modules/platforms/platform-configs.js';
 import { platformRoutes } from './modules/platforms/platform-routes.js';
 import { platformPayments } from './modules/platforms/registry.js';
-import { vkPlayScriptOrigins } from './modules/platforms/vkplay/vkplay-config.js';
 import { createGameJwtSigner } from './modules/play/game-jwt.js';
 import { goRoutes } from './modules/play/go-routes.js';
 import { jwksRoutes, playRoutes } from './modules/play/play-routes.js';
@@ -175,16 +170,7 @@ export async function createApp(config: Config, deps: AppDependencies = {}): Pro
     config.mode === 'development' ? LOCAL_GAME_ORIGINS : [],
     {
       ...ctx.payments.csp,
-      // OK's FAPI, when it loads from OK (production default) rather than the portal's origin.
-      scriptSrc: [
-        ...(ctx.payments.csp.scriptSrc ?? []),
-        ...okFapiScriptOrigins(config.platforms.ok),
-        ...vkPlayScriptOrigins(config.platforms.vkplay),
-        ...crazyGamesScriptOrigins(config.platforms.crazygames),
-        ...kongregateScriptOrigins(config.platforms.kg),
-        ...(config.platforms.fbinstantgames ? fbInstantScriptOrigins(config.platforms.fbinstantgames) : []),
-        ...(config.platforms.fbgames ? fbGamesScriptOrigins(config.platforms.fbgames) : []),
-      ],
+      scriptSrc: [...(ctx.payments.csp.scriptSrc ?? []), ...hostScriptOrigins(config.platforms)],
     },
   );
   registerErrorHandler(app);

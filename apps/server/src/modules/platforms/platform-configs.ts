@@ -75,6 +75,26 @@ export function platformsConfig(
   };
 }
 
+/**
+ * The origins the CSP must allow scripts from for the hosts' own scripts (OK's FAPI, VK Play's
+ * core, the CrazyGames, Kongregate and Facebook SDKs). In development the simulator serves them
+ * from a relative path, the portal's own origin, which adds nothing; in production each config
+ * takes https only.
+ */
+export function hostScriptOrigins(platforms: PlatformsConfig): string[] {
+  const scripts = [
+    platforms.ok.fapiUrl,
+    // VK Play's address names the app; its origin does not depend on which.
+    platforms.vkplay.coreUrl.replace('{appid}', '0'),
+    platforms.crazygames?.sdkUrl,
+    platforms.kg?.scriptUrl,
+    platforms.fbinstantgames?.sdkUrl,
+    platforms.fbgames?.sdkUrl,
+  ];
+  const remote = scripts.filter((url): url is string => url?.startsWith('https://') === true);
+  return [...new Set(remote.map((url) => new URL(url).origin))];
+}
+
 /** Every bad platform variable of this mode, as config.ts lists them. */
 export function platformProblems(env: PlatformEnv, mode: 'development' | 'production'): string[] {
   return [

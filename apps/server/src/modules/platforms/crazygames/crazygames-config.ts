@@ -90,8 +90,3 @@ export function crazyGamesProblems(env: CrazyGamesEnv, mode: 'development' | 'pr
     ? ['CRAZYGAMES_PUBLIC_KEY_URL: must be an https URL in production']
     : [];
 }
-
-/** The origin the CSP must allow scripts from for SDK v3, when it is not the portal's own. */
-export function crazyGamesScriptOrigins(config: CrazyGamesConfig | undefined): string[] {
-  return config && /^https:\/\//.test(config.sdkUrl) ? [new URL(config.sdkUrl).origin] : [];
-}

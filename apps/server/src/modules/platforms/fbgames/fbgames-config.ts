@@ -38,11 +38,6 @@ export const FB_SDK_URL = 'https://connect.facebook.net/en_US/sdk.js';
 /** The host simulator's stand-in, relative to the portal's base path (development). */
 export const DEV_FB_SDK_URL = 'dev/hosts/fbgames/sdk.js';
 
-/** The origin the CSP must allow scripts from for the SDK, when it is not the portal's own. */
-export function fbGamesScriptOrigins(config: FbGamesConfig): string[] {
-  return /^https:\/\//.test(config.sdkUrl) ? [new URL(config.sdkUrl).origin] : [];
-}
-
 export const FACEBOOK_GRAPH_URL = 'https://graph.facebook.com/v19.0';
 /** The dev app secret of a demo game is this plus its system name (README); never valid in production. */
 export const DEV_FB_GAMES_SECRET_PREFIX = 'dev-fb-games-secret-not-for-production:';

@@ -35,11 +35,6 @@ export const DEV_FB_INSTANT_SDK_URL = 'dev/hosts/fbinstantgames/fbinstant.js';
 /** The dev app secret of a demo game is this plus its system name (README); never valid in production. */
 export const DEV_FB_INSTANT_SECRET_PREFIX = 'dev-fb-instant-secret-not-for-production:';
 
-/** The origin the CSP must allow scripts from for the SDK, when it is not the portal's own. */
-export function fbInstantScriptOrigins(config: FbInstantConfig): string[] {
-  return /^https:\/\//.test(config.sdkUrl) ? [new URL(config.sdkUrl).origin] : [];
-}
-
 /** `game=appId:appSecret,…`; a game may repeat (same app) while its secret rotates. */
 const appList = appSecretList(
   '\\d{1,20}',

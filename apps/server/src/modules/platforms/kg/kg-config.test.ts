@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config.js';
-import { KONGREGATE_API_URL, KONGREGATE_SCRIPT_URL, kongregateScriptOrigins } from './kg-config.js';
+import { KONGREGATE_API_URL, KONGREGATE_SCRIPT_URL } from './kg-config.js';
 
 const PRODUCTION = {
   NODE_ENV: 'production',
@@ -19,7 +19,6 @@ describe('Kongregate configuration', () => {
       scriptUrl: 'dev/hosts/kg/kongregate_api.js',
       devApiKeyPrefix: 'dev-kongregate-api-key-not-for-production:',
     });
-    expect(kongregateScriptOrigins(dev.config.platforms.kg)).toEqual([]);
   });
 
   it('production talks to Kongregate, keys only from KONGREGATE_API_KEYS, and refuses an http API', () => {
@@ -31,7 +30,6 @@ describe('Kongregate configuration', () => {
       devApiKeyPrefix: undefined,
       apiKeys: { 'gem-garden': 'live-key-123' },
     });
-    expect(kongregateScriptOrigins(live.config.platforms.kg)).toEqual(['https://cdn1.kongregate.com']);
     const plain = loadConfig({ ...PRODUCTION, KONGREGATE_API_URL: 'http://api.kongregate.com' });
     expect(plain.ok ? [] : plain.problems).toContain('KONGREGATE_API_URL: must be an https URL in production');
     expect(loadConfig({ KONGREGATE_API_KEYS: 'gem-garden=short' }).ok).toBe(false);

@@ -79,7 +79,3 @@ export function kongregateProblems(env: KongregateEnv, mode: 'development' | 'pr
     ? ['KONGREGATE_API_URL: must be an https URL in production']
     : [];
 }
-
-export function kongregateScriptOrigins(config: KongregateConfig | undefined): string[] {
-  return config && /^https:\/\//.test(config.scriptUrl) ? [new URL(config.scriptUrl).origin] : [];
-}

@@ -32,11 +32,6 @@ export const OK_FAPI_URL = 'https://api.ok.ru/js/fapi5.js';
 /** The host simulator's stand-in, relative to the portal's base path (development). */
 export const DEV_OK_FAPI_URL = 'dev/hosts/ok/fapi5.js';
 
-/** The origin the CSP must allow scripts from for FAPI, when it is not the portal's own. */
-export function okFapiScriptOrigins(config: OkConfig): string[] {
-  return /^https:\/\//.test(config.fapiUrl) ? [new URL(config.fapiUrl).origin] : [];
-}
-
 /** The OK keys of the demo games in development (documented in README); never valid in production. */
 export const DEV_OK_APP = { publicKey: 'CBADEVOKAPPKEY', secret: 'dev-ok-app-secret-not-for-production' } as const;
 

@@ -34,11 +34,6 @@ export const VKPLAY_CORE_URL = 'https://vkplay.ru/app/{appid}/static/mailru.core
 /** The host simulator's stand-in, relative to the portal's base path (development). */
 export const DEV_VKPLAY_CORE_URL = 'dev/hosts/vkplay/mailru.core.js';
 
-/** The origin the CSP must allow scripts from for VK Play's script, when it is not the portal's own. */
-export function vkPlayScriptOrigins(config: VkPlayConfig): string[] {
-  return /^https:\/\//.test(config.coreUrl) ? [new URL(config.coreUrl.replace('{appid}', '0')).origin] : [];
-}
-
 /** The VK Play secret of the demo games in development (documented in README); never valid in production. */
 export const DEV_VKPLAY_SECRET = 'dev-vkplay-app-secret-not-for-production';
 
