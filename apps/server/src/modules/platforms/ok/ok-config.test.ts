@@ -21,6 +21,34 @@ describe("OK's FAPI URL (OK_FAPI_URL, page config OkFapiUrl)", () => {
   });
 });
 
+describe("OK's applications (OK_APPS)", () => {
+  it('reads app id, public key and rotating secrets per game, and refuses two apps for one game or a bad pair', () => {
+    const rotating = loadConfig({
+      OK_APPS:
+        'sky-runner=512000000001:CBAPUBLICKEY:ok-secret-key-old-00001, sky-runner=512000000001:CBAPUBLICKEY:ok-secret-key-new-00002',
+    });
+    expect(rotating.ok && rotating.config.platforms.ok.apps).toEqual({
+      'sky-runner': {
+        appId: '512000000001',
+        publicKey: 'CBAPUBLICKEY',
+        secrets: ['ok-secret-key-old-00001', 'ok-secret-key-new-00002'],
+      },
+    });
+    const twoApps = loadConfig({
+      OK_APPS:
+        'sky-runner=512000000001:CBAPUBLICKEY:ok-secret-key-old-00001,sky-runner=512000000002:CBAOTHER:ok-secret-key-new-00002',
+    });
+    expect(twoApps.ok ? [] : twoApps.problems.join('\n')).toMatch(/sky-runner is given two OK applications/);
+    for (const bad of [
+      'sky-runner=512000000001:ok-secret-key-old-00001',
+      'sky-runner=app:CBAPUBLICKEY:ok-secret-key-0001',
+    ]) {
+      const result = loadConfig({ OK_APPS: bad });
+      expect(result.ok ? [] : result.problems.join('\n')).toMatch(/Expected game=appId:publicKey:secretKey/);
+    }
+  });
+});
+
 describe("the portal's CSP with OK's FAPI", () => {
   const testApp = useTestApp('sqlite', {
     platforms: { ...testConfig().platforms, ok: { ...TEST_OK_CONFIG, fapiUrl: OK_FAPI_URL } },

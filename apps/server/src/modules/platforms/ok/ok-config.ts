@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emptyAsUndefined } from '../../../config/env-helpers.js';
+import { appSecretList } from '../app-secret-list.js';
 
 /**
  * Odnoklassniki's part of the server configuration. Each game's OK application (its
@@ -35,31 +36,22 @@ export const DEV_OK_FAPI_URL = 'dev/hosts/ok/fapi5.js';
 /** The OK keys of the demo games in development (documented in README); never valid in production. */
 export const DEV_OK_APP = { publicKey: 'CBADEVOKAPPKEY', secret: 'dev-ok-app-secret-not-for-production' } as const;
 
-const pairPattern = /^\s*([a-z0-9][a-z0-9-]{0,62})=(\d{1,18}):([A-Za-z0-9]{4,64}):(\S{16,})\s*$/;
-
-/** `game=appId:publicKey:secretKey,…`; a game may repeat (same app) while its secret rotates. */
-const okAppList = z
-  .string()
-  .transform((text) => text.split(',').filter((item) => item.trim() !== ''))
-  .pipe(
-    z.array(
-      z
-        .string()
-        .regex(pairPattern, 'Expected game=appId:publicKey:secretKey (numeric app id, 16+ character secret key)'),
-    ),
-  )
-  .transform((pairs, ctx) => {
-    const apps: Record<string, OkApp> = {};
-    for (const pair of pairs) {
-      const [, game = '', appId = '', publicKey = '', secret = ''] = pairPattern.exec(pair) ?? [];
-      const known = apps[game];
-      if (known && (known.appId !== appId || known.publicKey !== publicKey)) {
-        ctx.addIssue({ code: 'custom', message: `${game} is given two OK applications (${known.appId}, ${appId})` });
-      }
-      apps[game] = { appId, publicKey, secrets: [...(known?.secrets ?? []), secret] };
-    }
-    return apps;
-  });
+/**
+ * `game=appId:publicKey:secretKey,…`; a game may repeat (same app) while its secret rotates. The
+ * shared parser reads `appId:publicKey` as the app's id (a public key never holds a colon).
+ */
+const okAppList = appSecretList(
+  '\\d{1,18}:[A-Za-z0-9]{4,64}',
+  'Expected game=appId:publicKey:secretKey (numeric app id, 16+ character secret key)',
+  'OK applications',
+).transform((apps) =>
+  Object.fromEntries(
+    Object.entries(apps).map(([game, { appId: idAndKey, secrets }]) => {
+      const [appId = '', publicKey = ''] = idAndKey.split(':');
+      return [game, { appId, publicKey, secrets } satisfies OkApp];
+    }),
+  ),
+);
 
 /** Odnoklassniki's environment variables, merged into the server's EnvSchema. */
 export const OK_ENV = {
