@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findNginx, type RunningNginx, startNginx } from '../../../../scripts/nginx.mjs';
 import { openDatabase } from '../db/database.js';
 import { type BuiltServer, builtServer, freePort, requireBuiltServer } from '../test/built-server.js';
 import {
@@ -11,7 +12,6 @@ import {
   signIn,
   startGameServer,
 } from '../test/built-store.js';
-import { findNginx, type RunningNginx, startNginx } from '../test/nginx.js';
 import { postFrom } from '../test/post-from.js';
 import { createPostgresDatabase } from '../test/postgres-database.js';
 import { parseExposition } from '../test/prometheus-exposition.js';

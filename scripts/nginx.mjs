@@ -1,14 +1,17 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+// Debian's nginx in front of several fxid instances, serving deploy/nginx.conf (the file the
+// README's recipe installs) on loopback, for the two-instance test
+// (apps/server/src/cluster/behind-proxy.test.ts) and bench/two-instances.mjs. Node built-ins only.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { REPO_ROOT } from './built-server.js';
+import { fileURLToPath } from 'node:url';
 
 /** The nginx site file the README shows: the proxy in front of N instances. */
-export const NGINX_SITE_TEMPLATE = join(REPO_ROOT, 'deploy/nginx.conf');
+export const NGINX_SITE_TEMPLATE = fileURLToPath(new URL('../deploy/nginx.conf', import.meta.url));
 
 /** Debian's nginx (`apt-get install nginx-light`; .ci/run installs it), or undefined. */
-export function findNginx(): string | undefined {
+export function findNginx() {
   if (existsSync('/usr/sbin/nginx')) return '/usr/sbin/nginx';
   const found = spawnSync('sh', ['-c', 'command -v nginx'], { encoding: 'utf8' });
   return found.status === 0 && found.stdout.trim() ? found.stdout.trim() : undefined;
@@ -18,27 +21,21 @@ export function findNginx(): string | undefined {
  * deploy/nginx.conf with its `${NAME}` placeholders replaced; throws when the file names one
  * that `values` does not give, so the file and its users cannot drift apart unnoticed.
  */
-export function renderSite(values: Record<string, string>): string {
-  return readFileSync(NGINX_SITE_TEMPLATE, 'utf8').replace(/\$\{(\w+)\}/g, (_whole, name: string) => {
+export function renderSite(values) {
+  return readFileSync(NGINX_SITE_TEMPLATE, 'utf8').replace(/\$\{(\w+)\}/g, (_whole, name) => {
     const value = values[name];
-    if (value === undefined) throw new Error(`deploy/nginx.conf names \${${name}}, which the test does not fill in`);
+    if (value === undefined) throw new Error(`deploy/nginx.conf names \${${name}}, which is not filled in`);
     return value;
   });
 }
 
-export interface RunningNginx {
-  /** The proxy's origin, ending in `/`. */
-  url: string;
-  errorLog(): string;
-  stop(): Promise<void>;
-}
-
 /**
- * nginx in the foreground on loopback, everything it writes (pid, logs, temp files) in a temp
- * dir of its own, serving deploy/nginx.conf in front of `instances` (HOST:PORT each). One
+ * nginx in the foreground on 127.0.0.1:`port`, everything it writes (pid, logs, temp files) in
+ * a temp dir of its own, serving deploy/nginx.conf in front of `instances` (two HOST:PORT). One
  * process (no master and workers), so that killing it leaves no worker behind.
+ * Resolves once it listens: { url (ending in /), errorLog(), stop() }.
  */
-export async function startNginx(binary: string, port: number, instances: [string, string]): Promise<RunningNginx> {
+export async function startNginx(binary, port, instances) {
   const dir = mkdtempSync(join(tmpdir(), 'fxid-nginx-'));
   const temp = join(dir, 'temp');
   mkdirSync(temp);
@@ -52,7 +49,7 @@ export async function startNginx(binary: string, port: number, instances: [strin
 master_process off;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
-events { worker_connections 512; }
+events { worker_connections 1024; }
 http {
   access_log off;
   client_body_temp_path ${temp}/body;
@@ -65,13 +62,13 @@ http {
 `,
   );
   let output = '';
-  const child: ChildProcess = spawn(binary, ['-p', dir, '-c', join(dir, 'nginx.conf'), '-e', join(dir, 'error.log')], {
+  const child = spawn(binary, ['-p', dir, '-c', join(dir, 'nginx.conf'), '-e', join(dir, 'error.log')], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.on('data', (chunk: Buffer) => {
+  child.stdout.on('data', (chunk) => {
     output += chunk.toString();
   });
-  child.stderr?.on('data', (chunk: Buffer) => {
+  child.stderr.on('data', (chunk) => {
     output += chunk.toString();
   });
   const url = `http://127.0.0.1:${port}/`;
