@@ -14,12 +14,24 @@ export interface SmtpPeer {
   close(): Promise<void>;
 }
 
-/** A real SMTP peer on loopback that keeps what it receives. */
-export function startSmtpPeer(): Promise<SmtpPeer> {
+/**
+ * A real SMTP peer on loopback that keeps what it receives. With `login`, it takes mail only
+ * from a client that authenticates with that user and password (AUTH PLAIN/LOGIN).
+ */
+export function startSmtpPeer(login?: { user: string; pass: string }): Promise<SmtpPeer> {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
-    authOptional: true,
+    authOptional: !login,
+    // Loopback only: no TLS, so AUTH goes over the plain connection.
+    allowInsecureAuth: true,
     disabledCommands: ['STARTTLS'],
+    onAuth(auth, _session, callback) {
+      if (login && auth.username === login.user && auth.password === login.pass) {
+        callback(null, { user: auth.username });
+      } else {
+        callback(new Error('Invalid username or password'));
+      }
+    },
     onData(stream, session, callback) {
       let data = '';
       stream.on('data', (chunk) => {
@@ -36,7 +48,7 @@ export function startSmtpPeer(): Promise<SmtpPeer> {
   return new Promise((resolve) => {
     server.listen(0, '127.0.0.1', () => {
       resolve({
-        url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
+        url: `smtp://${login ? `${login.user}:${login.pass}@` : ''}127.0.0.1:${(server.server.address() as AddressInfo).port}`,
         received,
         close: () => new Promise<void>((closed) => server.close(() => closed())),
       });
