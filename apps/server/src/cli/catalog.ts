@@ -1,3 +1,7 @@
+import { publishToInstances } from '../cluster/broadcast.js';
+import { connectRedis } from '../cluster/redis.js';
+import { CATALOG_CHANGED } from '../cluster/shared-caches.js';
+import type { Config } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { CatalogFileError, readCatalogFile } from '../modules/catalog/catalog-file.js';
@@ -30,6 +34,7 @@ async function run(args: string[]): Promise<number> {
     } finally {
       await db.destroy();
     }
+    await tellInstances(config);
     return 0;
   } catch (error) {
     if (error instanceof CatalogFileError) {
@@ -37,6 +42,28 @@ async function run(args: string[]): Promise<number> {
       return 1;
     }
     throw error;
+  }
+}
+
+/**
+ * With REDIS_URL, running instances drop the catalog they hold at once, as after an import of
+ * their own. Without it, or when Redis does not answer, each sees the new catalog version
+ * within CATALOG_CHECK_INTERVAL_MS anyway: the import stands either way.
+ */
+async function tellInstances(config: Config): Promise<void> {
+  if (!config.redis) return;
+  try {
+    const redis = await connectRedis(config.redis.url, 'fxid-catalog-import');
+    try {
+      const listening = await publishToInstances(redis, config.redis.keyPrefix, CATALOG_CHANGED, '');
+      console.log(`running instances told over Redis: ${listening}`);
+    } finally {
+      await redis.quit().catch(() => redis.disconnect());
+    }
+  } catch (error) {
+    console.warn(
+      `running instances were not told (${error instanceof Error ? error.message : String(error)}); they see the new catalog within a second`,
+    );
   }
 }
 
