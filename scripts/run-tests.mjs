@@ -5,7 +5,8 @@
 // run fails unless suites actually ran on PostgreSQL, so a silently skipped engine
 // cannot pass. TEST_REDIS_URL the same way for the suites that share state between
 // instances through Redis ("[redis]" in their names); unset, they are skipped and the
-// summary says so. The two-instance proxy suite also needs both (and finds or installs nginx).
+// summary says so. The suite of two instances behind nginx needs both and Debian's nginx (.ci/run
+// installs it); without nginx it is skipped and says why.
 //
 // `npm run test:quick` (--quick): no browser, no PostgreSQL, no lint, only the server
 // and SDK builds; the unit and HTTP suites on SQLite only, for the edit-test loop.
@@ -67,6 +68,11 @@ if (env.TEST_DATABASE_URL && passedOn('postgres').length === 0) {
 if (!quick && process.env.CI === 'true' && !env.TEST_REDIS_URL) problems.push('CI must set TEST_REDIS_URL');
 if (env.TEST_REDIS_URL && passedOn('redis').length === 0)
   problems.push('TEST_REDIS_URL is set but no Redis suite passed');
+// The suite of two instances behind nginx needs PostgreSQL, Redis and nginx; CI has all three.
+const behindProxy = tests.filter((test) => test.status === 'passed' && test.fullName.includes('behind nginx'));
+if (!quick && process.env.CI === 'true' && behindProxy.length === 0) {
+  problems.push('CI: the suite of two instances behind nginx did not run (is nginx installed? .ci/run installs it)');
+}
 
 console.log(
   `database suites: ${passedOn('sqlite').length} passed on sqlite, ${passedOn('postgres').length} on postgres` +

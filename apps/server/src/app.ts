@@ -78,6 +78,8 @@ export interface AppDependencies {
   logStream?: NodeJS.WritableStream;
   /** Outgoing HTTP of the error tunnel; the global fetch otherwise (tests pass a fake upstream). */
   fetch?: typeof fetch;
+  /** The monotonic clock of the catalog's version checks; performance.now otherwise (tests stop it). */
+  catalogClock?: () => number;
 }
 
 /**
@@ -136,7 +138,7 @@ export async function createApp(config: Config, deps: AppDependencies = {}): Pro
     engine,
     now,
     sessions: createSessions(db, now, cluster.broadcast),
-    catalog: catalogInvalidatedEverywhere(createGameCatalog(db), cluster.broadcast),
+    catalog: catalogInvalidatedEverywhere(createGameCatalog(db, deps.catalogClock), cluster.broadcast),
     accounts: evictEverywhere(createTtlCache(ACCOUNT_CACHE_TTL_MS, 10_000, now), cluster.broadcast, ACCOUNT_CHANGED),
     cluster,
     metrics: createMetrics(

@@ -1,6 +1,10 @@
+import { publishToInstances } from '../cluster/broadcast.js';
+import { connectRedis } from '../cluster/redis.js';
+import { CATALOG_CHANGED } from '../cluster/shared-caches.js';
+import type { Config } from '../config.js';
 import { CatalogFileError, readCatalogFile } from '../modules/catalog/catalog-file.js';
 import { formatReport, importCatalog } from '../modules/catalog/catalog-import.js';
-import { withDatabase } from './env.js';
+import { configFromEnvironment, withDatabase } from './env.js';
 
 const USAGE = 'usage: npm run catalog -- import FILE | validate FILE';
 
@@ -20,8 +24,10 @@ async function run(args: string[]): Promise<number> {
       console.log(`${file}: valid (${catalog.Games.length} games, ${catalog.News.length} news)`);
       return 0;
     }
-    const report = await withDatabase((db) => importCatalog(db, catalog, Date.now(), file));
+    const config = configFromEnvironment();
+    const report = await withDatabase((db) => importCatalog(db, catalog, Date.now(), file), config);
     console.log(formatReport(report));
+    await tellInstances(config);
     return 0;
   } catch (error) {
     if (error instanceof CatalogFileError) {
@@ -29,6 +35,28 @@ async function run(args: string[]): Promise<number> {
       return 1;
     }
     throw error;
+  }
+}
+
+/**
+ * With REDIS_URL, running instances drop the catalog they hold at once, as after an import of
+ * their own. Without it, or when Redis does not answer, each sees the new catalog version
+ * within CATALOG_CHECK_INTERVAL_MS anyway: the import stands either way.
+ */
+async function tellInstances(config: Config): Promise<void> {
+  if (!config.redis) return;
+  try {
+    const redis = await connectRedis(config.redis.url, 'fxid-catalog-import');
+    try {
+      const listening = await publishToInstances(redis, config.redis.keyPrefix, CATALOG_CHANGED, '');
+      console.log(`running instances told over Redis: ${listening}`);
+    } finally {
+      await redis.quit().catch(() => redis.disconnect());
+    }
+  } catch (error) {
+    console.warn(
+      `running instances were not told (${error instanceof Error ? error.message : String(error)}); they see the new catalog within a second`,
+    );
   }
 }
 

@@ -37,6 +37,18 @@ interface Message {
   key: string;
 }
 
+/** The channel a deployment's instances hear each other on. */
+const channelOf = (keyPrefix: string) => `${keyPrefix}invalidate`;
+
+/**
+ * One message to every running instance from a process that is none of them (the catalog
+ * command line); resolves once Redis took it, with how many instances were listening.
+ */
+export async function publishToInstances(publisher: Redis, keyPrefix: string, topic: string, key: string) {
+  const message: Message = { from: randomUUID(), topic, key };
+  return publisher.publish(channelOf(keyPrefix), JSON.stringify(message));
+}
+
 /**
  * Several instances: messages go over Redis pub/sub on `${keyPrefix}invalidate`. A message
  * lost while an instance was cut off from Redis is covered by the caches' own time limits.
@@ -48,7 +60,7 @@ export async function redisBroadcast(
   keyPrefix: string,
   onError: (error: unknown) => void,
 ): Promise<Broadcast> {
-  const channel = `${keyPrefix}invalidate`;
+  const channel = channelOf(keyPrefix);
   const instance = randomUUID();
   const handlers: Handlers = new Map();
   subscriber.on('message', (from: string, text: string) => {

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { describe } from 'vitest';
 import { type DatabaseHandle, type Engine, openDatabase } from '../db/database.js';
 import { SCHEMA_CHANGE_LOCK } from '../db/migrate.js';
+import { withPostgresClient as withClient } from './postgres-database.js';
 
 /** A database for one test suite and how to throw it away. */
 export interface TestDatabase {
@@ -43,16 +43,6 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
       });
     },
   };
-}
-
-async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
 }
 
 /**

@@ -1,12 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app.js';
 import { testConfig } from '../../config.js';
 import { openDatabase } from '../../db/database.js';
 import { DEMO_CATALOG } from '../../test/app.js';
 import { latestInviteToken, requestLink } from '../../test/sign-in.js';
+import { type SmtpPeer, startSmtpPeer, unfolded } from '../../test/smtp-peer.js';
 import { createCaptcha } from '../captcha/captcha.js';
 import { readCatalogFile } from '../catalog/catalog-file.js';
 import { importCatalog } from '../catalog/catalog-import.js';
@@ -20,48 +20,19 @@ async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs = 
   }
 }
 
-interface Received {
-  to: string[];
-  data: string;
-}
-
-/** A real SMTP peer on loopback that keeps what it receives. */
-function startSmtp(): Promise<{ server: SMTPServer; port: number; received: Received[] }> {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let data = '';
-      stream.on('data', (chunk) => {
-        data += String(chunk);
-      });
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), data });
-        callback();
-      });
-    },
-  });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      resolve({ server, port: (server.server.address() as AddressInfo).port, received });
-    });
-  });
-}
-
 describe('mail delivery over SMTP', () => {
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: SmtpPeer;
   beforeAll(async () => {
-    smtp = await startSmtp();
+    smtp = await startSmtpPeer();
   });
-  afterAll(() => new Promise<void>((resolve) => smtp.server.close(() => resolve())));
+  afterAll(() => smtp.close());
 
   it('delivers the queued email invite with text and HTML parts', async () => {
     const database = openDatabase('sqlite::memory:');
     const config = testConfig({
       webDistDir: '/nonexistent',
       outboxIntervalMs: 20,
-      mail: { smtpUrl: `smtp://127.0.0.1:${smtp.port}`, from: 'fxid <no-reply@fxid.test>' },
+      mail: { smtpUrl: smtp.url, from: 'fxid <no-reply@fxid.test>' },
     });
     const app = await createApp(config, { database });
     await importCatalog(database.db, await readCatalogFile(DEMO_CATALOG), Date.now());
@@ -74,7 +45,7 @@ describe('mail delivery over SMTP', () => {
     expect(mail?.data).toContain('Content-Type: text/plain');
     expect(mail?.data).toContain('Content-Type: text/html');
     const token = await latestInviteToken(database.db, 'mailme@example.com');
-    expect(mail?.data.replace(/=\r\n/g, '')).toContain(token);
+    expect(mail && unfolded(mail)).toContain(token);
     // The job is marked done just after the relay took the mail.
     const job = () => database.db.selectFrom('outbox').select(['status', 'attempts']).executeTakeFirstOrThrow();
     await waitFor(async () => (await job()).status !== 'pending');
