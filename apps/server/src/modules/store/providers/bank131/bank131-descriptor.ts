@@ -1,0 +1,26 @@
+import { portalRouteUrl } from '../../../../http/portal-urls.js';
+import type { ProviderDescriptor } from '../provider-descriptor.js';
+import { type Bank131Provider, createBank131Provider } from './bank131.js';
+import { BANK131_ENV, type Bank131Config, bank131Config, bank131Problems } from './bank131-config.js';
+import { bank131Routes } from './bank131-routes.js';
+
+/**
+ * Bank131 (or Smart Glocal), for the games whose catalog sets `Store.Bank131Enabled`: a
+ * session per order, paid on the portal's card payment form page `/{token}` with the bank's
+ * card widget, the saved card, or SBP; signed both ways with RSA keys.
+ */
+export const bank131Descriptor: ProviderDescriptor<Bank131Config, typeof BANK131_ENV, Bank131Provider> = {
+  storeFlag: 'Bank131Enabled',
+  env: BANK131_ENV,
+  problems: bank131Problems,
+  settings: (env, mode) => bank131Config(env, mode),
+  create: (settings, deps) =>
+    createBank131Provider(settings, {
+      db: deps.db,
+      now: deps.now,
+      formUrl: (token, publicOrderId) =>
+        `${portalRouteUrl(deps.config, token)}?PublicId=${encodeURIComponent(publicOrderId)}`,
+    }),
+  routes: bank131Routes,
+  checkoutIdPattern: /\bb131_[\w-]+/g,
+};
