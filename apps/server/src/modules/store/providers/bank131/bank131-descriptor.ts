@@ -22,5 +22,10 @@ export const bank131Descriptor: ProviderDescriptor<Bank131Config, typeof BANK131
         `${portalRouteUrl(deps.config, token)}?PublicId=${encodeURIComponent(publicOrderId)}`,
     }),
   routes: bank131Routes,
+  // The bank's card widget: its script, and the bank it sends the card to.
+  csp: (settings) => {
+    const widget = new URL(settings.widgetUrl).origin;
+    return { scriptSrc: [widget], connectSrc: [widget, settings.apiBase], frameSrc: [widget] };
+  },
   checkoutIdPattern: /\bb131_[\w-]+/g,
 };
