@@ -20,6 +20,7 @@ export async function buildOpenApiDocument(): Promise<string> {
     apiBase: 'http://127.0.0.1:9',
     demo: true,
     widgetUrl: 'http://127.0.0.1:9/widget.js',
+    offline: false,
   };
   const app = await createApp({ ...base, store: { ...base.store, providers: { ...base.store.providers, bank131 } } });
   await app.ready();

@@ -37,6 +37,23 @@ describe('Bank131 configuration', () => {
     });
   });
 
+  it('runs the offline development bank when listed in development with no keys, never in production', () => {
+    const dev = loadConfig({ PAYMENT_PROVIDER: 'bank131' });
+    expect(dev.ok && dev.config.store.providers.bank131).toMatchObject({
+      offline: true,
+      demo: true,
+      apiBase: '/dev/bank131',
+      widgetUrl: '/dev/bank131/widget.js',
+    });
+    // Not listed: off, as every provider without its keys.
+    const unlisted = loadConfig({});
+    expect(unlisted.ok && unlisted.config.store.providers.bank131).toBeUndefined();
+    expect(loadConfig({ ...production, PAYMENT_PROVIDER: 'bank131' })).toMatchObject({
+      ok: false,
+      problems: expect.arrayContaining([`BANK131_PROJECT_ID: ${REQUIRED}`]),
+    });
+  });
+
   it('refuses half a setup at boot, naming every missing or bad variable', () => {
     expect(loadConfig({ ...production, BANK131_PROJECT_ID: 'game-studio-1' })).toEqual({
       ok: false,

@@ -2,6 +2,7 @@ import type { KeyObject } from 'node:crypto';
 import { z } from 'zod';
 import { emptyAsUndefined, type Mode, optional } from '../../../../config/env-helpers.js';
 import type { Selection } from '../provider-descriptor.js';
+import { DEV_BANK131_BANK_PUBLIC_KEY, DEV_BANK131_OUR_PRIVATE_KEY, DEV_BANK131_PROJECT } from './bank131-dev-keys.js';
 import { pemOf, privateKeyOf, publicKeyOf } from './bank131-signature.js';
 
 export type Bank131ApiType = 'Bank131' | 'SmartGLocal';
@@ -20,6 +21,12 @@ export interface Bank131Config {
   demo: boolean;
   /** The card widget's script (its loader URL is not public: platform-protocols.md §14 item 11). */
   widgetUrl: string;
+  /**
+   * The offline development bank (development, bank131 listed, no BANK131_* keys): the fake bank
+   * this server runs at /dev/bank131 with the development keys; apiBase and widgetUrl are then
+   * relative to PUBLIC_URL, resolved when the provider is built.
+   */
+  offline: boolean;
 }
 
 export const BANK131_DEMO_API = 'https://demo.bank131.ru';
@@ -61,7 +68,8 @@ export function bank131Problems(env: Bank131Env, mode: Mode, { listed }: Selecti
   const missing = KEYS.filter((name) => !env[name]);
   // Half a setup starts payments whose notifications it cannot verify, or cannot sign at all.
   const any = missing.length < KEYS.length || env.BANK131_API_TYPE || env.BANK131_API_BASE || env.BANK131_DEMO;
-  if (any || listed) {
+  // Listed in development with nothing set: the offline development bank, which needs no keys.
+  if (any || (listed && mode === 'production')) {
     for (const name of missing)
       problems.push(`${name}: required with any Bank131 setting or when PAYMENT_PROVIDER names bank131`);
     // Smart Glocal's host is theirs to give; fxid knows only Bank131's.
@@ -73,8 +81,28 @@ export function bank131Problems(env: Bank131Env, mode: Mode, { listed }: Selecti
   return problems;
 }
 
-/** The settings when every key is present, listed or not (late notifications and refunds need them). */
-export function bank131Config(env: Bank131Env, mode: Mode): Bank131Config | undefined {
+/** Where the offline development bank lives on this server (dev-hosts), below PUBLIC_URL. */
+export const DEV_BANK131_PATH = '/dev/bank131';
+
+/**
+ * The settings when every key is present, listed or not (late notifications and refunds need
+ * them); in development, listed with none set, the offline development bank's.
+ */
+export function bank131Config(env: Bank131Env, mode: Mode, listed = false): Bank131Config | undefined {
+  const none =
+    !env.BANK131_PROJECT_ID && !env.BANK131_PRIVATE_KEY && !env.BANK131_PUBLIC_KEYS && !env.BANK131_WIDGET_URL;
+  if (mode === 'development' && listed && none) {
+    return {
+      projectId: DEV_BANK131_PROJECT,
+      privateKey: privateKeyOf(DEV_BANK131_OUR_PRIVATE_KEY),
+      bankPublicKeys: [publicKeyOf(DEV_BANK131_BANK_PUBLIC_KEY)],
+      apiType: env.BANK131_API_TYPE ?? 'Bank131',
+      apiBase: DEV_BANK131_PATH,
+      demo: true,
+      widgetUrl: `${DEV_BANK131_PATH}/widget.js`,
+      offline: true,
+    };
+  }
   if (!env.BANK131_PROJECT_ID || !env.BANK131_PRIVATE_KEY || !env.BANK131_PUBLIC_KEYS || !env.BANK131_WIDGET_URL) {
     return undefined;
   }
@@ -87,5 +115,6 @@ export function bank131Config(env: Bank131Env, mode: Mode): Bank131Config | unde
     apiBase: (env.BANK131_API_BASE ?? (demo ? BANK131_DEMO_API : BANK131_LIVE_API)).replace(/\/$/, ''),
     demo,
     widgetUrl: env.BANK131_WIDGET_URL,
+    offline: false,
   };
 }
