@@ -62,7 +62,8 @@ describe('the offline development bank (Bank131)', () => {
   it('pays by card through the widget the development bank serves', async () => {
     const token = await signIn(testApp().app, testApp().database.handle.db, 'offline-bank@example.com');
     const { id, formToken } = await order(token);
-    const form = await (await fetch(site(`api/v1/bank131/form/${formToken}?PublicId=${id}`))).json();
+    const answer = await fetch(site(`api/v1/bank131/form/${formToken}?PublicId=${id}`));
+    const form = (await answer.json()) as { Widget: { ScriptUrl: string; PublicToken: string } };
     expect(form).toMatchObject({ Status: 'Open', Bank: { DemoMode: true, ApiType: 'Bank131' } });
     expect(form.Widget.ScriptUrl).toBe(site('dev/bank131/widget.js').href);
     expect(await (await fetch(form.Widget.ScriptUrl)).text()).toContain('Bank131CardWidget');
@@ -71,7 +72,7 @@ describe('the offline development bank (Bank131)', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ public_token: form.Widget.PublicToken, number: '4242424242424242' }),
     });
-    const { token: cardToken } = await tokenized.json();
+    const { token: cardToken } = (await tokenized.json()) as { token: string };
     const paid = await fetch(site(`api/v1/bank131/form/${formToken}`), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -84,19 +85,20 @@ describe('the offline development bank (Bank131)', () => {
   it("pays by SBP on the development bank app's page the QR links to", async () => {
     const token = await signIn(testApp().app, testApp().database.handle.db, 'offline-sbp@example.com');
     const { id, formToken } = await order(token);
-    const sbp = async () =>
-      (
-        await fetch(site('api/v1/bank131/pay_with_sbp'), {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ Token: formToken, PublicId: id }),
-        })
-      ).json();
+    const sbp = async () => {
+      const answer = await fetch(site('api/v1/bank131/pay_with_sbp'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ Token: formToken, PublicId: id }),
+      });
+      return (await answer.json()) as { Qr: { Content: string } | null };
+    };
     let qr = (await sbp()).Qr;
     for (let i = 0; i < 50 && !qr; i++) {
       await new Promise((r) => setTimeout(r, 100));
       qr = (await sbp()).Qr;
     }
+    if (!qr) throw new Error('the development bank issued no QR');
     expect(qr.Content).toMatch(new RegExp(`^${site('dev/bank131/sbp/').href}ps_`));
     expect((await fetch(qr.Content)).status).toBe(200);
     expect((await fetch(qr.Content, { method: 'POST' })).status).toBe(200);
@@ -110,6 +112,6 @@ describe('the offline development bank (Bank131)', () => {
       body: '{}',
     });
     expect(answer.status).toBe(401);
-    expect((await answer.json()).error.code).toBe('invalid_signature');
+    expect(((await answer.json()) as { error: { code: string } }).error.code).toBe('invalid_signature');
   });
 });

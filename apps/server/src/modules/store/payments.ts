@@ -57,7 +57,7 @@ function configure<Name extends ProviderName>(
     storeFlag: descriptor.storeFlag,
     routes: routes && ((ctx) => routes.call(descriptor, ctx, provider)),
     jobs: descriptor.jobs?.(provider) ?? {},
-    csp: typeof descriptor.csp === 'function' ? descriptor.csp(settings) : descriptor.csp,
+    csp: descriptor.cspOf?.(settings) ?? descriptor.csp,
   };
 }
 

@@ -29,7 +29,7 @@ export const bank131Descriptor: ProviderDescriptor<Bank131Config, typeof BANK131
     }),
   routes: bank131Routes,
   // The bank's card widget: its script, and the bank it sends the card to.
-  csp: (settings) => {
+  cspOf: (settings) => {
     // The offline development bank is this server: 'self' covers it.
     if (settings.offline) return {};
     const widget = new URL(settings.widgetUrl).origin;

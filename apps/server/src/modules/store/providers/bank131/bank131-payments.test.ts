@@ -231,12 +231,13 @@ describeEachEngine('bank131 payments', (engine) => {
     if (session.acquiring_payments?.[0]) session.acquiring_payments[0].status = 'succeeded';
     const genuine = bank.signed('payment_finished', session);
     const before = await eventsTaken();
-    for (const headers of [
+    const refusals: Record<string, string>[] = [
       { 'content-type': 'application/json' },
       { 'content-type': 'application/json', 'x-partner-sign': 'AAAA' },
       // The bank's signature with its first character changed.
       { 'content-type': 'application/json', 'x-partner-sign': flipFirst(genuine.headers['x-partner-sign'] ?? '') },
-    ]) {
+    ];
+    for (const headers of refusals) {
       const answer = await postNotification(app, genuine.body, headers);
       expect([answer.statusCode, answer.json().ErrorCode]).toEqual([400, 'invalid_token']);
     }
