@@ -55,7 +55,15 @@ export const PlatformDataSchema = z
   .meta({ id: 'PlatformData' });
 
 export const StoreFlagsSchema = z
-  .object({ XsollaEnabled: z.boolean(), YookassaEnabled: z.boolean(), StripeEnabled: z.boolean() })
+  .object({
+    XsollaEnabled: z.boolean(),
+    YookassaEnabled: z.boolean(),
+    StripeEnabled: z.boolean(),
+    Bank131Enabled: z
+      .boolean()
+      .optional()
+      .describe("Bank131's card form and SBP (or Smart Glocal's, same API); absent counts as false"),
+  })
   .meta({ id: 'StoreFlags' });
 export type StoreFlags = z.infer<typeof StoreFlagsSchema>;
 

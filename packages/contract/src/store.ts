@@ -8,6 +8,7 @@ export * from './store/purchases.js';
 export * from './store/order-personal-info.js';
 export * from './store/redirect-checkout.js';
 export * from './store/payment-form.js';
+export * from './store/bank131.js';
 export * from './store/fb-instant.js';
 export * from './store/yandex-games.js';
 export * from './store/kongregate.js';

@@ -23,6 +23,7 @@ import * as leaderboards from './migrations/0031-leaderboards.js';
 import * as leaderboardCounts from './migrations/0032-leaderboard-counts.js';
 import * as telegramStars from './migrations/0035-telegram-stars.js';
 import * as okTransactions from './migrations/0040-ok-transactions.js';
+import * as bank131Checkouts from './migrations/0055-bank131-checkouts.js';
 import * as wizqProxyCounters from './migrations/0070-wizq-proxy-counters.js';
 import * as spentIdTokens from './migrations/0080-spent-id-tokens.js';
 import * as launcher from './migrations/0100-launcher.js';
@@ -55,6 +56,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0032-leaderboard-counts': leaderboardCounts,
   '0035-telegram-stars': telegramStars,
   '0040-ok-transactions': okTransactions,
+  '0055-bank131-checkouts': bank131Checkouts,
   '0100-launcher': launcher,
   '0080-spent-id-tokens': spentIdTokens,
   '0070-wizq-proxy-counters': wizqProxyCounters,

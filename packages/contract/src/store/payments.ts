@@ -113,6 +113,14 @@ export const CreatePaymentResponseSchema = z
       })
       .optional()
       .describe('Present when Merchant is yookassa (spec store §3)'),
+    Bank131: z
+      .object({
+        FormUrl: z.string().describe("The portal's card payment form page /{token} of this order (card or SBP)"),
+        ApiType: z.enum(['Bank131', 'SmartGLocal']).describe('The bank whose API serves the form (same API shape)'),
+        DemoMode: z.boolean().describe("True on the bank's demo environment (no real money)"),
+      })
+      .optional()
+      .describe('Present when Merchant is bank131 (spec store §3, Bank block)'),
     Order: OrderSchema,
   })
   .meta({ id: 'CreatePaymentResponse' });

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.js';
 import { NotFoundError } from '../../errors.js';
 import { vkAppOf } from '../platforms/vk/vk-apps.js';
 import { agHostGames, agHostRoutes } from './ag-host.js';
+import { bank131HostRoutes } from './bank131-host-routes.js';
 import { crazyGamesHostGames, crazyGamesHostRoutes } from './crazygames-host.js';
 import { fbGamesHostGames, fbGamesHostRoutes } from './fbgames-host.js';
 import { fbInstantHostGames, fbInstantHostRoutes } from './fbinstant-host.js';
@@ -35,6 +36,8 @@ export function devHostsRoutes(ctx: AppContext, app: FastifyInstance): FastifyPl
   };
   return async (scoped) => {
     await scoped.register(telegramHostRoutes(ctx, app));
+    // The offline development bank, while Bank131 runs without keys (bank131-host-routes.ts).
+    if (ctx.config.store.providers.bank131?.offline) await scoped.register(bank131HostRoutes(ctx, app));
 
     scoped.get('/dev/hosts', { schema: { hide: true } }, async (request, reply) => {
       // Telegram has a page of its own: /dev/hosts?platform=telegram&… goes there (VK and Yandex play here).

@@ -57,7 +57,7 @@ function configure<Name extends ProviderName>(
     storeFlag: descriptor.storeFlag,
     routes: routes && ((ctx) => routes.call(descriptor, ctx, provider)),
     jobs: descriptor.jobs?.(provider) ?? {},
-    csp: descriptor.csp,
+    csp: descriptor.cspOf?.(settings) ?? descriptor.csp,
   };
 }
 

@@ -6729,6 +6729,221 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/bank131/form/{Token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the Bank131 card payment form page /{token} shows (GET {token}?PublicId)
+         * @description Anonymous: the unguessable Token with its order PublicId (both from Bank131.FormUrl) are the credential. The bank (Bank131 or SmartGLocal, demo or live), the product, the redirects, the receipt address, the saved card and, while open, a public token for the bank's card widget. 404 not_found for an unknown pair.
+         */
+        get: {
+            parameters: {
+                query: {
+                    PublicId: components["schemas"]["PublicOrderIdInput"];
+                    Locale?: components["schemas"]["LocaleInput"];
+                };
+                header?: never;
+                path: {
+                    Token: components["schemas"]["Bank131FormTokenInput"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Bank131FormResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * The player's Pay (card token from the bank widget, or the saved card) or Cancel (POST {token})
+         * @description Pay starts the bank session payment; the bank decides and notifies fxid, whose notification alone moves the order (the form then shows Paid or Declined). Pay without CardToken uses the saved Card (400 validation_failed when there is none). 404 not_found for an unknown pair; 409 conflict once started.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    Token: components["schemas"]["Bank131FormTokenInput"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Bank131PayRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Bank131PayResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bank131/pay_with_sbp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pays the form by SBP: starts it once and gives the QR (https://qr.nspk.ru/…) once issued
+         * @description Anonymous, with the form Token and PublicId. Qr is null until the bank has issued it: ask again each second. 400 validation_failed for an order not in roubles; 409 conflict when a card payment was started.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Bank131SbpRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Bank131SbpResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -6805,6 +7020,8 @@ export interface components {
             XsollaEnabled: boolean;
             YookassaEnabled: boolean;
             StripeEnabled: boolean;
+            /** @description Bank131's card form and SBP (or Smart Glocal's, same API); absent counts as false */
+            Bank131Enabled?: boolean;
         };
         PublicGameDataInput: {
             GameSystemName: components["schemas"]["GameSystemNameInput"];
@@ -7954,7 +8171,7 @@ export interface components {
             Currency: components["schemas"]["CurrencyCodeInput"];
         };
         /** @enum {string} */
-        PaymentProviderNameInput: "sandbox" | "stripe" | "xsolla" | "yookassa";
+        PaymentProviderNameInput: "sandbox" | "stripe" | "xsolla" | "yookassa" | "bank131";
         SkuInput: string;
         PublicOrderIdInput: string;
         StoreFrontRequestInput: {
@@ -8152,6 +8369,18 @@ export interface components {
                 ConfirmationToken: string | null;
                 /** @description True for a test shop's payment (no real money) */
                 Sandbox: boolean;
+            };
+            /** @description Present when Merchant is bank131 (spec store §3, Bank block) */
+            Bank131?: {
+                /** @description The portal's card payment form page /{token} of this order (card or SBP) */
+                FormUrl: string;
+                /**
+                 * @description The bank whose API serves the form (same API shape)
+                 * @enum {string}
+                 */
+                ApiType: "Bank131" | "SmartGLocal";
+                /** @description True on the bank's demo environment (no real money) */
+                DemoMode: boolean;
             };
             Order: components["schemas"]["OrderInput"];
         };
@@ -8450,6 +8679,87 @@ export interface components {
                 Success: boolean;
             };
         };
+        Bank131FormTokenInput: string;
+        MailAddressInput: {
+            DisplayName: string;
+            User: string;
+            Host: string;
+            Address: string;
+        };
+        Bank131FormResponseInput: {
+            /**
+             * @description Open: the player can pay; Processing: the bank is deciding; otherwise the outcome
+             * @enum {string}
+             */
+            Status: "Open" | "Processing" | "Paid" | "Declined" | "Cancelled" | "Refunded";
+            Bank: {
+                /** @description True on the bank's demo environment: no real money moves */
+                DemoMode: boolean;
+                /** @enum {string} */
+                ApiType: "Bank131" | "SmartGLocal";
+            };
+            Product: {
+                Name: string;
+                Description: string;
+                /** @description The order total, formatted for Locale */
+                Price: string;
+                Currency: components["schemas"]["CurrencyCodeInput"];
+            };
+            RedirectUris: {
+                /** @description Where the player goes after paying */
+                Success: string;
+                /** @description Where the player goes after a refusal or cancelling */
+                Failure: string;
+            };
+            /** @description Where the receipt goes: the order's personal-info e-mail */
+            Address?: components["schemas"]["MailAddressInput"];
+            /** @description The card the buyer last paid with at this bank, offered again while the form is open */
+            Card?: {
+                Brand: string;
+                Last4: string;
+            };
+            /** @description Present while the form is open: the card is typed into the bank widget, never sent to fxid */
+            Widget?: {
+                /** @description The bank's public token for its card widget (tokenize_widget) */
+                PublicToken: string;
+                /** @description The card widget's script */
+                ScriptUrl: string;
+            };
+            /** @description SBP (faster payments by QR) is offered: the order is in roubles */
+            Sbp: boolean;
+            PublicId: components["schemas"]["PublicOrderIdInput"];
+        };
+        Bank131PayRequestInput: {
+            PublicId: components["schemas"]["PublicOrderIdInput"];
+            /**
+             * @description Abandon is the Cancel button
+             * @enum {string}
+             */
+            Choice: "Pay" | "Abandon";
+            /** @description The bank widget's token of the typed card; without it, Pay uses the saved Card */
+            CardToken?: string;
+        };
+        Bank131PayResponseInput: {
+            /** @description The choice was taken */
+            Success: boolean;
+            Data: {
+                /** @description The payment was started (Pay); the bank decides it, the form then shows Paid */
+                Success: boolean;
+            };
+        };
+        Bank131SbpRequestInput: {
+            Token: components["schemas"]["Bank131FormTokenInput"];
+            PublicId: components["schemas"]["PublicOrderIdInput"];
+        };
+        Bank131SbpResponseInput: {
+            /** @description Null until the bank has issued the QR: ask again in a second */
+            Qr: {
+                /** @description The https://qr.nspk.ru/… link: the QR code to show, and the link on a phone */
+                Content: string;
+                /** @description The bank's own QR image (data URL or address), when it gives one */
+                Image: string | null;
+            } | null;
+        };
         FbInstantPurchaseRequestInput: {
             Game: components["schemas"]["GameSystemNameInput"];
             /** @description Purchase.signedRequest of purchaseAsync() or getPurchasesAsync(): Facebook's signed_request */
@@ -8634,6 +8944,8 @@ export interface components {
             XsollaEnabled: boolean;
             YookassaEnabled: boolean;
             StripeEnabled: boolean;
+            /** @description Bank131's card form and SBP (or Smart Glocal's, same API); absent counts as false */
+            Bank131Enabled?: boolean;
         };
         PublicGameData: {
             GameSystemName: components["schemas"]["GameSystemName"];
@@ -9784,7 +10096,7 @@ export interface components {
             Currency: components["schemas"]["CurrencyCode"];
         };
         /** @enum {string} */
-        PaymentProviderName: "sandbox" | "stripe" | "xsolla" | "yookassa";
+        PaymentProviderName: "sandbox" | "stripe" | "xsolla" | "yookassa" | "bank131";
         Sku: string;
         PublicOrderId: string;
         StoreFrontRequest: {
@@ -9982,6 +10294,18 @@ export interface components {
                 ConfirmationToken: string | null;
                 /** @description True for a test shop's payment (no real money) */
                 Sandbox: boolean;
+            };
+            /** @description Present when Merchant is bank131 (spec store §3, Bank block) */
+            Bank131?: {
+                /** @description The portal's card payment form page /{token} of this order (card or SBP) */
+                FormUrl: string;
+                /**
+                 * @description The bank whose API serves the form (same API shape)
+                 * @enum {string}
+                 */
+                ApiType: "Bank131" | "SmartGLocal";
+                /** @description True on the bank's demo environment (no real money) */
+                DemoMode: boolean;
             };
             Order: components["schemas"]["Order"];
         };
@@ -10279,6 +10603,87 @@ export interface components {
                 /** @description The payment went through (Pay); go to RedirectUris.Success */
                 Success: boolean;
             };
+        };
+        Bank131FormToken: string;
+        MailAddress: {
+            DisplayName: string;
+            User: string;
+            Host: string;
+            Address: string;
+        };
+        Bank131FormResponse: {
+            /**
+             * @description Open: the player can pay; Processing: the bank is deciding; otherwise the outcome
+             * @enum {string}
+             */
+            Status: "Open" | "Processing" | "Paid" | "Declined" | "Cancelled" | "Refunded";
+            Bank: {
+                /** @description True on the bank's demo environment: no real money moves */
+                DemoMode: boolean;
+                /** @enum {string} */
+                ApiType: "Bank131" | "SmartGLocal";
+            };
+            Product: {
+                Name: string;
+                Description: string;
+                /** @description The order total, formatted for Locale */
+                Price: string;
+                Currency: components["schemas"]["CurrencyCode"];
+            };
+            RedirectUris: {
+                /** @description Where the player goes after paying */
+                Success: string;
+                /** @description Where the player goes after a refusal or cancelling */
+                Failure: string;
+            };
+            /** @description Where the receipt goes: the order's personal-info e-mail */
+            Address?: components["schemas"]["MailAddress"];
+            /** @description The card the buyer last paid with at this bank, offered again while the form is open */
+            Card?: {
+                Brand: string;
+                Last4: string;
+            };
+            /** @description Present while the form is open: the card is typed into the bank widget, never sent to fxid */
+            Widget?: {
+                /** @description The bank's public token for its card widget (tokenize_widget) */
+                PublicToken: string;
+                /** @description The card widget's script */
+                ScriptUrl: string;
+            };
+            /** @description SBP (faster payments by QR) is offered: the order is in roubles */
+            Sbp: boolean;
+            PublicId: components["schemas"]["PublicOrderId"];
+        };
+        Bank131PayRequest: {
+            PublicId: components["schemas"]["PublicOrderId"];
+            /**
+             * @description Abandon is the Cancel button
+             * @enum {string}
+             */
+            Choice: "Pay" | "Abandon";
+            /** @description The bank widget's token of the typed card; without it, Pay uses the saved Card */
+            CardToken?: string;
+        };
+        Bank131PayResponse: {
+            /** @description The choice was taken */
+            Success: boolean;
+            Data: {
+                /** @description The payment was started (Pay); the bank decides it, the form then shows Paid */
+                Success: boolean;
+            };
+        };
+        Bank131SbpRequest: {
+            Token: components["schemas"]["Bank131FormToken"];
+            PublicId: components["schemas"]["PublicOrderId"];
+        };
+        Bank131SbpResponse: {
+            /** @description Null until the bank has issued the QR: ask again in a second */
+            Qr: {
+                /** @description The https://qr.nspk.ru/… link: the QR code to show, and the link on a phone */
+                Content: string;
+                /** @description The bank's own QR image (data URL or address), when it gives one */
+                Image: string | null;
+            } | null;
         };
         FbInstantPurchaseRequest: {
             Game: components["schemas"]["GameSystemName"];

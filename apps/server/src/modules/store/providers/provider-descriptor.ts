@@ -64,6 +64,8 @@ export interface ProviderDescriptor<
   jobs?(provider: Provider): Record<string, OutboxHandler>;
   /** What its checkout loads in the portal's pages; allowed only while it is configured. */
   csp?: CspSources;
+  /** The same, when its origins come from its settings (a bank widget's configured script); wins over csp. */
+  cspOf?(settings: Settings): CspSources;
   /**
    * Its checkout ids, which are credentials (whoever holds one can open the payment form):
    * masked wherever they appear in a logged URL (security.md §12 row 50). Global flag.

@@ -1,4 +1,5 @@
 import type { PaymentProviderName } from '@fxid/contract';
+import { bank131Descriptor } from './bank131/bank131-descriptor.js';
 import type { ProviderDescriptor } from './provider-descriptor.js';
 import { sandboxDescriptor } from './sandbox/sandbox-descriptor.js';
 import { stripeDescriptor } from './stripe/stripe-descriptor.js';
@@ -15,6 +16,7 @@ const REGISTERED = {
   stripe: stripeDescriptor,
   xsolla: xsollaDescriptor,
   yookassa: yookassaDescriptor,
+  bank131: bank131Descriptor,
 } satisfies { [Name in PaymentProviderName]: unknown };
 
 type Registered = typeof REGISTERED;

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../shared/ui/Button';
 import { Notice } from '../../../shared/ui/Notice';
 import type { PaymentForm } from '../api/payment-form';
+import { PaymentFormProduct } from './PaymentFormProduct';
 
 interface PaymentFormDetailsProps {
   form: PaymentForm;
@@ -35,13 +36,7 @@ export function PaymentFormDetails({
         </p>
         {Bank.DemoMode && <Notice>{t('store.paymentFormDemo')}</Notice>}
       </div>
-      <div data-testid="payment-form-product" className="rounded-2xl bg-slate-50 p-4 dark:bg-slate-800/60">
-        <h2 className="text-lg font-semibold text-slate-900 dark:text-white">{Product.Name}</h2>
-        {Product.Description && <p className="mt-1 text-sm">{Product.Description}</p>}
-        <p className="mt-3 text-2xl font-bold text-slate-900 dark:text-white" dir="ltr">
-          {Product.Price}
-        </p>
-      </div>
+      <PaymentFormProduct product={Product} />
       {Card ? (
         <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
           <p data-testid="payment-form-card">

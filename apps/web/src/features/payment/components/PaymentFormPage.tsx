@@ -7,6 +7,7 @@ import { InfoPage } from '../../../shared/ui/InfoPage';
 import { Notice } from '../../../shared/ui/Notice';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { type PaymentFormChoice, usePaymentForm, usePaymentFormChoice } from '../api/payment-form';
+import { Bank131FormPage } from './Bank131FormPage';
 import { CheckoutShell } from './CheckoutShell';
 import { PaymentFormDetails } from './PaymentFormDetails';
 
@@ -43,8 +44,16 @@ const OUTCOME_TONE = { Paid: 'info', Declined: 'danger', Cancelled: 'warning' } 
  * answer shows its outcome in place: the modal closes itself 1 s after the purchase ends.
  */
 export function PaymentFormPage({ leave = (url: string) => window.location.replace(url) }) {
-  const { t, i18n } = useTranslation();
   const { token = '' } = useParams();
+  // A Bank131 (or Smart Glocal) checkout has its own form: the bank's widget and SBP.
+  if (token.startsWith(BANK131_TOKEN_PREFIX)) return <Bank131FormPage leave={leave} />;
+  return <SandboxFormPage token={token} leave={leave} />;
+}
+
+const BANK131_TOKEN_PREFIX = 'b131_';
+
+function SandboxFormPage({ token, leave }: { token: string; leave: (url: string) => void }) {
+  const { t, i18n } = useTranslation();
   const form = usePaymentForm(token, i18n.resolvedLanguage ?? 'en');
   const choice = usePaymentFormChoice(token);
   const [cardNumber, setCardNumber] = useState(TEST_CARD_NUMBER);

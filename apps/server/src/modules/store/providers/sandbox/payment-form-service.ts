@@ -2,9 +2,7 @@ import type { PaymentFormChoiceResponse, PaymentFormResponse } from '@fxid/contr
 import type { AppContext } from '../../../../context.js';
 import type { SandboxPaymentsTable } from '../../../../db/schema.js';
 import { NotFoundError, OrderStatusConflictError } from '../../../../errors.js';
-import type { ProductSnapshot } from '../../orders-presenter.js';
-import { findOrderByPublicId, listOrderProducts } from '../../orders-repository.js';
-import { localizedPrice } from '../../prices.js';
+import { paymentFormProduct } from '../../payment-form-product.js';
 import { type SavedCard, savedCardOf } from './card-brand.js';
 import type { SandboxChoice, SandboxProvider } from './sandbox.js';
 import type { SandboxPayment } from './sandbox-repository.js';
@@ -38,11 +36,7 @@ export async function loadPaymentForm(
   locale: string,
 ): Promise<PaymentFormResponse> {
   const checkout = await openCheckout(sandbox, token);
-  const order = await findOrderByPublicId(ctx.db, checkout.public_order_id);
-  const [main] = order ? await listOrderProducts(ctx.db, order.id) : [];
-  // The snapshot is the product as the player saw it when ordering; the checkout's own
-  // description (the name) stands in should the order ever be gone.
-  const snapshot = main ? (JSON.parse(main.snapshot_json) as ProductSnapshot) : undefined;
+  const { product } = await paymentFormProduct(ctx, checkout, locale);
   // Only an open checkout offers a card; a decided one shows just its outcome.
   const card = checkout.status === 'open' ? await sandbox.savedCard(checkout.customer_ref) : undefined;
   return {
@@ -50,12 +44,7 @@ export async function loadPaymentForm(
     // page after paying shows the outcome and the way to the order instead of a dead end.
     Status: FORM_STATUS[checkout.status],
     Bank: { DemoMode: true, ApiType: 'Sandbox' },
-    Product: {
-      Name: snapshot?.ProductName ?? checkout.description,
-      Description: snapshot?.ProductDescription ?? '',
-      Price: localizedPrice(checkout.amount, checkout.currency, locale),
-      Currency: checkout.currency,
-    },
+    Product: product,
     // One return page shows every outcome: it polls the order until the notification lands.
     RedirectUris: { Success: checkout.return_url, Failure: checkout.return_url },
     ...(card && { Card: { Brand: card.brand, Last4: card.last4 } }),

@@ -93,4 +93,16 @@ export const messages: StoreMessages = {
   paymentFormCardInvalid: 'Diese Kartennummer ist ungültig. Prüfe sie und versuche es erneut.',
   paymentFormFailed: 'Deine Antwort konnte nicht gesendet werden. Bitte versuche es erneut.',
   paymentFormRedirecting: 'Erledigt. Es geht weiter…',
+  bank131: {
+    demo: 'Demo-Umgebung der Bank: Es fließt kein echtes Geld.',
+    receipt: 'Beleg an {{address}}',
+    cardHint: 'Deine Kartennummer geht nur an die Bank; diese Seite sieht sie nie.',
+    payBySbp: 'Mit SBP bezahlen (QR-Code)',
+    sbpHint: 'Scanne den QR-Code mit deiner Banking-App oder öffne den Link auf diesem Telefon.',
+    sbpOpen: 'In der Banking-App öffnen',
+    sbpWaiting: 'Warten, bis die Bank den QR-Code ausstellt…',
+    processing: 'Die Bank prüft die Zahlung…',
+    widgetFailed: 'Das Kartenformular der Bank konnte nicht geladen werden. Bitte versuche es erneut.',
+    cardRefused: 'Die Bank hat diese Kartennummer nicht angenommen. Prüfe sie und versuche es erneut.',
+  },
 };

@@ -88,6 +88,18 @@ export const messages = {
   paymentFormCardInvalid: 'This card number is not valid. Check it and try again.',
   paymentFormFailed: 'Your answer could not be sent. Please try again.',
   paymentFormRedirecting: 'Done. Taking you on…',
+  bank131: {
+    demo: "The bank's demo environment: no real money moves.",
+    receipt: 'Receipt to {{address}}',
+    cardHint: 'Your card number goes to the bank only; this site never sees it.',
+    payBySbp: 'Pay by SBP (QR code)',
+    sbpHint: 'Scan the QR code with your bank app, or open the link on this phone.',
+    sbpOpen: 'Open in the bank app',
+    sbpWaiting: 'Waiting for the bank to issue the QR code…',
+    processing: 'The bank is checking the payment…',
+    widgetFailed: "The bank's card form could not load. Please try again.",
+    cardRefused: 'The bank did not accept this card number. Check it and try again.',
+  },
 };
 
 export type StoreMessages = typeof messages;

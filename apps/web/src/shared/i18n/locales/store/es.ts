@@ -89,4 +89,16 @@ export const messages: StoreMessages = {
   paymentFormCardInvalid: 'Este número de tarjeta no es válido. Revísalo e inténtalo de nuevo.',
   paymentFormFailed: 'No se pudo enviar tu respuesta. Inténtalo de nuevo.',
   paymentFormRedirecting: 'Listo. Te llevamos al siguiente paso…',
+  bank131: {
+    demo: 'Entorno de demostración del banco: no se mueve dinero real.',
+    receipt: 'Recibo a {{address}}',
+    cardHint: 'El número de tu tarjeta va solo al banco; este sitio nunca lo ve.',
+    payBySbp: 'Pagar con SBP (código QR)',
+    sbpHint: 'Escanea el código QR con la app de tu banco o abre el enlace en este teléfono.',
+    sbpOpen: 'Abrir en la app del banco',
+    sbpWaiting: 'Esperando a que el banco emita el código QR…',
+    processing: 'El banco está comprobando el pago…',
+    widgetFailed: 'No se pudo cargar el formulario de tarjeta del banco. Inténtalo de nuevo.',
+    cardRefused: 'El banco no aceptó este número de tarjeta. Revísalo e inténtalo de nuevo.',
+  },
 };

@@ -91,4 +91,16 @@ export const messages: StoreMessages = {
   paymentFormCardInvalid: 'Ce numéro de carte n’est pas valide. Vérifiez-le et réessayez.',
   paymentFormFailed: 'Votre réponse n’a pas pu être envoyée. Veuillez réessayer.',
   paymentFormRedirecting: 'C’est fait. Redirection en cours…',
+  bank131: {
+    demo: 'Environnement de démonstration de la banque : aucun argent réel n’est débité.',
+    receipt: 'Reçu envoyé à {{address}}',
+    cardHint: 'Votre numéro de carte va uniquement à la banque ; ce site ne le voit jamais.',
+    payBySbp: 'Payer par SBP (code QR)',
+    sbpHint: 'Scannez le code QR avec l’application de votre banque, ou ouvrez le lien sur ce téléphone.',
+    sbpOpen: 'Ouvrir dans l’application bancaire',
+    sbpWaiting: 'En attente du code QR de la banque…',
+    processing: 'La banque vérifie le paiement…',
+    widgetFailed: 'Le formulaire de carte de la banque n’a pas pu se charger. Veuillez réessayer.',
+    cardRefused: 'La banque n’a pas accepté ce numéro de carte. Vérifiez-le et réessayez.',
+  },
 };

@@ -92,4 +92,16 @@ export const messages: StoreMessages = {
   paymentFormCardInvalid: 'Questo numero di carta non è valido. Controllalo e riprova.',
   paymentFormFailed: 'Non è stato possibile inviare la tua risposta. Riprova.',
   paymentFormRedirecting: 'Fatto. Ti stiamo reindirizzando…',
+  bank131: {
+    demo: 'Ambiente demo della banca: non si muove denaro reale.',
+    receipt: 'Ricevuta a {{address}}',
+    cardHint: 'Il numero della carta va solo alla banca; questo sito non lo vede mai.',
+    payBySbp: 'Paga con SBP (codice QR)',
+    sbpHint: 'Scansiona il codice QR con l’app della tua banca o apri il link su questo telefono.',
+    sbpOpen: 'Apri nell’app della banca',
+    sbpWaiting: 'In attesa che la banca emetta il codice QR…',
+    processing: 'La banca sta verificando il pagamento…',
+    widgetFailed: 'Non è stato possibile caricare il modulo carta della banca. Riprova.',
+    cardRefused: 'La banca non ha accettato questo numero di carta. Controllalo e riprova.',
+  },
 };

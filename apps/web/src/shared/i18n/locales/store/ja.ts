@@ -90,4 +90,16 @@ export const messages: StoreMessages = {
   paymentFormCardInvalid: 'このカード番号は無効です。確認してもう一度お試しください。',
   paymentFormFailed: '回答を送信できませんでした。もう一度お試しください。',
   paymentFormRedirecting: '完了しました。移動しています…',
+  bank131: {
+    demo: '銀行のデモ環境です。実際のお金は動きません。',
+    receipt: '領収書の送付先: {{address}}',
+    cardHint: 'カード番号は銀行にのみ送られ、このサイトには届きません。',
+    payBySbp: 'SBP(QRコード)で支払う',
+    sbpHint: '銀行アプリでQRコードを読み取るか、このスマートフォンでリンクを開いてください。',
+    sbpOpen: '銀行アプリで開く',
+    sbpWaiting: '銀行がQRコードを発行するのを待っています…',
+    processing: '銀行が支払いを確認しています…',
+    widgetFailed: '銀行のカード入力フォームを読み込めませんでした。もう一度お試しください。',
+    cardRefused: '銀行がこのカード番号を受け付けませんでした。確認してもう一度お試しください。',
+  },
 };

@@ -89,4 +89,16 @@ export const messages: StoreMessages = {
   paymentFormCardInvalid: '유효하지 않은 카드 번호입니다. 확인 후 다시 시도하세요.',
   paymentFormFailed: '응답을 보내지 못했습니다. 다시 시도해 주세요.',
   paymentFormRedirecting: '완료되었습니다. 이동하는 중…',
+  bank131: {
+    demo: '은행의 데모 환경입니다. 실제 돈은 이동하지 않습니다.',
+    receipt: '영수증 받을 곳: {{address}}',
+    cardHint: '카드 번호는 은행으로만 전송되며 이 사이트는 볼 수 없습니다.',
+    payBySbp: 'SBP(QR 코드)로 결제',
+    sbpHint: '은행 앱으로 QR 코드를 스캔하거나 이 휴대폰에서 링크를 여세요.',
+    sbpOpen: '은행 앱에서 열기',
+    sbpWaiting: '은행이 QR 코드를 발급하기를 기다리는 중…',
+    processing: '은행이 결제를 확인하는 중…',
+    widgetFailed: '은행의 카드 입력 양식을 불러오지 못했습니다. 다시 시도해 주세요.',
+    cardRefused: '은행이 이 카드 번호를 받지 않았습니다. 확인 후 다시 시도해 주세요.',
+  },
 };

@@ -89,4 +89,16 @@ export const messages: StoreMessages = {
   paymentFormCardInvalid: 'Ten numer karty jest nieprawidłowy. Sprawdź go i spróbuj ponownie.',
   paymentFormFailed: 'Nie udało się wysłać odpowiedzi. Spróbuj ponownie.',
   paymentFormRedirecting: 'Gotowe. Przekierowujemy…',
+  bank131: {
+    demo: 'Środowisko demo banku: żadne prawdziwe pieniądze nie są przesyłane.',
+    receipt: 'Potwierdzenie na {{address}}',
+    cardHint: 'Numer karty trafia tylko do banku; ta strona go nie widzi.',
+    payBySbp: 'Zapłać przez SBP (kod QR)',
+    sbpHint: 'Zeskanuj kod QR w aplikacji banku lub otwórz link na tym telefonie.',
+    sbpOpen: 'Otwórz w aplikacji banku',
+    sbpWaiting: 'Czekamy, aż bank wyda kod QR…',
+    processing: 'Bank sprawdza płatność…',
+    widgetFailed: 'Nie udało się wczytać formularza karty banku. Spróbuj ponownie.',
+    cardRefused: 'Bank nie przyjął tego numeru karty. Sprawdź go i spróbuj ponownie.',
+  },
 };

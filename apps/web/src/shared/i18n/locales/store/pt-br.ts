@@ -92,4 +92,16 @@ export const messages: StoreMessages = {
   paymentFormCardInvalid: 'Este número de cartão não é válido. Confira e tente novamente.',
   paymentFormFailed: 'Não foi possível enviar sua resposta. Tente novamente.',
   paymentFormRedirecting: 'Pronto. Levando você adiante…',
+  bank131: {
+    demo: 'Ambiente de demonstração do banco: nenhum dinheiro real é movimentado.',
+    receipt: 'Recibo para {{address}}',
+    cardHint: 'O número do seu cartão vai apenas para o banco; este site nunca o vê.',
+    payBySbp: 'Pagar com SBP (código QR)',
+    sbpHint: 'Escaneie o código QR com o app do seu banco ou abra o link neste celular.',
+    sbpOpen: 'Abrir no app do banco',
+    sbpWaiting: 'Aguardando o banco emitir o código QR…',
+    processing: 'O banco está verificando o pagamento…',
+    widgetFailed: 'Não foi possível carregar o formulário de cartão do banco. Tente novamente.',
+    cardRefused: 'O banco não aceitou este número de cartão. Verifique e tente novamente.',
+  },
 };

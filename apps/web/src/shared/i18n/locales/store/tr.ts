@@ -89,4 +89,16 @@ export const messages: StoreMessages = {
   paymentFormCardInvalid: 'Bu kart numarası geçerli değil. Kontrol edip tekrar deneyin.',
   paymentFormFailed: 'Yanıtınız gönderilemedi. Lütfen tekrar deneyin.',
   paymentFormRedirecting: 'Tamamlandı. Yönlendiriliyorsunuz…',
+  bank131: {
+    demo: 'Bankanın demo ortamı: gerçek para aktarılmaz.',
+    receipt: 'Makbuz {{address}} adresine gider',
+    cardHint: 'Kart numaranız yalnızca bankaya gider; bu site onu asla görmez.',
+    payBySbp: 'SBP ile öde (QR kod)',
+    sbpHint: 'QR kodu banka uygulamanızla tarayın veya bağlantıyı bu telefonda açın.',
+    sbpOpen: 'Banka uygulamasında aç',
+    sbpWaiting: 'Bankanın QR kodu vermesi bekleniyor…',
+    processing: 'Banka ödemeyi kontrol ediyor…',
+    widgetFailed: 'Bankanın kart formu yüklenemedi. Lütfen tekrar deneyin.',
+    cardRefused: 'Banka bu kart numarasını kabul etmedi. Kontrol edip tekrar deneyin.',
+  },
 };

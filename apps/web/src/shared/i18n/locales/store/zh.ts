@@ -88,4 +88,16 @@ export const messages: StoreMessages = {
   paymentFormCardInvalid: '此卡号无效。请检查后重试。',
   paymentFormFailed: '无法发送您的答复。请重试。',
   paymentFormRedirecting: '已完成,正在跳转…',
+  bank131: {
+    demo: '银行的演示环境:不会产生真实资金往来。',
+    receipt: '收据发送至 {{address}}',
+    cardHint: '您的卡号只会发送给银行,本网站看不到。',
+    payBySbp: '使用 SBP 支付(二维码)',
+    sbpHint: '请用银行 App 扫描二维码,或在本手机上打开链接。',
+    sbpOpen: '在银行 App 中打开',
+    sbpWaiting: '正在等待银行生成二维码…',
+    processing: '银行正在核实付款…',
+    widgetFailed: '无法加载银行的银行卡表单。请重试。',
+    cardRefused: '银行未接受此卡号。请检查后重试。',
+  },
 };

@@ -1,0 +1,85 @@
+/**
+ * The offline development bank's keys (development only, never accepted in production, where the
+ * BANK131_* variables are required): fxid's request key and the development bank's notification
+ * key, both public knowledge. With them the fake bank at /dev/bank131 signs and checks exactly
+ * as Bank131 does, so the production code path is what a developer pays through.
+ */
+export const DEV_BANK131_PROJECT = 'fxid-dev';
+
+/** fxid's side: signs requests to the development bank. */
+export const DEV_BANK131_OUR_PRIVATE_KEY = `-----BEGIN PRIVATE KEY-----
+MIIEvwIBADANBgkqhkiG9w0BAQEFAASCBKkwggSlAgEAAoIBAQDfTvkhOXlnebMA
+DqblBk9xGiJeBGWiVzIKSIo5wdYZxBhh/YW6f1GB2VrXAcvmxItnHmn/0t7XxudQ
+kh+XBiy+KZo1CtP/wRi9zNU+evYhtljprwVnvRFAZzK3MQRqK7MTqRBGGjH1ut9T
+XMEK1ZuqrJySxUuVPQXchoxOzuCusHOOe/n2QwqKjSkkaLuEATxHRDgXxv6zHSu+
+f2khP1wEX4P7goQz32PUrdka6VPIe0MktrzUVsIyvI4Ay+O27A0iMtWniGA0rLOw
+M6M1+6ljyXNn+DZ6NrEj9tsKxu5UEz7eH102Yt6xxUwXBrHMN3fEhljPS0VnD7is
+xtjUO13tAgMBAAECggEALnFAQvavFyQqZDKn5y3ey8kBqMgFUzQLRjQ7+zMjEgzE
+fWy6qUTdcMIBsIHBJGdwDqw2o2v5yKqnZQxe4Yv5Njt0xN9Ro/lG6gJ1vx7Xnb9M
+0p0B5MdflSNhWtQo9OPNxKL+rXW5Oj/5Pl8mDtjKHT70+VlrFMiyNWEOQT2pYOsS
+L6rWYSgkNuGsAESscPAmddiYyNSA/xa9QHTN69Uz8um+MUfLTFtKyJFRibASho0Z
+ty44n5PJtPqjchXcQRPh4/lHEBstM6FcgLh3VCkTfPZqnmqx6I/gz+Bj7xSmwkLY
+eJqXHSG7jvu7WS5LdJDDseCEzFwcH7ptDnRaethICQKBgQD6F6EbWjVYpWflO/QW
++BL/qVL2Tp5VfsPLmoiVtqY7A4Lj9LeOi0BEvvDN0yZrbVyRj4Aoeh+ONSrz0aX5
+Aqh7VlUN5iWnoFm8MqzF4Oida5GvwhKtKCDtLsy7iAYXftVSzkzX6WZO6x+RcG+y
+FPnWLDmwDs6wDFn1zLVs58oHxwKBgQDklWAb4HxVUVUknkDw7AI7c9nEe31L3XfV
+blcYhcYFsSgIgsrfpKqOnZsyXaGL77F9U2bkB6RNjqw6Ma2OBAKaU30br3aHxLI6
+IK//Fzxy+Et0rCUp/yW0VehG0BZDYFl7AQCKylKIeZ3Vms0njiQyBGe69Dup1HH7
+DgUoeS50qwKBgQDutIkQi2ypnM7qzOuw1L2Fir9l2ypjXihR+MDvbTOC1lojbFub
+UaxZMYq0WhqspOibAsYHXHEsEfFaYTuyzmezuXZbWtWMBpBAAnpIMOC2CIs4n9ul
+rMyotmexgyaVXHkOnVxZJSyCnQc3kYL7DexdET9KnQeIn3FqHCb6uM5r1wKBgQCA
+3L0LuigdqPZI6HZP25z+izcPD1b5d+bgiY3MI04ZU1/wPFvGbHxCXhNp92LlEsGK
+l4P/tVco6e+p9uuSjiwxeDOlcetuarLXFiphsmW/or5XDdz9qftFiNCjaxfB8AVB
+1LTLiXexvG4AR360d+trzxPzT1B7U2rWT3cU9Av+dQKBgQChHXz6O9JvrJ5FOEUw
+tLJiV/zHXRQzztyhY3Xtfg3WJjrIjkWNu+EXO5oyXiHk62WOFlMQHgxI6y/Kl4ZJ
+kdVNMJl4CBwz8xZRMfV4Bi0RxbgVvWSCRSbDf1oc/oJaliHEchO9gIXUjWDPuFG9
+jCETB426U0Y7/KFX54+aX/Mmdg==
+-----END PRIVATE KEY-----`;
+export const DEV_BANK131_OUR_PUBLIC_KEY = `-----BEGIN PUBLIC KEY-----
+MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA3075ITl5Z3mzAA6m5QZP
+cRoiXgRlolcyCkiKOcHWGcQYYf2Fun9Rgdla1wHL5sSLZx5p/9Le18bnUJIflwYs
+vimaNQrT/8EYvczVPnr2IbZY6a8FZ70RQGcytzEEaiuzE6kQRhox9brfU1zBCtWb
+qqycksVLlT0F3IaMTs7grrBzjnv59kMKio0pJGi7hAE8R0Q4F8b+sx0rvn9pIT9c
+BF+D+4KEM99j1K3ZGulTyHtDJLa81FbCMryOAMvjtuwNIjLVp4hgNKyzsDOjNfup
+Y8lzZ/g2ejaxI/bbCsbuVBM+3h9dNmLescVMFwaxzDd3xIZYz0tFZw+4rMbY1Dtd
+7QIDAQAB
+-----END PUBLIC KEY-----`;
+
+/** The development bank's side: signs its notifications. */
+export const DEV_BANK131_BANK_PRIVATE_KEY = `-----BEGIN PRIVATE KEY-----
+MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQCjsaC5SQwP5TbK
+cYPzg8ZMMikh3uuQHhDWA8WghEnUk7jH4RgKZ4OXTctZ/8Tw1ulA9qVPdLi1R2tT
+HnhBdFRacuVVmMepx9ZULwW1uqvazkr5jluL7jTioC7tYNZAkxxQ8Vc5BGYkl+u2
+T9gPoYINUgrG0J1zJj8MTnQzrMDvoU7X4BTNXVnprVj8iye55fnVzj25QTsQNeGm
+iGzU99T6k1gMZCGa5EIXzvjAe7i0FlOHAxJ0ZKKqezTiRJ8TvB0CSWdSOh1vCnC2
+m0vDWIG4vgDyiEFvZHJBrGwKr0Xx+hw02JT7VBCqR3sjMq76ZeEUMpZBBZq6JRdP
+ZJmXorENAgMBAAECggEAHbP5qiVrHudEze9TNjjPHrxrYk4FCJ2sCGmezsWyb/Ru
+LzbVGe42npnrMGWM4vbcVIFs9cIEUkCnZOm+gIIPXGpE2wdiE5jDd3sg2h0JWibc
+y/PdAMM0rXrLiR9tQUJwfO+OGDaIIlO+3dIXLp7r7mbYtcLdDyv9fMovo8DRMaoV
+A5Hwmhn5MbpsFm3LXz3rfAiyldTvxnvWMvR2PcE4ur88Pqe8gQ9qTducP9hZAWYg
+X5k6nWuH1G0D1blPdoXfAG/aUB/qdXjkaNxc8hgxU/e1Jd9hdVkZswji6KnG0Wrp
+ZfZHhWbOddzrYvj7cUf0wVFA55dW3pAEI+r4RpuIAQKBgQDfmeVUE6Q/U3SL1xcX
+FT26Tr3qYtnxj0lFGRh3s0RPLKLoSVnt2uIP8iLp48edXB7YOuKfmdm56ayj5sqt
+IEyzv/6c934bQ3QRzKvaNTT/1ZjbnYVy0uK8Mp3vfYXZUJJNJyh7eHsFsDteuoTv
+YaXcAVPaJACOP+BNSuzmxcw7gQKBgQC7aZKk6V8ixgUu8m/Ok2hiGd/gVBa9wyZg
+IWZ1utA6t/t66k4+7U2j9HaKGEcTTEZRlXTfjSvRl0jVo0bbevDinzpI2RfqogAS
+PVuOhVTGFOS2egayRBq/AtwSQqnSr6mI8UdyNaUJU4b167pEq+EKpLG9Cth6T5U+
+Abs0CMdrjQKBgGC7czqsRKIguIrGwnZ5+fpflkmP+jlGg6wg7zTZmPOnm9Jh6UW9
+K486cWA96l1pPO7OirwBEvAa51UAwy2ii4w3wy6k4yloRQ5uPOppmkQTY82el9zU
+3sIMI8c3xm/9K021Yw4HUTFkzEpu5pOo6tgCuwPkD1l6yM6nW1V6vKABAoGBALNL
+Ovn+Mf/ohgj18zUkHRbNPjs091SwIESTb5xuDsw+O57KDfVxvXd/ZvCSbVzu+c8P
+NvKv8h3fp9SLEjzjjxSf1HjhCFp2ha7teGwO7p1aW7yfXUyqjxPyPmxRzno7h+v1
+OK7w12TmvhUDYf5UmUU/brM2bwgEnvjlWx1a0L35AoGAPvGSXTub9XZPjr4a/Qf3
+oAVkRSZPWohCa74lc7chTDUeoRbErQoVfkT2Ly9qMUI71rTweItgVyYTW4M2dzyv
+rQtWG48YYRVJlF46VSJo42C3zUcF6xp29FRnLIumtioMkHKiGNoOnvvok3i/zn+Y
+R7a5K7Dnu4T0a4x6j3GO2Gc=
+-----END PRIVATE KEY-----`;
+export const DEV_BANK131_BANK_PUBLIC_KEY = `-----BEGIN PUBLIC KEY-----
+MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAo7GguUkMD+U2ynGD84PG
+TDIpId7rkB4Q1gPFoIRJ1JO4x+EYCmeDl03LWf/E8NbpQPalT3S4tUdrUx54QXRU
+WnLlVZjHqcfWVC8Ftbqr2s5K+Y5bi+404qAu7WDWQJMcUPFXOQRmJJfrtk/YD6GC
+DVIKxtCdcyY/DE50M6zA76FO1+AUzV1Z6a1Y/IsnueX51c49uUE7EDXhpohs1PfU
++pNYDGQhmuRCF874wHu4tBZThwMSdGSiqns04kSfE7wdAklnUjodbwpwtptLw1iB
+uL4A8ohBb2RyQaxsCq9F8focNNiU+1QQqkd7IzKu+mXhFDKWQQWauiUXT2SZl6Kx
+DQIDAQAB
+-----END PUBLIC KEY-----`;
