@@ -1,11 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** A vendor fake's answer. */
-export interface FakeAnswer {
-  status: number;
-  body?: unknown;
-}
+import type { FakeStoreAnswer as FakeAnswer } from '../modules/native-inapp/google-play-fake.js';
 
 /**
  * Serves `handle` on 127.0.0.1 at a free port (a vendor's fake API for the vendor's own npm

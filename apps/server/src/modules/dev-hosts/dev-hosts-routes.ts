@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { NotFoundError } from '../../errors.js';
+import { devNativeStoreRoutes } from '../native-inapp/dev-store-routes.js';
 import { vkAppOf } from '../platforms/vk/vk-apps.js';
 import { agHostGames, agHostRoutes } from './ag-host.js';
 import { crazyGamesHostGames, crazyGamesHostRoutes } from './crazygames-host.js';
@@ -35,6 +36,7 @@ export function devHostsRoutes(ctx: AppContext, app: FastifyInstance): FastifyPl
   };
   return async (scoped) => {
     await scoped.register(telegramHostRoutes(ctx, app));
+    await scoped.register(devNativeStoreRoutes(ctx));
 
     scoped.get('/dev/hosts', { schema: { hide: true } }, async (request, reply) => {
       // Telegram has a page of its own: /dev/hosts?platform=telegram&… goes there (VK and Yandex play here).

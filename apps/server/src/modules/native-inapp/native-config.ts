@@ -6,7 +6,8 @@ import { emptyAsUndefined, type Mode, optional } from '../../config/env-helpers.
  * Native in-app validation's part of the server configuration (README "Native in-app purchases").
  * Which app of each store is which game lives in the environment; the service-account key, the
  * App Store Connect key and the pinned root certificates are files the operator mounts.
- * Nothing is configured by default: a game without an entry answers 503 platform_not_configured.
+ * Production has nothing by default: a game without an entry answers 503 platform_not_configured.
+ * Development with nothing configured uses the fake stores on this server (native-stores.ts).
  */
 
 export interface GooglePlayConfig {
@@ -18,6 +19,8 @@ export interface GooglePlayConfig {
   apiUrl: string;
   /** Where the service account's JWT is exchanged for an access token. */
   tokenUrl: string;
+  /** Development with no package configured: every game sells through the fake Play on this server. */
+  dev: boolean;
 }
 
 export interface AppStoreApp {
@@ -35,6 +38,8 @@ export interface AppStoreConfig {
   rootCertificates: Buffer[];
   /** The App Store Server API host (Apple's for the environment, or a fake's in tests). */
   apiUrl: string;
+  /** Development with no app configured: every game sells through the fake App Store on this server. */
+  dev: boolean;
 }
 
 export interface NativeInAppConfig {
@@ -91,7 +96,10 @@ export const NATIVE_INAPP_ENV = {
   APP_STORE_ENVIRONMENT: optional(z.enum(['Production', 'Sandbox'])),
   APP_STORE_KEY_FILE: optional(z.string()),
   APP_STORE_KEY_ID: optional(z.string().regex(/^[A-Z0-9]{10}$/, 'Expected a 10-character key id')),
-  APP_STORE_ISSUER_ID: optional(z.uuid()),
+  // Apple's issuer ids look like UUIDs but are not all RFC 4122 ones (zod's uuid refuses some).
+  APP_STORE_ISSUER_ID: optional(
+    z.string().regex(/^[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}$/i, 'Expected the issuer id (8-4-4-4-12 hex)'),
+  ),
   APP_STORE_ROOT_CERT_FILES: optional(z.string()),
   APP_STORE_API_URL: optional(url),
 };
@@ -137,6 +145,7 @@ export function nativeInAppSettings(env: NativeEnv, mode: Mode): { config: Nativ
       serviceAccount: serviceAccountOf(env, problems),
       apiUrl: env.GOOGLE_PLAY_API_URL ? `${env.GOOGLE_PLAY_API_URL}/` : GOOGLE_PLAY_API_ROOT,
       tokenUrl: env.GOOGLE_OAUTH_TOKEN_URL ?? GOOGLE_TOKEN_URL,
+      dev: mode === 'development' && Object.keys(env.GOOGLE_PLAY_PACKAGES).length === 0,
     },
     appStore: {
       apps: env.APP_STORE_APPS,
@@ -147,6 +156,7 @@ export function nativeInAppSettings(env: NativeEnv, mode: Mode): { config: Nativ
           : undefined,
       rootCertificates,
       apiUrl: env.APP_STORE_API_URL ?? APP_STORE_HOSTS[environment],
+      dev: mode === 'development' && Object.keys(env.APP_STORE_APPS).length === 0,
     },
   };
   if (Object.keys(config.googlePlay.packages).length > 0 && !config.googlePlay.serviceAccount) {

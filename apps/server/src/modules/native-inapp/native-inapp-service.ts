@@ -10,7 +10,8 @@ import { takePlatformPurchase } from '../platforms/platform-purchases.js';
 import { platformOrderPublicId } from '../store/platform-orders.js';
 import { type AppStoreApi, appStoreApi } from './app-store-client.js';
 import { type GooglePlayApi, googlePlayApi } from './google-play-client.js';
-import type { AppStoreApp, NativeInAppConfig } from './native-config.js';
+import type { AppStoreApp, GooglePlayConfig } from './native-config.js';
+import { appStoreOf, googlePlayOf } from './native-stores.js';
 
 /**
  * `POST /native/inapp/validate/{Game}` (spec store §7; platform-protocols.md §11): the wrapper
@@ -25,7 +26,7 @@ import type { AppStoreApp, NativeInAppConfig } from './native-config.js';
 const ADAPTER = 'fxnative';
 
 /** One client per configuration (and App Store app), so access tokens are cached across calls. */
-const googleClients = new WeakMap<NativeInAppConfig['googlePlay'], GooglePlayApi>();
+const googleClients = new WeakMap<GooglePlayConfig, GooglePlayApi>();
 const appleClients = new WeakMap<AppStoreApp, AppStoreApi>();
 
 /** A purchase the store confirmed, ready to be taken. */
@@ -49,9 +50,9 @@ export async function validateNativePurchase(
   const game = await ctx.catalog.find(gameName);
   if (!game) throw new GameNotFoundError(gameName);
   if (receipt.Store === 'GooglePlay') {
-    const config = ctx.config.nativeInApp.googlePlay;
-    const packageName = config.packages[gameName];
-    if (!packageName || !config.serviceAccount) throw new PlatformNotConfiguredError(gameName, 'GooglePlay');
+    const play = googlePlayOf(ctx, gameName);
+    if (!play) throw new PlatformNotConfiguredError(gameName, 'GooglePlay');
+    const { packageName, config } = play;
     if (receipt.PackageName !== packageName) {
       throw new NativeReceiptError('native_receipt_foreign', 'GooglePlay', `package ${receipt.PackageName}`);
     }
@@ -65,12 +66,10 @@ export async function validateNativePurchase(
     });
     return answer.orElseThrow();
   }
-  const app = ctx.config.nativeInApp.appStore.apps[gameName];
-  const appStore = ctx.config.nativeInApp.appStore;
-  if (!app || !appStore.apiKey || appStore.rootCertificates.length === 0) {
-    throw new PlatformNotConfiguredError(gameName, 'AppStore');
-  }
-  const api = cached(appleClients, app, () => appStoreApi(appStore, app));
+  const store = appStoreOf(ctx, gameName);
+  if (!store) throw new PlatformNotConfiguredError(gameName, 'AppStore');
+  const { app, config } = store;
+  const api = cached(appleClients, app, () => appStoreApi(config, app));
   const found = await checkedAppStoreTransaction(ctx, api, game, receipt.TransactionId);
   return (await take(ctx, game, callerAccountId, found)).orElseThrow();
 }

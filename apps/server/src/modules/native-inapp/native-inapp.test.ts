@@ -3,9 +3,11 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { testConfig } from '../../config.js';
 import { useTestApp } from '../../test/app.js';
 import { describeEachEngine } from '../../test/databases.js';
-import { type FakeAppStore, startFakeAppStore } from '../../test/fake-app-store.js';
-import { type FakeGooglePlay, startFakeGooglePlay } from '../../test/fake-google-play.js';
+import { startFakeAppStore } from '../../test/fake-app-store.js';
+import { startFakeGooglePlay } from '../../test/fake-google-play.js';
 import { bearer, signIn } from '../../test/sign-in.js';
+import type { FakeAppStore } from './app-store-fake.js';
+import type { FakeGooglePlay } from './google-play-fake.js';
 import type { NativeInAppConfig } from './native-config.js';
 
 const PACKAGE = 'com.fxid.skyrunner';
@@ -30,6 +32,7 @@ describeEachEngine('native in-app validation', (engine) => {
       serviceAccount: { clientEmail: account.client_email, privateKey: account.private_key },
       apiUrl: `${google.url}/`,
       tokenUrl: `${google.url}/token`,
+      dev: false,
     };
     nativeInApp.appStore = {
       apps: { 'sky-runner': { bundleId: BUNDLE, appAppleId: undefined } },
@@ -37,6 +40,7 @@ describeEachEngine('native in-app validation', (engine) => {
       apiKey: { keyId: apple.apiKey.keyId, issuerId: apple.apiKey.issuerId, privateKey: apple.apiKeyPem() },
       rootCertificates: [apple.chain.rootDer],
       apiUrl: apple.url,
+      dev: false,
     };
   });
   afterAll(async () => {
@@ -265,7 +269,14 @@ describeEachEngine('native in-app validation', (engine) => {
       method: 'GET',
       url: `/api/v1/native/status?Game=sky-runner&Token=${token}&AppStoreCountry=usa&GooglePlayCountry=us&ClientCountryAlpha3=Usa`,
     });
-    expect(answer.statusCode).toBe(200);
+    expect(
+      answer.statusCode,
+      JSON.stringify(
+        testApp()
+          .logs.filter((l) => l.level === 50)
+          .slice(-1),
+      ),
+    ).toBe(200);
     expect(answer.json()).toEqual({
       Game: 'sky-runner',
       Token: { Valid: true, AccountId: accountId },

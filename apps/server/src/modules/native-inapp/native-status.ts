@@ -1,6 +1,7 @@
 import type { NativeStatusQuery, NativeStatusResponse } from '@fxid/contract';
 import type { AppContext } from '../../context.js';
 import { GameNotFoundError } from '../../errors.js';
+import { appStoreOf, googlePlayOf } from './native-stores.js';
 
 /**
  * `GET /native/status` (spec store §7): what a wrapper app needs before it sells: whether the
@@ -10,22 +11,17 @@ import { GameNotFoundError } from '../../errors.js';
 export async function nativeStatus(ctx: AppContext, query: NativeStatusQuery): Promise<NativeStatusResponse> {
   const game = await ctx.catalog.find(query.Game);
   if (!game) throw new GameNotFoundError(query.Game);
-  const { googlePlay, appStore } = ctx.config.nativeInApp;
   const accountId = query.Token ? ((await ctx.sessions.resolve(query.Token)) ?? null) : null;
-  const packageName = googlePlay.packages[query.Game] ?? null;
-  const app = appStore.apps[query.Game];
-  const appStoreReady = app !== undefined && appStore.apiKey !== undefined && appStore.rootCertificates.length > 0;
+  const play = googlePlayOf(ctx, query.Game);
+  const appStore = appStoreOf(ctx, query.Game);
   return {
     Game: query.Game,
     Token: { Valid: accountId !== null, AccountId: accountId },
-    GooglePlay: {
-      Available: packageName !== null && googlePlay.serviceAccount !== undefined,
-      PackageName: packageName,
-    },
+    GooglePlay: { Available: play !== undefined, PackageName: play?.packageName ?? null },
     AppStore: {
-      Available: appStoreReady,
-      BundleId: app?.bundleId ?? null,
-      Environment: app ? appStore.environment : null,
+      Available: appStore !== undefined,
+      BundleId: appStore?.app.bundleId ?? null,
+      Environment: appStore?.config.environment ?? null,
     },
     AppStoreCountry: query.AppStoreCountry?.toUpperCase() ?? null,
     GooglePlayCountry: query.GooglePlayCountry?.toUpperCase() ?? null,
