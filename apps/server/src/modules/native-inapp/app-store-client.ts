@@ -1,11 +1,4 @@
-import {
-  AppStoreServerAPIClient,
-  Environment,
-  type JWSTransactionDecodedPayload,
-  SignedDataVerifier,
-  VerificationException,
-  VerificationStatus,
-} from '@apple/app-store-server-library';
+import type { JWSTransactionDecodedPayload } from '@apple/app-store-server-library';
 import { ServiceUnavailableError } from '../../errors.js';
 import type { AppStoreApp, AppStoreConfig } from './native-config.js';
 
@@ -15,7 +8,8 @@ import type { AppStoreApp, AppStoreConfig } from './native-config.js';
  * three to one of our pinned roots, Apple's OIDs on leaf and intermediate, ES256 signature, then
  * bundle id, environment and (production) app Apple id (platform-protocols.md §11b). Online
  * revocation checks (OCSP to Apple) are off, so certificates are checked at the transaction's
- * signedDate, as Apple's library does offline.
+ * signedDate, as Apple's library does offline. The library loads on first use (it takes a
+ * while to import, which the server's start should not pay when no game sells on the App Store).
  */
 
 export type VerifiedTransaction = JWSTransactionDecodedPayload;
@@ -27,32 +21,34 @@ export interface AppStoreApi {
   transaction(transactionId: string): Promise<VerifiedTransaction | AppStoreRefusal>;
 }
 
-/** Apple's client with its host replaced by the configured one (Apple's sandbox, production or a fake). */
-class ConfiguredHostClient extends AppStoreServerAPIClient {
-  constructor(
-    private readonly host: string,
-    ...args: ConstructorParameters<typeof AppStoreServerAPIClient>
-  ) {
-    super(...args);
-  }
-
-  protected override makeFetchRequest(
-    path: string,
-    query: URLSearchParams,
-    method: string,
-    body: string | Buffer | undefined,
-    headers: { [key: string]: string },
-  ) {
-    return fetch(`${this.host}${path}?${query}`, { method, body, headers }) as never;
-  }
-}
-
 /** Apple answers 4040010 (TransactionIdNotFoundError) and 400s for ids it does not know. */
 const UNKNOWN_STATUSES = new Set([400, 404]);
 
-export function appStoreApi(config: AppStoreConfig, app: AppStoreApp): AppStoreApi {
+export async function appStoreApi(config: AppStoreConfig, app: AppStoreApp): Promise<AppStoreApi> {
   const key = config.apiKey;
   if (!key) throw new Error('The App Store has no API key configured');
+  const { AppStoreServerAPIClient, Environment, SignedDataVerifier, VerificationException, VerificationStatus } =
+    await import('@apple/app-store-server-library');
+  /** Apple's client with its host replaced by the configured one (Apple's sandbox, production or a fake). */
+  class ConfiguredHostClient extends AppStoreServerAPIClient {
+    constructor(
+      private readonly host: string,
+      ...args: ConstructorParameters<typeof AppStoreServerAPIClient>
+    ) {
+      super(...args);
+    }
+
+    protected override makeFetchRequest(
+      path: string,
+      query: URLSearchParams,
+      method: string,
+      body: string | Buffer | undefined,
+      headers: { [key: string]: string },
+    ) {
+      return fetch(`${this.host}${path}?${query}`, { method, body, headers }) as never;
+    }
+  }
+
   const environment = config.environment === 'Production' ? Environment.PRODUCTION : Environment.SANDBOX;
   const client = new ConfiguredHostClient(
     config.apiUrl,

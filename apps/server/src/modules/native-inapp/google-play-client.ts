@@ -1,5 +1,5 @@
-import { androidpublisher_v3 } from '@googleapis/androidpublisher';
-import { gaxios, JWT } from 'google-auth-library';
+import type { androidpublisher_v3 } from '@googleapis/androidpublisher';
+import type { gaxios } from 'google-auth-library';
 import { ServiceUnavailableError } from '../../errors.js';
 import { GOOGLE_TOKEN_URL, type GooglePlayConfig } from './native-config.js';
 
@@ -8,6 +8,8 @@ import { GOOGLE_TOKEN_URL, type GooglePlayConfig } from './native-config.js';
  * google-auth-library's service-account flow: a JWT (RS256, scope androidpublisher, aud the
  * token endpoint) exchanged at the token endpoint for a bearer token, cached until shortly
  * before it expires (platform-protocols.md §11a). Both addresses can point at a fake.
+ * The two libraries load on first use: together they take a second or more to import, which
+ * the server's start should not pay when no game sells on Google Play.
  */
 
 export type ProductPurchase = androidpublisher_v3.Schema$ProductPurchase;
@@ -28,8 +30,8 @@ const UNKNOWN_PURCHASE = new Set([400, 404, 410]);
  * gtoken posts to Google's token endpoint, a constant; a transporter that rewrites that one
  * address lets the same library talk to a configured endpoint (the fake in tests).
  */
-function transporterFor(tokenUrl: string): gaxios.Gaxios {
-  const transporter = new gaxios.Gaxios();
+function transporterFor(auth: typeof import('google-auth-library'), tokenUrl: string): gaxios.Gaxios {
+  const transporter = new auth.gaxios.Gaxios();
   if (tokenUrl !== GOOGLE_TOKEN_URL) {
     transporter.interceptors.request.add({
       resolved: async (options) => {
@@ -42,8 +44,8 @@ function transporterFor(tokenUrl: string): gaxios.Gaxios {
 }
 
 /** The API's own 4xx for the purchase (not the token endpoint's: a bad key is our fault, not the player's). */
-function isApiRefusal(error: unknown, apiUrl: string): boolean {
-  if (!(error instanceof gaxios.GaxiosError) || !UNKNOWN_PURCHASE.has(error.status ?? 0)) return false;
+function isApiRefusal(auth: typeof import('google-auth-library'), error: unknown, apiUrl: string): boolean {
+  if (!(error instanceof auth.gaxios.GaxiosError) || !UNKNOWN_PURCHASE.has(error.status ?? 0)) return false;
   return String(error.config.url ?? '').startsWith(apiUrl);
 }
 
@@ -52,24 +54,28 @@ function unavailable(error: unknown): ServiceUnavailableError {
   return Object.assign(new ServiceUnavailableError('Google Play Developer API'), { cause: error });
 }
 
-export function googlePlayApi(config: GooglePlayConfig): GooglePlayApi {
+export async function googlePlayApi(config: GooglePlayConfig): Promise<GooglePlayApi> {
   const account = config.serviceAccount;
   if (!account) throw new Error('Google Play has no service account configured');
-  const auth = new JWT({
+  const [library, publisher] = await Promise.all([
+    import('google-auth-library'),
+    import('@googleapis/androidpublisher'),
+  ]);
+  const auth = new library.JWT({
     email: account.clientEmail,
     key: account.privateKey,
     scopes: [SCOPE],
-    transporter: transporterFor(config.tokenUrl),
+    transporter: transporterFor(library, config.tokenUrl),
   });
   // No retries: the caller answers the player at once, and a retried GET changes nothing.
-  const api = new androidpublisher_v3.Androidpublisher({ auth, rootUrl: config.apiUrl, retry: false });
+  const api = new publisher.androidpublisher_v3.Androidpublisher({ auth, rootUrl: config.apiUrl, retry: false });
   return {
     async getPurchase(packageName, productId, token) {
       try {
         const response = await api.purchases.products.get({ packageName, productId, token });
         return response.data;
       } catch (error) {
-        if (isApiRefusal(error, config.apiUrl)) return undefined;
+        if (isApiRefusal(library, error, config.apiUrl)) return undefined;
         throw unavailable(error);
       }
     },

@@ -26,8 +26,8 @@ import { appStoreOf, googlePlayOf } from './native-stores.js';
 const ADAPTER = 'fxnative';
 
 /** One client per configuration (and App Store app), so access tokens are cached across calls. */
-const googleClients = new WeakMap<GooglePlayConfig, GooglePlayApi>();
-const appleClients = new WeakMap<AppStoreApp, AppStoreApi>();
+const googleClients = new WeakMap<GooglePlayConfig, Promise<GooglePlayApi>>();
+const appleClients = new WeakMap<AppStoreApp, Promise<AppStoreApi>>();
 
 /** A purchase the store confirmed, ready to be taken. */
 interface StorePurchase {
@@ -56,7 +56,7 @@ export async function validateNativePurchase(
     if (receipt.PackageName !== packageName) {
       throw new NativeReceiptError('native_receipt_foreign', 'GooglePlay', `package ${receipt.PackageName}`);
     }
-    const api = cached(googleClients, config, () => googlePlayApi(config));
+    const api = await cached(googleClients, config, () => googlePlayApi(config));
     const found = await checkedGooglePurchase(ctx, api, game, packageName, receipt);
     const answer = await take(ctx, game, callerAccountId, found);
     // After fulfilment, and again on a repeat: Google refunds what stays unacknowledged for 3 days.
@@ -69,7 +69,7 @@ export async function validateNativePurchase(
   const store = appStoreOf(ctx, gameName);
   if (!store) throw new PlatformNotConfiguredError(gameName, 'AppStore');
   const { app, config } = store;
-  const api = cached(appleClients, app, () => appStoreApi(config, app));
+  const api = await cached(appleClients, app, () => appStoreApi(config, app));
   const found = await checkedAppStoreTransaction(ctx, api, game, receipt.TransactionId);
   return (await take(ctx, game, callerAccountId, found)).orElseThrow();
 }
