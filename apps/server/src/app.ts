@@ -48,6 +48,7 @@ import { launcherRoutes } from './modules/launcher/launcher-routes.js';
 import { leaderboardsRoutes } from './modules/leaderboards/leaderboards-routes.js';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox-routes.js';
 import { createMailer, type MailMessage } from './modules/mail/mailer.js';
+import { nativeInAppRoutes } from './modules/native-inapp/native-inapp-routes.js';
 import type { OutboxHandler } from './modules/outbox/outbox.js';
 import { outboxBacklog } from './modules/outbox/outbox-admin.js';
 import { startOutboxWorker } from './modules/outbox/outbox-worker.js';
@@ -216,6 +217,7 @@ export async function createApp(config: Config, deps: AppDependencies = {}): Pro
       await scoped.register(storageRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(leaderboardsRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(launcherRoutes(ctx), { prefix: '/api/v1' });
+      await scoped.register(nativeInAppRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(errorTunnelRoutes(ctx, deps.fetch ?? fetch));
       await scoped.register(storeRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(storeRedirectRoutes(ctx), { prefix: '/api/v1' });

@@ -148,6 +148,24 @@ describe('loadConfig', () => {
           locales: ['en', 'ru'],
           defaultLocale: 'ru',
         },
+        // Nothing configured: no game sells natively (native-config.test.ts reads the variables).
+        nativeInApp: {
+          googlePlay: {
+            packages: {},
+            serviceAccount: undefined,
+            apiUrl: 'https://androidpublisher.googleapis.com/',
+            tokenUrl: 'https://oauth2.googleapis.com/token',
+            dev: false,
+          },
+          appStore: {
+            apps: {},
+            environment: 'Production',
+            apiKey: undefined,
+            rootCertificates: [],
+            apiUrl: 'https://api.storekit.apple.com',
+            dev: false,
+          },
+        },
         platforms: {
           vkcom: {
             apps: {

@@ -9,6 +9,7 @@ import {
   firebaseProblems,
 } from './modules/auth/firebase/firebase-config.js';
 import { tunnelTarget } from './modules/error-tunnel/sentry-envelope.js';
+import { NATIVE_INAPP_ENV, type NativeInAppConfig, nativeInAppSettings } from './modules/native-inapp/native-config.js';
 import {
   PLATFORM_ENV,
   type PlatformsConfig,
@@ -111,6 +112,8 @@ export interface Config {
   };
   /** Host platforms' server-side settings (app ids and secrets per game), one entry per platform. */
   platforms: PlatformsConfig;
+  /** Native in-app purchases: Google Play packages and App Store apps per game, their keys and roots. */
+  nativeInApp: NativeInAppConfig;
   /** Sign-in with Google, Apple and Facebook through Firebase Auth: whose keys ID tokens are checked with. */
   firebase: FirebaseConfig;
 }
@@ -259,6 +262,7 @@ const EnvSchema = z.object({
   ...PAYMENT_ENV,
   ...VAPID_ENV,
   ...PLATFORM_ENV,
+  ...NATIVE_INAPP_ENV,
   ...FIREBASE_ENV,
 });
 
@@ -308,6 +312,8 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
   problems.push(...vapidProblems(e));
   problems.push(...platformProblems(e, mode));
   problems.push(...firebaseProblems(e, mode));
+  const nativeInApp = nativeInAppSettings(e, mode);
+  problems.push(...nativeInApp.problems);
   if (problems.length > 0) return { ok: false, problems };
   const supportEmail = e.SUPPORT_EMAIL ?? (mode === 'development' ? 'support@localhost' : undefined);
 
@@ -358,6 +364,7 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
         defaultLocale: e.DEFAULT_LOCALE,
       },
       platforms: platformsConfig(e, mode, (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '')),
+      nativeInApp: nativeInApp.config,
       firebase: firebaseConfig(e, mode),
     },
   };

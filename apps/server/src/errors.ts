@@ -62,6 +62,12 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   download_session_expired: 'This download link has expired; request a new one',
   download_session_used: 'This download link was already used; request a new one',
   range_not_satisfiable: 'The requested byte range is outside the file',
+  native_receipt_invalid: 'The store does not confirm this purchase',
+  native_receipt_foreign: "This purchase was made in another app than this game's",
+  native_receipt_refunded: 'This purchase was refunded or cancelled',
+  native_receipt_pending: 'This purchase is not paid yet',
+  native_receipt_replayed: 'This purchase was already delivered',
+  native_receipt_unbound: 'This purchase is not bound to this account',
   payload_too_large: 'Request body too large',
   uri_too_long: 'Request address too long',
   unsupported_media_type: 'Unsupported content type',
@@ -415,6 +421,16 @@ export class LauncherError extends AppError {
     params: Record<string, string> = {},
   ) {
     super(code, detail, params);
+  }
+}
+
+/**
+ * A native store purchase refused by POST /native/inapp/validate, each reason with its own code:
+ * forged or unknown, another app's, refunded, pending, already delivered, or not bound to the caller.
+ */
+export class NativeReceiptError extends AppError {
+  constructor(code: Extract<ErrorCode, `native_receipt_${string}`>, store: string, reason: string) {
+    super(code, `${ERROR_TITLES[code]} (${store}: ${reason})`, { Store: store, Reason: reason });
   }
 }
 

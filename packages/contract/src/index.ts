@@ -13,6 +13,7 @@ export * from './identity.js';
 export * from './invites.js';
 export * from './launcher.js';
 export * from './leaderboards.js';
+export * from './native-inapp.js';
 export * from './page-config.js';
 export * from './platform.js';
 export * from './platform-login.js';

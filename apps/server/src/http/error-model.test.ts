@@ -599,6 +599,18 @@ const BAD_REQUESTS: BadRequest[] = [
     code: 'validation_failed',
     field: 'query.Artifact',
   },
+  // Native in-app purchases.
+  ...invalidBodies([
+    ['/api/v1/native/inapp/validate/sky-runner', '{"Store":"AppStore","TransactionId":"abc"}', 'body.TransactionId'],
+  ]),
+  {
+    name: 'native status with a three-letter Play country',
+    method: 'GET',
+    url: '/api/v1/native/status?Game=sky-runner&GooglePlayCountry=USA',
+    status: 400,
+    code: 'validation_failed',
+    field: 'query.GooglePlayCountry',
+  },
 ];
 
 /** Whether a request URL falls under an OpenAPI path template such as /api/v1/manifest/{Game}. */

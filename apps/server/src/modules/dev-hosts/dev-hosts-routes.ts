@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { NotFoundError } from '../../errors.js';
+import { devNativeStoreRoutes } from '../native-inapp/dev-store-routes.js';
 import { vkAppOf } from '../platforms/vk/vk-apps.js';
 import { agHostGames, agHostRoutes } from './ag-host.js';
 import { bank131HostRoutes } from './bank131-host-routes.js';
@@ -38,6 +39,7 @@ export function devHostsRoutes(ctx: AppContext, app: FastifyInstance): FastifyPl
     await scoped.register(telegramHostRoutes(ctx, app));
     // The offline development bank, while Bank131 runs without keys (bank131-host-routes.ts).
     if (ctx.config.store.providers.bank131?.offline) await scoped.register(bank131HostRoutes(ctx, app));
+    await scoped.register(devNativeStoreRoutes(ctx));
 
     scoped.get('/dev/hosts', { schema: { hide: true } }, async (request, reply) => {
       // Telegram has a page of its own: /dev/hosts?platform=telegram&… goes there (VK and Yandex play here).

@@ -5656,6 +5656,178 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/native/inapp/validate/{Game}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Validates a Google Play or App Store purchase with the store and delivers it once
+         * @description Google Play: purchases.products.get with the service account, then acknowledge. App Store: GET /inApps/v1/transactions/{id}, its signedTransactionInfo verified to the pinned root. The purchase must be bound to the fxid account id (Play obfuscatedAccountId, StoreKit appAccountToken); a bearer token, if sent, must be that account. Refusals: native_receipt_invalid (unknown or forged), native_receipt_foreign (another app's), native_receipt_refunded, native_receipt_pending, native_receipt_replayed (already delivered), native_receipt_unbound, platform_product_unknown, platform_not_configured.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    Game: components["schemas"]["GameSystemNameInput"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["NativeInAppValidateRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NativeInAppValidateResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/native/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether this server validates the game's native purchases, and whether the wrapper's token is live */
+        get: {
+            parameters: {
+                query: {
+                    Game: components["schemas"]["GameSystemNameInput"];
+                    /** @description The fxid session token the wrapper holds, if any: the answer says whether it is live */
+                    Token?: string;
+                    /** @description Storefront.countryCode of the App Store (alpha-3) */
+                    AppStoreCountry?: string;
+                    /** @description BillingConfig.getCountryCode() of Google Play (alpha-2) */
+                    GooglePlayCountry?: string;
+                    /** @description The device's region (alpha-3) */
+                    ClientCountryAlpha3?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NativeStatusResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/store/store_availability": {
         parameters: {
             query?: never;
@@ -7577,7 +7749,7 @@ export interface components {
             Documents: components["schemas"]["LegalDocumentInput"][];
         };
         /** @enum {string} */
-        ErrorCodeInput: "validation_failed" | "malformed_json" | "invalid_token" | "expired_token" | "captcha_failed" | "redirect_not_allowed" | "unauthorized" | "platform_sign_invalid" | "platform_payload_expired" | "platform_app_mismatch" | "platform_not_supported" | "platform_not_configured" | "platform_product_unknown" | "platform_price_mismatch" | "platform_purchase_taken" | "platform_order_mismatch" | "platform_webhook_unauthorized" | "forbidden" | "sign_in_confirmation_required" | "not_found" | "method_not_allowed" | "request_timeout" | "game_not_found" | "game_not_on_platform" | "conflict" | "push_subscription_taken" | "already_connected" | "connected_to_another_account" | "identity_taken" | "last_sign_in_method" | "game_not_connected" | "product_already_owned" | "purchase_in_progress" | "purchase_already_consumed" | "payments_not_available" | "storage_version_conflict" | "storage_quota_exceeded" | "storage_value_too_large" | "leaderboard_not_found" | "leaderboard_score_out_of_range" | "launcher_not_available" | "launcher_branch_not_found" | "launcher_branch_locked" | "launcher_artifact_not_found" | "launcher_artifact_missing" | "launcher_key_unknown" | "launcher_key_used" | "launcher_key_other_game" | "download_session_unknown" | "download_session_expired" | "download_session_used" | "range_not_satisfiable" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
+        ErrorCodeInput: "validation_failed" | "malformed_json" | "invalid_token" | "expired_token" | "captcha_failed" | "redirect_not_allowed" | "unauthorized" | "platform_sign_invalid" | "platform_payload_expired" | "platform_app_mismatch" | "platform_not_supported" | "platform_not_configured" | "platform_product_unknown" | "platform_price_mismatch" | "platform_purchase_taken" | "platform_order_mismatch" | "platform_webhook_unauthorized" | "forbidden" | "sign_in_confirmation_required" | "not_found" | "method_not_allowed" | "request_timeout" | "game_not_found" | "game_not_on_platform" | "conflict" | "push_subscription_taken" | "already_connected" | "connected_to_another_account" | "identity_taken" | "last_sign_in_method" | "game_not_connected" | "product_already_owned" | "purchase_in_progress" | "purchase_already_consumed" | "payments_not_available" | "storage_version_conflict" | "storage_quota_exceeded" | "storage_value_too_large" | "leaderboard_not_found" | "leaderboard_score_out_of_range" | "launcher_not_available" | "launcher_branch_not_found" | "launcher_branch_locked" | "launcher_artifact_not_found" | "launcher_artifact_missing" | "launcher_key_unknown" | "launcher_key_used" | "launcher_key_other_game" | "download_session_unknown" | "download_session_expired" | "download_session_used" | "range_not_satisfiable" | "native_receipt_invalid" | "native_receipt_foreign" | "native_receipt_refunded" | "native_receipt_pending" | "native_receipt_replayed" | "native_receipt_unbound" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
         FieldIssueInput: {
             /** @description Where the bad value is, e.g. "body/Email" or "query/WebPublishingPlatform" */
             Field: string;
@@ -7946,6 +8118,56 @@ export interface components {
             Entries: components["schemas"]["LeaderboardEntryInput"][];
             /** @description The signed-in player’s row; null for a guest or without a score */
             Player: components["schemas"]["LeaderboardEntryInput"] | null;
+        };
+        GooglePlayReceiptInput: {
+            /** @constant */
+            Store: "GooglePlay";
+            /** @description Purchase.getPackageName(): must be the game's configured package */
+            PackageName: string;
+            /** @description Purchase.getProducts()[0]: the sku of the product in the catalog */
+            ProductId: string;
+            PurchaseToken: string;
+        };
+        AppStoreReceiptInput: {
+            /** @constant */
+            Store: "AppStore";
+            TransactionId: string;
+        };
+        NativeInAppValidateRequestInput: components["schemas"]["GooglePlayReceiptInput"] | components["schemas"]["AppStoreReceiptInput"];
+        /** @enum {string} */
+        NativeStoreInput: "GooglePlay" | "AppStore";
+        NativeInAppValidateResponseInput: {
+            /** @constant */
+            Success: true;
+            Store: components["schemas"]["NativeStoreInput"];
+            Sku: string;
+            /** @description The fxid order's public id (the game's transaction id) */
+            TransactionId: string;
+            /** @description A store test purchase (Play license tester, App Store sandbox) */
+            Test: boolean;
+        };
+        NativeStatusResponseInput: {
+            Game: components["schemas"]["GameSystemNameInput"];
+            /** @description Whether the Token sent is a live session, and its account (the id to bind purchases to) */
+            Token: {
+                Valid: boolean;
+                AccountId: string | null;
+            };
+            GooglePlay: {
+                Available: boolean;
+                PackageName: string | null;
+            };
+            AppStore: {
+                Available: boolean;
+                BundleId: string | null;
+                Environment: ("Production" | "Sandbox") | null;
+            };
+            /** @description As sent, upper-cased */
+            AppStoreCountry: string | null;
+            /** @description As sent, upper-cased */
+            GooglePlayCountry: string | null;
+            /** @description As sent, upper-cased */
+            ClientCountryAlpha3: string | null;
         };
         VkontakteComLoginInput: {
             /** @description window.location.search of the VK launch URL, as received (the signed vk_* parameters and sign) */
@@ -9502,7 +9724,7 @@ export interface components {
             Documents: components["schemas"]["LegalDocument"][];
         };
         /** @enum {string} */
-        ErrorCode: "validation_failed" | "malformed_json" | "invalid_token" | "expired_token" | "captcha_failed" | "redirect_not_allowed" | "unauthorized" | "platform_sign_invalid" | "platform_payload_expired" | "platform_app_mismatch" | "platform_not_supported" | "platform_not_configured" | "platform_product_unknown" | "platform_price_mismatch" | "platform_purchase_taken" | "platform_order_mismatch" | "platform_webhook_unauthorized" | "forbidden" | "sign_in_confirmation_required" | "not_found" | "method_not_allowed" | "request_timeout" | "game_not_found" | "game_not_on_platform" | "conflict" | "push_subscription_taken" | "already_connected" | "connected_to_another_account" | "identity_taken" | "last_sign_in_method" | "game_not_connected" | "product_already_owned" | "purchase_in_progress" | "purchase_already_consumed" | "payments_not_available" | "storage_version_conflict" | "storage_quota_exceeded" | "storage_value_too_large" | "leaderboard_not_found" | "leaderboard_score_out_of_range" | "launcher_not_available" | "launcher_branch_not_found" | "launcher_branch_locked" | "launcher_artifact_not_found" | "launcher_artifact_missing" | "launcher_key_unknown" | "launcher_key_used" | "launcher_key_other_game" | "download_session_unknown" | "download_session_expired" | "download_session_used" | "range_not_satisfiable" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
+        ErrorCode: "validation_failed" | "malformed_json" | "invalid_token" | "expired_token" | "captcha_failed" | "redirect_not_allowed" | "unauthorized" | "platform_sign_invalid" | "platform_payload_expired" | "platform_app_mismatch" | "platform_not_supported" | "platform_not_configured" | "platform_product_unknown" | "platform_price_mismatch" | "platform_purchase_taken" | "platform_order_mismatch" | "platform_webhook_unauthorized" | "forbidden" | "sign_in_confirmation_required" | "not_found" | "method_not_allowed" | "request_timeout" | "game_not_found" | "game_not_on_platform" | "conflict" | "push_subscription_taken" | "already_connected" | "connected_to_another_account" | "identity_taken" | "last_sign_in_method" | "game_not_connected" | "product_already_owned" | "purchase_in_progress" | "purchase_already_consumed" | "payments_not_available" | "storage_version_conflict" | "storage_quota_exceeded" | "storage_value_too_large" | "leaderboard_not_found" | "leaderboard_score_out_of_range" | "launcher_not_available" | "launcher_branch_not_found" | "launcher_branch_locked" | "launcher_artifact_not_found" | "launcher_artifact_missing" | "launcher_key_unknown" | "launcher_key_used" | "launcher_key_other_game" | "download_session_unknown" | "download_session_expired" | "download_session_used" | "range_not_satisfiable" | "native_receipt_invalid" | "native_receipt_foreign" | "native_receipt_refunded" | "native_receipt_pending" | "native_receipt_replayed" | "native_receipt_unbound" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
         FieldIssue: {
             /** @description Where the bad value is, e.g. "body/Email" or "query/WebPublishingPlatform" */
             Field: string;
@@ -9871,6 +10093,56 @@ export interface components {
             Entries: components["schemas"]["LeaderboardEntry"][];
             /** @description The signed-in player’s row; null for a guest or without a score */
             Player: components["schemas"]["LeaderboardEntry"] | null;
+        };
+        GooglePlayReceipt: {
+            /** @constant */
+            Store: "GooglePlay";
+            /** @description Purchase.getPackageName(): must be the game's configured package */
+            PackageName: string;
+            /** @description Purchase.getProducts()[0]: the sku of the product in the catalog */
+            ProductId: string;
+            PurchaseToken: string;
+        };
+        AppStoreReceipt: {
+            /** @constant */
+            Store: "AppStore";
+            TransactionId: string;
+        };
+        NativeInAppValidateRequest: components["schemas"]["GooglePlayReceipt"] | components["schemas"]["AppStoreReceipt"];
+        /** @enum {string} */
+        NativeStore: "GooglePlay" | "AppStore";
+        NativeInAppValidateResponse: {
+            /** @constant */
+            Success: true;
+            Store: components["schemas"]["NativeStore"];
+            Sku: string;
+            /** @description The fxid order's public id (the game's transaction id) */
+            TransactionId: string;
+            /** @description A store test purchase (Play license tester, App Store sandbox) */
+            Test: boolean;
+        };
+        NativeStatusResponse: {
+            Game: components["schemas"]["GameSystemName"];
+            /** @description Whether the Token sent is a live session, and its account (the id to bind purchases to) */
+            Token: {
+                Valid: boolean;
+                AccountId: string | null;
+            };
+            GooglePlay: {
+                Available: boolean;
+                PackageName: string | null;
+            };
+            AppStore: {
+                Available: boolean;
+                BundleId: string | null;
+                Environment: ("Production" | "Sandbox") | null;
+            };
+            /** @description As sent, upper-cased */
+            AppStoreCountry: string | null;
+            /** @description As sent, upper-cased */
+            GooglePlayCountry: string | null;
+            /** @description As sent, upper-cased */
+            ClientCountryAlpha3: string | null;
         };
         VkontakteComLogin: {
             /** @description window.location.search of the VK launch URL, as received (the signed vk_* parameters and sign) */
