@@ -55,7 +55,12 @@ export const PlatformDataSchema = z
   .meta({ id: 'PlatformData' });
 
 export const StoreFlagsSchema = z
-  .object({ XsollaEnabled: z.boolean(), YookassaEnabled: z.boolean(), StripeEnabled: z.boolean() })
+  .object({
+    XsollaEnabled: z.boolean(),
+    YookassaEnabled: z.boolean(),
+    StripeEnabled: z.boolean(),
+    AghanimEnabled: z.boolean().describe('Aghanim takes the web checkouts of the game (when the server lists it)'),
+  })
   .meta({ id: 'StoreFlags' });
 export type StoreFlags = z.infer<typeof StoreFlagsSchema>;
 

@@ -113,6 +113,14 @@ export const CreatePaymentResponseSchema = z
       })
       .optional()
       .describe('Present when Merchant is yookassa (spec store §3)'),
+    Aghanim: z
+      .object({
+        CheckoutUrl: z
+          .string()
+          .describe("Aghanim's checkout of this order, opened in a new tab; only the order owner receives it"),
+      })
+      .optional()
+      .describe('Present when Merchant is aghanim (spec store §3)'),
     Order: OrderSchema,
   })
   .meta({ id: 'CreatePaymentResponse' });

@@ -99,7 +99,7 @@ describeEachEngine('payment routing: PAYMENT_PROVIDER=stripe', (engine) => {
       Game: 'gem-garden',
       PaymentChannel: null,
       PaymentProvider: null,
-      Store: { XsollaEnabled: false, YookassaEnabled: false, StripeEnabled: false },
+      Store: { XsollaEnabled: false, YookassaEnabled: false, StripeEnabled: false, AghanimEnabled: false },
     });
     const refused = await buy(testApp, 'gem-garden');
     expect(refused.statusCode).toBe(503);

@@ -1,4 +1,5 @@
 import type { StoreFlags } from '@fxid/contract';
+import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
@@ -60,6 +61,11 @@ export interface ProviderDescriptor<
   create(settings: Settings, deps: ProviderDeps): Provider;
   /** Routes of its own (a checkout page's API), registered under /api/v1 while it is configured. */
   routes?(ctx: AppContext, provider: Provider): FastifyPluginAsyncZod;
+  /**
+   * Development only, registered at the server's root: a fake of the provider this server serves
+   * so that a developer pays offline (never registered in production).
+   */
+  devRoutes?(provider: Provider): FastifyPluginAsync;
   /** Outbox job kinds it enqueues, with their handlers. */
   jobs?(provider: Provider): Record<string, OutboxHandler>;
   /** What its checkout loads in the portal's pages; allowed only while it is configured. */

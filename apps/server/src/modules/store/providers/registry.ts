@@ -1,4 +1,5 @@
 import type { PaymentProviderName } from '@fxid/contract';
+import { aghanimDescriptor } from './aghanim/aghanim-descriptor.js';
 import type { ProviderDescriptor } from './provider-descriptor.js';
 import { sandboxDescriptor } from './sandbox/sandbox-descriptor.js';
 import { stripeDescriptor } from './stripe/stripe-descriptor.js';
@@ -15,6 +16,7 @@ const REGISTERED = {
   stripe: stripeDescriptor,
   xsolla: xsollaDescriptor,
   yookassa: yookassaDescriptor,
+  aghanim: aghanimDescriptor,
 } satisfies { [Name in PaymentProviderName]: unknown };
 
 type Registered = typeof REGISTERED;
