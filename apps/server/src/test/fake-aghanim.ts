@@ -1,5 +1,5 @@
-import Fastify, { type FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import type { AghanimConfig } from '../modules/store/providers/aghanim/aghanim-config.js';
 import {

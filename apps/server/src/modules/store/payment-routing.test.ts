@@ -33,7 +33,7 @@ function gemGardenWith(testApp: () => TestApp, flags: Partial<Record<keyof Store
 }
 
 const gemGardenWithoutStripe = (testApp: () => TestApp) =>
-  gemGardenWith(testApp, { StripeEnabled: false, XsollaEnabled: false, YookassaEnabled: false });
+  gemGardenWith(testApp, { StripeEnabled: false, XsollaEnabled: false, YookassaEnabled: false, AghanimEnabled: false });
 
 const availability = async (app: FastifyInstance, Game: string, WebPublishingPlatform = 'FxId') =>
   (await storePost(app, '/store_availability', { Game, WebPublishingPlatform })).json();

@@ -59,6 +59,12 @@ export interface ProviderDescriptor<
   /** Its settings once problems() found none, or undefined when it is not configured (then it is off). */
   settings(env: z.output<z.ZodObject<Env>>, mode: Mode, selection: Selection): Settings | undefined;
   create(settings: Settings, deps: ProviderDeps): Provider;
+  /**
+   * Routes of the spec's API that need no provider instance (Aghanim's status poll), registered
+   * under /api/v1 whether or not it is configured here, so the API and its OpenAPI document are
+   * the same on every deployment; without the provider they find none of its orders (404).
+   */
+  apiRoutes?(ctx: AppContext): FastifyPluginAsyncZod;
   /** Routes of its own (a checkout page's API), registered under /api/v1 while it is configured. */
   routes?(ctx: AppContext, provider: Provider): FastifyPluginAsyncZod;
   /**

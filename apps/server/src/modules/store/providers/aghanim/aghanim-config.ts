@@ -62,7 +62,12 @@ export function aghanimProblems(env: AghanimEnv, mode: Mode, { listed }: Selecti
 export function aghanimConfig(env: AghanimEnv, mode: Mode, { listed }: Selection): AghanimConfig | undefined {
   const sandbox = (env.AGHANIM_SANDBOX ?? (mode === 'development' ? 'true' : 'false')) === 'true';
   if (usesDevFake(env, mode, listed)) {
-    return { apiKey: DEV_AGHANIM_KEYS.apiKey, webhookSecrets: [DEV_AGHANIM_KEYS.webhookSecret], sandbox, apiBase: null };
+    return {
+      apiKey: DEV_AGHANIM_KEYS.apiKey,
+      webhookSecrets: [DEV_AGHANIM_KEYS.webhookSecret],
+      sandbox,
+      apiBase: null,
+    };
   }
   if (!env.AGHANIM_API_KEY || !env.AGHANIM_WEBHOOK_SECRETS) return undefined;
   return {

@@ -30,7 +30,7 @@ export const aghanimDescriptor: ProviderDescriptor<AghanimConfig, typeof AGHANIM
     });
     return createAghanimProvider(settings, { apiBase: base, devFake });
   },
-  routes: (ctx) => aghanimStatusRoutes(ctx),
+  apiRoutes: aghanimStatusRoutes,
   devRoutes: (provider) => async (app) => {
     if (provider.devFake) await app.register(provider.devFake.routes, { prefix: DEV_FAKE_PATH });
   },

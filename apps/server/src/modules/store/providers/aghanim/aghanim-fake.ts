@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { escapeHtml } from '../../../../lib/escape-html.js';
 import type { AghanimOrder, AghanimOrderStatus } from './aghanim-api.js';
 import { aghanimSignatureHeaders } from './aghanim-signature.js';
 
@@ -83,7 +84,10 @@ export function createFakeAghanim(options: FakeAghanimOptions): FakeAghanim {
       sandbox: options.sandbox,
       trigger: 'fake',
     });
-    return { body, headers: { 'content-type': 'application/json', ...aghanimSignatureHeaders(body, secret, eventTime) } };
+    return {
+      body,
+      headers: { 'content-type': 'application/json', ...aghanimSignatureHeaders(body, secret, eventTime) },
+    };
   };
 
   const move = async (orderId: string, status: AghanimOrderStatus, eventType: string) => {
@@ -134,7 +138,8 @@ export function createFakeAghanim(options: FakeAghanimOptions): FakeAghanim {
   }
 
   const api = (method: string, path: string, body: unknown, headers: IncomingHttpHeaders): Answer => {
-    if (headers.authorization !== `Bearer ${options.apiKey}`) return { status: 401, body: { detail: 'Invalid API key' } };
+    if (headers.authorization !== `Bearer ${options.apiKey}`)
+      return { status: 401, body: { detail: 'Invalid API key' } };
     if (method === 'POST' && path === '/orders') {
       const key = headers['idempotency-key'];
       const replay = typeof key === 'string' ? byIdempotencyKey.get(key) : undefined;
@@ -227,13 +232,12 @@ export function createFakeAghanim(options: FakeAghanimOptions): FakeAghanim {
   };
 }
 
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-
 function showOrder(reply: FastifyReply, order: FakeAghanimOrder) {
   const price = new Intl.NumberFormat('en', { style: 'currency', currency: order.currency }).format(
-    order.amount / 10 ** (new Intl.NumberFormat('en', { style: 'currency', currency: order.currency }).resolvedOptions()
-      .maximumFractionDigits as number),
+    order.amount /
+      10 **
+        (new Intl.NumberFormat('en', { style: 'currency', currency: order.currency }).resolvedOptions()
+          .maximumFractionDigits as number),
   );
   const name = order.items.map((item) => item.name ?? item.sku).join(', ');
   const buttons =
@@ -241,15 +245,18 @@ function showOrder(reply: FastifyReply, order: FakeAghanimOrder) {
       ? ['pay', 'decline', 'cancel']
           .map(
             (choice, index) =>
-              `<form method="post" action="${escape(order.checkout_url ?? '')}/${choice}"><button>${['Pay now', 'Use a declined card', 'Cancel order'][index]}</button></form>`,
+              `<form method="post" action="${escapeHtml(order.checkout_url ?? '')}/${choice}"><button>${['Pay now', 'Use a declined card', 'Cancel order'][index]}</button></form>`,
           )
           .join('')
       : '';
-  const body = `<p>${escape(name)}: <strong>${escape(price)}</strong></p>
-<p role="status">${escape(order.note || `Order ${order.status}`)}</p>${buttons}`;
-  return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page('Aghanim checkout (fake)', body));
+  const body = `<p>${escapeHtml(name)}: <strong>${escapeHtml(price)}</strong></p>
+<p role="status">${escapeHtml(order.note || `Order ${order.status}`)}</p>${buttons}`;
+  return reply
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(page('Aghanim checkout (fake)', body));
 }
 
 function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(title)}</title></head><body style="font-family:sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem"><h1>${escape(title)}</h1>${body}</body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head><body style="font-family:sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem"><h1>${escapeHtml(title)}</h1>${body}</body></html>`;
 }

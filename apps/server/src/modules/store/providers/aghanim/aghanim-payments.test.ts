@@ -135,7 +135,13 @@ describeEachEngine('aghanim payments', (engine) => {
     const cases: [string, FakeAghanimWebhook][] = [
       [
         'flipped signature',
-        { ...good, headers: { ...good.headers, 'x-aghanim-signature': `${signature[0] === '0' ? '1' : '0'}${signature.slice(1)}` } },
+        {
+          ...good,
+          headers: {
+            ...good.headers,
+            'x-aghanim-signature': `${signature[0] === '0' ? '1' : '0'}${signature.slice(1)}`,
+          },
+        },
       ],
       ['not our secret', aghanim.webhook('order.paid', aghanimId, {}, 'someone-elses-webhook-secret')],
       ['missing signature', { ...good, headers: { 'content-type': 'application/json' } }],
