@@ -67,7 +67,11 @@ describe('the store front given to the game', () => {
       DefaultCurrencyPrice: { Amount: 500, Currency: 'JPY' },
     });
     const [item] = toSdkStoreFront(
-      { Game: 'x', Products: [yen], Store: { XsollaEnabled: false, YookassaEnabled: false, StripeEnabled: false, AghanimEnabled: false } },
+      {
+        Game: 'x',
+        Products: [yen],
+        Store: { XsollaEnabled: false, YookassaEnabled: false, StripeEnabled: false, AghanimEnabled: false },
+      },
       'ja',
     ).products;
     expect(item?.price).toMatchObject({ price: 500, priceBeforeDiscount: 1000, discount: 50, currencyIso: 'JPY' });
