@@ -27,7 +27,7 @@ export function aghanimStatusRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       handler: async (request, reply) => {
         reply.header('cache-control', 'no-store');
         const order = await findOrderByPublicId(ctx.db, request.query.PublicOrderId);
-        if (!order || order.provider !== 'aghanim') throw new NotFoundError('Order');
+        if (order?.provider !== 'aghanim') throw new NotFoundError('Order');
         return { PublicOrderId: order.public_id, Status: checkoutStatus(orderStatusOf(order)) };
       },
     });
