@@ -207,6 +207,10 @@ export async function createApp(config: Config, deps: AppDependencies = {}): Pro
       }
       // The host simulator signs with development VK keys: never served in production.
       if (config.mode === 'development') await scoped.register(devHostsRoutes(ctx, app));
+      // Fakes of payment providers that pay offline (Aghanim): development only, like the host simulator.
+      if (config.mode === 'development') {
+        for (const { devRoutes } of ctx.payments.configured) if (devRoutes) await scoped.register(devRoutes);
+      }
       await scoped.register(contentRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(documentsRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(supportRoutes(ctx), { prefix: '/api/v1' });

@@ -63,6 +63,7 @@ export const StoreFlagsSchema = z
       .boolean()
       .optional()
       .describe("Bank131's card form and SBP (or Smart Glocal's, same API); absent counts as false"),
+    AghanimEnabled: z.boolean().describe('Aghanim takes the web checkouts of the game (when the server lists it)'),
   })
   .meta({ id: 'StoreFlags' });
 export type StoreFlags = z.infer<typeof StoreFlagsSchema>;

@@ -12,3 +12,4 @@ export * from './store/bank131.js';
 export * from './store/fb-instant.js';
 export * from './store/yandex-games.js';
 export * from './store/kongregate.js';
+export * from './store/aghanim.js';

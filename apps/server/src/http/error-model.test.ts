@@ -127,6 +127,14 @@ const BAD_REQUESTS: BadRequest[] = [
     field: 'query.WebPublishingPlatform',
   },
   {
+    name: 'order id that is not one',
+    method: 'GET',
+    url: '/api/v1/store/aghanim/payment/status?PublicOrderId=12345',
+    status: 400,
+    code: 'validation_failed',
+    field: 'query.PublicOrderId',
+  },
+  {
     name: 'unknown game',
     method: 'GET',
     url: '/api/v1/public_game_config/no-such-game',

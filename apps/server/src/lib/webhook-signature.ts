@@ -12,7 +12,8 @@ export function signWebhook(secret: string, body: string, timestampSeconds: numb
   return `t=${timestampSeconds},v1=${webhookHmac(secret, timestampSeconds, body)}`;
 }
 
-function webhookHmac(secret: string, timestampSeconds: number, body: string | Buffer): string {
+/** hex( HMAC-SHA256(secret, "<t>.<raw body>") ): the signature of fxid's, Stripe's and Aghanim's webhooks alike. */
+export function webhookHmac(secret: string, timestampSeconds: number, body: string | Buffer): string {
   return createHmac('sha256', secret).update(`${timestampSeconds}.`).update(body).digest('hex');
 }
 

@@ -121,6 +121,14 @@ export const CreatePaymentResponseSchema = z
       })
       .optional()
       .describe('Present when Merchant is bank131 (spec store §3, Bank block)'),
+    Aghanim: z
+      .object({
+        CheckoutUrl: z
+          .string()
+          .describe("Aghanim's checkout of this order, opened in a new tab; only the order owner receives it"),
+      })
+      .optional()
+      .describe('Present when Merchant is aghanim (spec store §3)'),
     Order: OrderSchema,
   })
   .meta({ id: 'CreatePaymentResponse' });

@@ -157,7 +157,16 @@ const GameSchema = z.strictObject({
   StatisticsAppId: z.string().optional(),
   SupportWidgetKey: z.string().optional(),
   SupportEmail: z.email().optional().describe("Where the game's support messages are mailed; SUPPORT_EMAIL otherwise"),
-  Store: StoreFlagsSchema.default({ XsollaEnabled: false, YookassaEnabled: false, StripeEnabled: false }),
+  // A flag left out is false, so a catalog written before a provider existed keeps its meaning.
+  Store: StoreFlagsSchema.partial()
+    .default({})
+    .transform((flags) => ({
+      XsollaEnabled: false,
+      YookassaEnabled: false,
+      StripeEnabled: false,
+      AghanimEnabled: false,
+      ...flags,
+    })),
   TurnstileSiteKey: z.string().optional(),
   TosUrl: Link.optional(),
   TosOpenMethod: OpenMethodSchema.default('Modal'),

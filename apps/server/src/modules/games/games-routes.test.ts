@@ -57,7 +57,7 @@ describeEachEngine('games API', (engine) => {
       SupportedLanguages: ['en', 'ru'],
       DefaultLanguage: 'en',
       CompanyName: 'Foxhound Interactive',
-      Store: { XsollaEnabled: true, YookassaEnabled: false, StripeEnabled: true },
+      Store: { XsollaEnabled: true, YookassaEnabled: false, StripeEnabled: true, AghanimEnabled: false },
       TosOpenMethod: 'Modal',
     });
   });

@@ -116,6 +116,7 @@ export async function createPayment(
       amount,
       currency,
       description: snapshot.ProductName,
+      sku: product.row.sku,
       embeddingType: input.EmbeddingType,
       returnUrl: options.returnUrl?.(order.public_id) ?? portalRouteUrl(ctx.config, `Store/Return/${order.public_id}`),
       idempotencyKey: `order:${order.id}:create-checkout`,

@@ -6,6 +6,7 @@ import { WebhookSignatureError } from '../../errors.js';
 import { problemResponses } from '../../http/responses.js';
 import { notificationSourceIp } from './notification-source.js';
 import { handleNotification } from './payment-notifications.js';
+import { PAYMENT_PROVIDERS } from './providers/registry.js';
 
 /** A provider's own error answer (Xsolla's `{"error":{"code","message"}}`), for a provider that expects one. */
 const ProviderRefusalSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
@@ -13,12 +14,13 @@ const ProviderRefusalSchema = z.object({ error: z.object({ code: z.string(), mes
 /** Provider notifications are small; anything larger is refused before it is read. */
 const NOTIFICATION_BODY_LIMIT = 64 * 1024;
 
-/** Every configured provider's routes: the notification endpoint, and each provider's own (its checkout page's API). */
+/** The notification endpoint, every configured provider's own routes (its checkout page's API), and every provider's API routes. */
 export function paymentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(paymentWebhookRoutes(ctx));
     // Each in a scope of its own, away from the webhook's raw-body parser.
     for (const { routes } of ctx.payments.configured) if (routes) await app.register(routes(ctx));
+    for (const { apiRoutes } of Object.values(PAYMENT_PROVIDERS)) if (apiRoutes) await app.register(apiRoutes(ctx));
   };
 }
 

@@ -1,4 +1,5 @@
 import type { AdapterName, StoreFlags } from '@fxid/contract';
+import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.js';
 import type { AppContext } from '../../context.js';
@@ -16,6 +17,8 @@ export interface ConfiguredProvider {
   /** The catalog store flag that turns it on for a game; none: every game. */
   storeFlag: keyof StoreFlags | undefined;
   routes: ((ctx: AppContext) => FastifyPluginAsyncZod) | undefined;
+  /** Its offline fake's routes, served in development only (ProviderDescriptor.devRoutes). */
+  devRoutes: FastifyPluginAsync | undefined;
   jobs: Record<string, OutboxHandler>;
   csp: CspSources | undefined;
 }
@@ -56,6 +59,7 @@ function configure<Name extends ProviderName>(
     provider,
     storeFlag: descriptor.storeFlag,
     routes: routes && ((ctx) => routes.call(descriptor, ctx, provider)),
+    devRoutes: descriptor.devRoutes?.(provider),
     jobs: descriptor.jobs?.(provider) ?? {},
     csp: descriptor.cspOf?.(settings) ?? descriptor.csp,
   };

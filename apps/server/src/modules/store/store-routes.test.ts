@@ -39,7 +39,7 @@ describeEachEngine('store', (engine) => {
       Game: 'gem-garden',
       PaymentChannel: 'Web',
       PaymentProvider: 'sandbox',
-      Store: { XsollaEnabled: false, YookassaEnabled: true, StripeEnabled: true },
+      Store: { XsollaEnabled: false, YookassaEnabled: true, StripeEnabled: true, AghanimEnabled: true },
     });
     const data = await storePost(app, '/store_data', { Game: 'gem-garden', Locale: 'ru', WebPublishingPlatform: 0 });
     expect(data.statusCode).toBe(200);

@@ -1,4 +1,5 @@
 import type { SupportSubject } from '@fxid/contract';
+import { escapeHtml } from '../../lib/escape-html.js';
 import type { MailMessage } from '../mail/mailer.js';
 
 /** How each subject reads in the support inbox. */
@@ -10,11 +11,6 @@ const SUBJECT_LABELS: Record<SupportSubject, string> = {
   gameplay_issues: 'Gameplay issue',
   other: 'Other',
 };
-
-/** Everything a player typed becomes text: no markup, no links the mail client did not make itself. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"'`]/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 /** Header lines carry no line breaks, whatever a value holds. */
 const oneLine = (text: string) => text.replace(/[\r\n\t]+/g, ' ').slice(0, 200);

@@ -82,6 +82,7 @@ describe('the confirm-purchase-with-personal-info modal', () => {
         PersonalInfoRequirements: REQUIRED,
       })) as unknown as PurchaseDeps['createPayment'],
       paymentStatus: vi.fn(),
+      aghanimStatus: vi.fn(),
       setOptimisticStatus: vi.fn(async () => ({})) as unknown as PurchaseDeps['setOptimisticStatus'],
       openCheckout: vi.fn(),
       askPersonalInfo: (requirements, product) => askPersonalInfo(modals, requirements, product),

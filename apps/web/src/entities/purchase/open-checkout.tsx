@@ -14,6 +14,11 @@ const LazyStripeCheckoutModal = lazy(async () => ({
   default: (await import('./StripeCheckoutModal')).StripeCheckoutModal,
 }));
 
+// Aghanim's dialog (a link to its checkout in a new tab) loads with the first Aghanim checkout.
+const LazyAghanimCheckoutModal = lazy(async () => ({
+  default: (await import('./AghanimCheckoutModal')).AghanimCheckoutModal,
+}));
+
 // YooKassa's confirmation widget and its modal load with the first YooKassa checkout.
 const LazyYookassaCheckoutModal = lazy(async () => ({
   default: (await import('./YookassaCheckoutModal')).YookassaCheckoutModal,
@@ -33,8 +38,8 @@ async function loadStripeLazily(publishableKey: string): Promise<StripeLike> {
 
 /**
  * Shows the provider's checkout in a modal: the provider's page in a frame (the portal's
- * own payment form alone, in its embed mode), Stripe's embedded checkout or YooKassa's
- * confirmation widget; Xsolla's widget opens a lightbox of its own. `closed` settles once, with how it ended, however the modal went.
+ * own payment form alone, in its embed mode), Stripe's embedded checkout, YooKassa's
+ * confirmation widget or the link to Aghanim's checkout in a new tab; Xsolla's widget opens a lightbox of its own. `closed` settles once, with how it ended, however the modal went.
  */
 export function openCheckout(
   modals: ReturnType<typeof useModals>,
@@ -61,6 +66,7 @@ export function openCheckout(
     <>
       <ClosedWatcher onGone={gone} />
       {target.kind === 'page' && <LazyCheckoutPageModal url={checkoutFrameUrl(target.url)} title={title} />}
+      {target.kind === 'aghanim' && <LazyAghanimCheckoutModal title={title} checkoutUrl={target.checkoutUrl} />}
       {target.kind === 'stripe' && (
         <LazyStripeCheckoutModal
           title={title}

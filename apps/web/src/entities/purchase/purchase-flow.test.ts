@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ProblemError } from '../../shared/api/problem';
 import { createLogger } from '../../shared/lib/logger';
+import type { AghanimPaymentStatus } from './api/aghanim-status';
 import type { CreatePaymentResult } from './api/create-payment';
 import type { PaymentStatus } from './api/payment-status';
 import { type CheckoutEnd, type PurchaseDeps, runPurchase } from './purchase-flow';
@@ -52,6 +53,28 @@ const yookassaCreated = {
   Yookassa: { Redirect: false, ConfirmationUrl: null, ConfirmationToken: 'ct-1', Sandbox: true },
 } as unknown as CreatePaymentResult;
 
+/** An order paid on Aghanim's checkout in a new tab. */
+const AGHANIM_CHECKOUT = 'https://pay.aghanim.com/order/ord_1';
+const aghanimCreated = {
+  ...created,
+  Merchant: 'aghanim',
+  Sandbox: undefined,
+  ConfirmationUrl: null,
+  Aghanim: { CheckoutUrl: AGHANIM_CHECKOUT },
+} as unknown as CreatePaymentResult;
+
+/** The anonymous Aghanim poll answering `answers` in turn (the last one repeats). */
+function aghanimPolls(...answers: ('Created' | 'Payed' | 'Cancelled')[]): Partial<PurchaseDeps> {
+  const queue = [...answers];
+  return {
+    createPayment: vi.fn(async () => aghanimCreated),
+    aghanimStatus: vi.fn(async () => ({
+      PublicOrderId: ID,
+      Status: (queue.length > 1 ? queue.shift() : queue[0]) ?? 'Created',
+    })),
+  };
+}
+
 function status(
   checkout: 'Created' | 'Payed' | 'Cancelled',
   order: 'Created' | 'Completed' | 'Cancelled' = 'Created',
@@ -81,6 +104,9 @@ function setup(statuses: PaymentStatus[], overrides: Partial<PurchaseDeps> = {})
     signIn: vi.fn(async () => true),
     createPayment: vi.fn(async () => created),
     paymentStatus: vi.fn(async () => (queue.length > 1 ? queue.shift() : queue[0]) as PaymentStatus),
+    aghanimStatus: vi.fn(async (): Promise<AghanimPaymentStatus> => {
+      throw new Error('not an Aghanim order');
+    }),
     setOptimisticStatus: vi.fn(async (_token: string, _id: string, wanted: 'Completed' | 'Cancelled') => ({
       Order: { Status: wanted },
     })) as unknown as PurchaseDeps['setOptimisticStatus'],
@@ -534,5 +560,57 @@ describe('an order that needs personal info', () => {
     expect(JSON.parse((error as Error).message)).toMatchObject({ ErrorCode: 'validation_failed' });
     expect(deps.openCheckout).not.toHaveBeenCalled();
     expect(deps.setOptimisticStatus).toHaveBeenCalledWith('bearer', ID, 'Cancelled');
+  });
+});
+
+describe("buying with Aghanim's checkout in a new tab (spec store §4)", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('polls /store/aghanim/payment/status every second; Payed reads the purchase once and resolves', async () => {
+    const { deps, buy } = setup([status('Payed', 'Completed')], aghanimPolls('Created', 'Created', 'Payed'));
+    const outcome = settle(buy());
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(deps.openCheckout).toHaveBeenCalledWith({ kind: 'aghanim', checkoutUrl: AGHANIM_CHECKOUT }, '100 stars');
+    expect(deps.aghanimStatus).toHaveBeenCalledTimes(1);
+    expect(deps.aghanimStatus).toHaveBeenCalledWith(ID);
+    expect(deps.paymentStatus).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(deps.aghanimStatus).toHaveBeenCalledTimes(3);
+    expect(deps.paymentStatus).toHaveBeenCalledOnce();
+    expect((await outcome).value).toEqual({
+      transactionId: ID,
+      stats: { currency: 'USD', currencyAmount: 0.99, usdAmount: 0.99 },
+    });
+  });
+
+  it("rejects an order Aghanim ended unpaid with 'Payment not completed'", async () => {
+    const { deps, buy } = setup([status('Created')], aghanimPolls('Created', 'Cancelled'));
+    const outcome = settle(buy());
+    await vi.advanceTimersByTimeAsync(2000);
+    expect((await outcome).error).toMatchObject({ code: 'payment_not_completed', message: 'Payment not completed' });
+    expect(deps.paymentStatus).not.toHaveBeenCalled();
+  });
+
+  it("rejects with 'Payment not completed' when the player closes the dialog unpaid", async () => {
+    const { deps, buy, playerCloses } = setup([status('Created')], aghanimPolls('Created'));
+    const outcome = settle(buy());
+    await vi.advanceTimersByTimeAsync(1000);
+    playerCloses();
+    await vi.advanceTimersByTimeAsync(0);
+    expect((await outcome).error).toMatchObject({ code: 'cancelled', message: 'Payment not completed' });
+    expect(deps.setOptimisticStatus).toHaveBeenCalledWith('bearer', ID, 'Cancelled');
+  });
+
+  it("gives up after 180 s with 'Payment not completed'", async () => {
+    const { deps, buy } = setup([status('Created')], aghanimPolls('Created'));
+    const outcome = settle(buy());
+    await vi.advanceTimersByTimeAsync(180_000);
+    expect((await outcome).error).toMatchObject({ code: 'timeout', message: 'Payment not completed' });
+    expect(deps.aghanimStatus).toHaveBeenCalledTimes(180);
   });
 });

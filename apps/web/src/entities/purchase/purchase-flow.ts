@@ -1,5 +1,6 @@
 import { ProblemError } from '../../shared/api/problem';
 import type { Logger } from '../../shared/lib/logger';
+import type { AghanimPaymentStatus } from './api/aghanim-status';
 import type { CreatePaymentBody, CreatePaymentResult } from './api/create-payment';
 import type { OptimisticOrderStatus } from './api/optimistic-order-status';
 import type { PaymentStatus } from './api/payment-status';
@@ -25,13 +26,14 @@ export interface PurchaseRequest {
 
 /**
  * What the player pays in: the provider's page (sandbox, redirect flows), Stripe's embedded
- * checkout, or Xsolla's Pay Station in its embed widget.
+ * checkout, Xsolla's Pay Station in its embed widget, YooKassa's widget, or Aghanim's checkout in a new tab.
  */
 export type CheckoutTarget =
   | { kind: 'page'; url: string }
   | { kind: 'stripe'; publishableKey: string; clientSecret: string }
   | { kind: 'xsolla'; paymentUrl: string; sandbox: boolean }
-  | { kind: 'yookassa'; confirmationToken: string };
+  | { kind: 'yookassa'; confirmationToken: string }
+  | { kind: 'aghanim'; checkoutUrl: string };
 
 /**
  * How a checkout modal went: `completed` when the provider's widget reported the payment
@@ -53,6 +55,8 @@ export interface PurchaseDeps {
   signIn(): Promise<boolean>;
   createPayment(token: string, body: CreatePaymentBody): Promise<CreatePaymentResult>;
   paymentStatus(token: string, game: string, transactionId: string): Promise<PaymentStatus>;
+  /** GET /store/aghanim/payment/status: what an order paid in Aghanim's tab is polled with (spec store §4, §7). */
+  aghanimStatus(publicOrderId: string): Promise<AghanimPaymentStatus>;
   setOptimisticStatus(
     token: string,
     transactionId: string,
@@ -76,6 +80,9 @@ type Waited =
   | { kind: 'closed' }
   | { kind: 'broken'; error: unknown }
   | { kind: 'timeout' };
+
+/** One poll's answer: the full payment status, or (Aghanim, unpaid) just where the checkout stands. */
+type Polled = PaymentStatus | Pick<PaymentStatus, 'Status' | 'CancelReason'>;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -103,8 +110,14 @@ export async function runPurchase(deps: PurchaseDeps, request: PurchaseRequest):
   const id = created.TransactionId;
   const productName = created.OrderProduct.LocalizedProductName;
   const target = checkoutTarget(created);
-  // Spec store §4: a Stripe checkout closed unpaid rejects with 'Unknown error'; a page, 'User closed payment window'.
-  const closedMessage = target.kind === 'stripe' ? purchaseMessages.unknownError : purchaseMessages.closed;
+  // Spec store §4: a Stripe checkout closed unpaid rejects with 'Unknown error'; Aghanim's, 'Payment not completed'
+  // (anything but Payed); a page, 'User closed payment window'.
+  const closedMessage =
+    target.kind === 'stripe'
+      ? purchaseMessages.unknownError
+      : target.kind === 'aghanim'
+        ? purchaseMessages.notCompleted
+        : purchaseMessages.closed;
 
   const optimistic = (status: 'Completed' | 'Cancelled') =>
     deps.setOptimisticStatus(token, id, status).catch((error: unknown) => {
@@ -141,8 +154,17 @@ export async function runPurchase(deps: PurchaseDeps, request: PurchaseRequest):
   const closeSoon = () => setTimeout(() => checkout.close(), timings.closeDelayMs);
   const deadline = Date.now() + timings.pollTimeoutMs;
 
-  const readStatus = async (): Promise<PaymentStatus | undefined> => {
+  /** Spec store §4: Aghanim's order is polled by its own status call; Payed then reads the purchase's figures once. */
+  const pollAghanim = async (): Promise<Polled> => {
+    const polled = await deps.aghanimStatus(id);
+    if (polled.Status === 'Payed') return deps.paymentStatus(token, request.game, id);
+    // Anything but Payed that ended the order rejects with 'Payment not completed' (as a decline does).
+    return { Status: polled.Status, CancelReason: polled.Status === 'Cancelled' ? 'Declined' : null };
+  };
+
+  const readStatus = async (): Promise<Polled | undefined> => {
     try {
+      if (target.kind === 'aghanim') return await pollAghanim();
       return await deps.paymentStatus(token, request.game, id);
     } catch (error) {
       // A lost poll is retried on the next tick; a refusal (signed out, unknown order) is final.
@@ -162,7 +184,7 @@ export async function runPurchase(deps: PurchaseDeps, request: PurchaseRequest):
         ? Promise.race([sleep(Math.min(timings.pollIntervalMs, remaining)), checkout.closed])
         : sleep(Math.min(timings.pollIntervalMs, remaining)));
       const status = await readStatus();
-      if (status?.Status === 'Payed') return { kind: 'paid', status };
+      if (status?.Status === 'Payed' && 'Stats' in status) return { kind: 'paid', status };
       // The server says why: the provider refused the payment, or the checkout was left.
       if (status?.Status === 'Cancelled')
         return { kind: status.CancelReason === 'Declined' ? 'declined' : 'abandoned' };
@@ -238,6 +260,10 @@ function checkoutTarget(created: CreatePaymentResult): CheckoutTarget {
     if (yookassa?.ConfirmationToken) return { kind: 'yookassa', confirmationToken: yookassa.ConfirmationToken };
     if (yookassa?.Redirect && yookassa.ConfirmationUrl) return { kind: 'page', url: yookassa.ConfirmationUrl };
     throw new PurchaseError('handler_failed', purchaseMessages.noYookassaData);
+  }
+  if (created.Merchant === 'aghanim') {
+    if (!created.Aghanim) throw new PurchaseError('unsupported', purchaseMessages.unsupportedMethod);
+    return { kind: 'aghanim', checkoutUrl: created.Aghanim.CheckoutUrl };
   }
   const url = created.Sandbox?.CheckoutUrl ?? created.ConfirmationUrl;
   if (!url) throw new PurchaseError('unsupported', purchaseMessages.unsupportedMethod);

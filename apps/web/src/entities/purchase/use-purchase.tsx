@@ -7,6 +7,7 @@ import { createLogger } from '../../shared/lib/logger';
 import { requestSignIn } from '../../shared/lib/sign-in-request';
 import { ClosedWatcher } from '../../shared/ui/modals/ClosedWatcher';
 import { useModals } from '../../shared/ui/modals/modal-manager';
+import { fetchAghanimStatus } from './api/aghanim-status';
 import { createPayment } from './api/create-payment';
 import { setOptimisticOrderStatus } from './api/optimistic-order-status';
 import { fetchPaymentStatus } from './api/payment-status';
@@ -42,6 +43,7 @@ export function usePurchase(): (request: PurchaseRequest) => Promise<PurchaseOut
           signIn: requestSignIn,
           createPayment: (token, body) => createPayment(api, token, body),
           paymentStatus: (token, game, id) => fetchPaymentStatus(api, token, game, id),
+          aghanimStatus: (id) => fetchAghanimStatus(api, id),
           setOptimisticStatus: (token, id, status) => setOptimisticOrderStatus(api, token, id, status),
           openCheckout: (target, productName) =>
             openCheckout(modals, target, t('store.checkoutTitle', { product: productName })),

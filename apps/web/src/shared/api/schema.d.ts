@@ -7116,6 +7116,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/store/aghanim/payment/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An Aghanim order's checkout status
+         * @description Payed once Aghanim's signed order.paid webhook was taken, Cancelled once the order ended unpaid, Created while it waits. 404 not_found for an unknown order or one not paid with Aghanim.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description The order id (TransactionId of create_payment) */
+                    PublicOrderId: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AghanimPaymentStatusResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -7194,6 +7263,8 @@ export interface components {
             StripeEnabled: boolean;
             /** @description Bank131's card form and SBP (or Smart Glocal's, same API); absent counts as false */
             Bank131Enabled?: boolean;
+            /** @description Aghanim takes the web checkouts of the game (when the server lists it) */
+            AghanimEnabled: boolean;
         };
         PublicGameDataInput: {
             GameSystemName: components["schemas"]["GameSystemNameInput"];
@@ -8393,7 +8464,7 @@ export interface components {
             Currency: components["schemas"]["CurrencyCodeInput"];
         };
         /** @enum {string} */
-        PaymentProviderNameInput: "sandbox" | "stripe" | "xsolla" | "yookassa" | "bank131";
+        PaymentProviderNameInput: "sandbox" | "stripe" | "xsolla" | "yookassa" | "bank131" | "aghanim";
         SkuInput: string;
         PublicOrderIdInput: string;
         StoreFrontRequestInput: {
@@ -8603,6 +8674,11 @@ export interface components {
                 ApiType: "Bank131" | "SmartGLocal";
                 /** @description True on the bank's demo environment (no real money) */
                 DemoMode: boolean;
+            };
+            /** @description Present when Merchant is aghanim (spec store §3) */
+            Aghanim?: {
+                /** @description Aghanim's checkout of this order, opened in a new tab; only the order owner receives it */
+                CheckoutUrl: string;
             };
             Order: components["schemas"]["OrderInput"];
         };
@@ -9046,6 +9122,11 @@ export interface components {
             /** @description One per unused item of the player's inventory */
             Items: components["schemas"]["KongregateItemInput"][];
         };
+        AghanimPaymentStatusResponseInput: {
+            PublicOrderId: components["schemas"]["PublicOrderIdInput"];
+            /** @description Payed once Aghanim confirmed the payment; Cancelled when the order ended unpaid */
+            Status: components["schemas"]["CheckoutStatusInput"];
+        };
         /** @enum {string} */
         SupportSubjectInput: "bug_report" | "payment_issues" | "account_issues" | "technical_issues" | "gameplay_issues" | "other";
         SupportMessageDataInput: {
@@ -9168,6 +9249,8 @@ export interface components {
             StripeEnabled: boolean;
             /** @description Bank131's card form and SBP (or Smart Glocal's, same API); absent counts as false */
             Bank131Enabled?: boolean;
+            /** @description Aghanim takes the web checkouts of the game (when the server lists it) */
+            AghanimEnabled: boolean;
         };
         PublicGameData: {
             GameSystemName: components["schemas"]["GameSystemName"];
@@ -10368,7 +10451,7 @@ export interface components {
             Currency: components["schemas"]["CurrencyCode"];
         };
         /** @enum {string} */
-        PaymentProviderName: "sandbox" | "stripe" | "xsolla" | "yookassa" | "bank131";
+        PaymentProviderName: "sandbox" | "stripe" | "xsolla" | "yookassa" | "bank131" | "aghanim";
         Sku: string;
         PublicOrderId: string;
         StoreFrontRequest: {
@@ -10578,6 +10661,11 @@ export interface components {
                 ApiType: "Bank131" | "SmartGLocal";
                 /** @description True on the bank's demo environment (no real money) */
                 DemoMode: boolean;
+            };
+            /** @description Present when Merchant is aghanim (spec store §3) */
+            Aghanim?: {
+                /** @description Aghanim's checkout of this order, opened in a new tab; only the order owner receives it */
+                CheckoutUrl: string;
             };
             Order: components["schemas"]["Order"];
         };
@@ -11020,6 +11108,11 @@ export interface components {
         KongregateItemsResponse: {
             /** @description One per unused item of the player's inventory */
             Items: components["schemas"]["KongregateItem"][];
+        };
+        AghanimPaymentStatusResponse: {
+            PublicOrderId: components["schemas"]["PublicOrderId"];
+            /** @description Payed once Aghanim confirmed the payment; Cancelled when the order ended unpaid */
+            Status: components["schemas"]["CheckoutStatus"];
         };
         /** @enum {string} */
         SupportSubject: "bug_report" | "payment_issues" | "account_issues" | "technical_issues" | "gameplay_issues" | "other";

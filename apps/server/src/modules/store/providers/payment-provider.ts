@@ -8,6 +8,8 @@ export interface CheckoutRequest {
   amount: number;
   currency: string;
   description: string;
+  /** The product's SKU in fxid's catalog, for a provider whose checkout lists items by SKU (Aghanim). */
+  sku: string;
   embeddingType: 'Redirect' | 'Embed';
   /** Where the player lands after paying, declining or leaving. */
   returnUrl: string;

@@ -1,4 +1,5 @@
 import type { StoreFlags } from '@fxid/contract';
+import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
@@ -58,8 +59,19 @@ export interface ProviderDescriptor<
   /** Its settings once problems() found none, or undefined when it is not configured (then it is off). */
   settings(env: z.output<z.ZodObject<Env>>, mode: Mode, selection: Selection): Settings | undefined;
   create(settings: Settings, deps: ProviderDeps): Provider;
+  /**
+   * Routes of the spec's API that need no provider instance (Aghanim's status poll), registered
+   * under /api/v1 whether or not it is configured here, so the API and its OpenAPI document are
+   * the same on every deployment; without the provider they find none of its orders (404).
+   */
+  apiRoutes?(ctx: AppContext): FastifyPluginAsyncZod;
   /** Routes of its own (a checkout page's API), registered under /api/v1 while it is configured. */
   routes?(ctx: AppContext, provider: Provider): FastifyPluginAsyncZod;
+  /**
+   * Development only, registered at the server's root: a fake of the provider this server serves
+   * so that a developer pays offline (never registered in production).
+   */
+  devRoutes?(provider: Provider): FastifyPluginAsync;
   /** Outbox job kinds it enqueues, with their handlers. */
   jobs?(provider: Provider): Record<string, OutboxHandler>;
   /** What its checkout loads in the portal's pages; allowed only while it is configured. */

@@ -34,7 +34,7 @@ describe('the store front given to the game', () => {
       {
         Game: 'gem-garden',
         Products: [product()],
-        Store: { XsollaEnabled: false, YookassaEnabled: false, StripeEnabled: false },
+        Store: { XsollaEnabled: false, YookassaEnabled: false, StripeEnabled: false, AghanimEnabled: false },
       },
       'de',
     );
@@ -67,7 +67,11 @@ describe('the store front given to the game', () => {
       DefaultCurrencyPrice: { Amount: 500, Currency: 'JPY' },
     });
     const [item] = toSdkStoreFront(
-      { Game: 'x', Products: [yen], Store: { XsollaEnabled: false, YookassaEnabled: false, StripeEnabled: false } },
+      {
+        Game: 'x',
+        Products: [yen],
+        Store: { XsollaEnabled: false, YookassaEnabled: false, StripeEnabled: false, AghanimEnabled: false },
+      },
       'ja',
     ).products;
     expect(item?.price).toMatchObject({ price: 500, priceBeforeDiscount: 1000, discount: 50, currencyIso: 'JPY' });
@@ -81,7 +85,7 @@ describe('the store front given to the game', () => {
           product({ Sku: 'stars_100' }),
           product({ Sku: 'no_ads', ProductType: 'NonConsumable', Owned: true }),
         ],
-        Store: { XsollaEnabled: false, YookassaEnabled: false, StripeEnabled: false },
+        Store: { XsollaEnabled: false, YookassaEnabled: false, StripeEnabled: false, AghanimEnabled: false },
       },
       'en',
     );

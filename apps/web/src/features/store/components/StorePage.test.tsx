@@ -73,7 +73,7 @@ function renderStore(game: string, storeData: () => Response) {
 const STORE = (products: StoreProductData[]): StoreData => ({
   Game: 'sky-runner',
   Products: products,
-  Store: { XsollaEnabled: false, YookassaEnabled: false, StripeEnabled: false },
+  Store: { XsollaEnabled: false, YookassaEnabled: false, StripeEnabled: false, AghanimEnabled: false },
 });
 
 describe('the store page', () => {

@@ -20,6 +20,11 @@ export const messages: StoreMessages = {
   checkoutTitle: 'Bezahlen: {{product}}',
   cardCheckoutFailed:
     'Das Kartenzahlungsformular konnte nicht geladen werden. Schließe dieses Fenster und versuche es erneut.',
+  aghanimIntro:
+    'Die Aghanim-Kasse öffnet sich in einem neuen Tab. Bezahle dort und kehre dann zurück: Dieses Fenster schließt sich von selbst, sobald die Zahlung bestätigt ist.',
+  aghanimOpen: 'Weiter zur Zahlung',
+  aghanimOpenAgain: 'Zahlungsseite erneut öffnen',
+  aghanimWaiting: 'Warten auf die Zahlung…',
   purchased: 'Danke! {{product}} ist auf dem Weg ins Spiel.',
   purchaseCancelled: 'Die Zahlung wurde abgebrochen.',
   purchaseNotCompleted: 'Die Zahlung ist nicht durchgegangen. Es wurde nichts abgebucht.',

@@ -17,6 +17,11 @@ export const messages = {
   copyOrderId: 'Copy order ID',
   checkoutTitle: 'Checkout: {{product}}',
   cardCheckoutFailed: 'The card payment form could not load. Close this window and try again.',
+  aghanimIntro:
+    "Aghanim's checkout opens in a new tab. Pay there, then come back: this window closes by itself once the payment is confirmed.",
+  aghanimOpen: 'Continue to payment',
+  aghanimOpenAgain: 'Open the payment page again',
+  aghanimWaiting: 'Waiting for the payment…',
   purchased: 'Thank you! {{product}} is on its way to the game.',
   purchaseCancelled: 'The payment was cancelled.',
   purchaseNotCompleted: 'The payment did not go through. Nothing was charged.',

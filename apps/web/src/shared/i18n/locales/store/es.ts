@@ -18,6 +18,11 @@ export const messages: StoreMessages = {
   copyOrderId: 'Copiar el número de pedido',
   checkoutTitle: 'Pago: {{product}}',
   cardCheckoutFailed: 'No se pudo cargar el formulario de pago con tarjeta. Cierra esta ventana e inténtalo de nuevo.',
+  aghanimIntro:
+    'El pago de Aghanim se abre en una pestaña nueva. Paga allí y vuelve: esta ventana se cerrará sola cuando se confirme el pago.',
+  aghanimOpen: 'Continuar al pago',
+  aghanimOpenAgain: 'Abrir de nuevo la página de pago',
+  aghanimWaiting: 'Esperando el pago…',
   purchased: '¡Gracias! {{product}} va de camino al juego.',
   purchaseCancelled: 'Se canceló el pago.',
   purchaseNotCompleted: 'El pago no se completó. No se ha cobrado nada.',

@@ -18,6 +18,11 @@ export const messages: StoreMessages = {
   copyOrderId: 'کپی شناسهٔ سفارش',
   checkoutTitle: 'پرداخت: {{product}}',
   cardCheckoutFailed: 'فرم پرداخت با کارت بارگیری نشد. این پنجره را ببندید و دوباره تلاش کنید.',
+  aghanimIntro:
+    'صفحهٔ پرداخت Aghanim در یک زبانهٔ جدید باز می‌شود. آنجا پرداخت کنید و سپس برگردید: این پنجره پس از تأیید پرداخت خودبه‌خود بسته می‌شود.',
+  aghanimOpen: 'ادامه به پرداخت',
+  aghanimOpenAgain: 'باز کردن دوبارهٔ صفحهٔ پرداخت',
+  aghanimWaiting: 'در انتظار پرداخت…',
   purchased: 'سپاسگزاریم! {{product}} در راه بازی است.',
   purchaseCancelled: 'پرداخت لغو شد.',
   purchaseNotCompleted: 'پرداخت انجام نشد. هیچ مبلغی کسر نشد.',

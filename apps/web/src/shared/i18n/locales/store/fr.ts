@@ -18,6 +18,11 @@ export const messages: StoreMessages = {
   copyOrderId: 'Copier le numéro de commande',
   checkoutTitle: 'Paiement : {{product}}',
   cardCheckoutFailed: 'Le formulaire de paiement par carte n’a pas pu se charger. Fermez cette fenêtre et réessayez.',
+  aghanimIntro:
+    'Le paiement Aghanim s’ouvre dans un nouvel onglet. Payez-y, puis revenez : cette fenêtre se fermera d’elle-même dès que le paiement sera confirmé.',
+  aghanimOpen: 'Continuer vers le paiement',
+  aghanimOpenAgain: 'Rouvrir la page de paiement',
+  aghanimWaiting: 'En attente du paiement…',
   purchased: 'Merci ! {{product}} arrive dans le jeu.',
   purchaseCancelled: 'Le paiement a été annulé.',
   purchaseNotCompleted: 'Le paiement n’a pas abouti. Rien n’a été débité.',

@@ -18,6 +18,11 @@ export const messages: StoreMessages = {
   copyOrderId: 'Copia il numero d’ordine',
   checkoutTitle: 'Pagamento: {{product}}',
   cardCheckoutFailed: 'Impossibile caricare il modulo di pagamento con carta. Chiudi questa finestra e riprova.',
+  aghanimIntro:
+    'Il pagamento Aghanim si apre in una nuova scheda. Paga lì e poi torna qui: questa finestra si chiuderà da sola appena il pagamento sarà confermato.',
+  aghanimOpen: 'Continua al pagamento',
+  aghanimOpenAgain: 'Apri di nuovo la pagina di pagamento',
+  aghanimWaiting: 'In attesa del pagamento…',
   purchased: 'Grazie! {{product}} sta arrivando nel gioco.',
   purchaseCancelled: 'Il pagamento è stato annullato.',
   purchaseNotCompleted: 'Il pagamento non è andato a buon fine. Non è stato addebitato nulla.',

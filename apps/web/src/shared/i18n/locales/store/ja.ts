@@ -19,6 +19,11 @@ export const messages: StoreMessages = {
   copyOrderId: '注文番号をコピー',
   checkoutTitle: 'お支払い: {{product}}',
   cardCheckoutFailed: 'カード決済フォームを読み込めませんでした。このウィンドウを閉じて、もう一度お試しください。',
+  aghanimIntro:
+    'Aghanim の決済ページが新しいタブで開きます。そこで支払ってからこちらに戻ってください。支払いが確認されると、このウィンドウは自動的に閉じます。',
+  aghanimOpen: '支払いに進む',
+  aghanimOpenAgain: '支払いページをもう一度開く',
+  aghanimWaiting: '支払いを待っています…',
   purchased: 'ありがとうございます！{{product}} をゲームにお届けしています。',
   purchaseCancelled: '支払いはキャンセルされました。',
   purchaseNotCompleted: '支払いは完了しませんでした。料金は請求されていません。',

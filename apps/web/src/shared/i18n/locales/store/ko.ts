@@ -18,6 +18,11 @@ export const messages: StoreMessages = {
   copyOrderId: '주문 번호 복사',
   checkoutTitle: '결제: {{product}}',
   cardCheckoutFailed: '카드 결제 양식을 불러오지 못했습니다. 이 창을 닫고 다시 시도하세요.',
+  aghanimIntro:
+    'Aghanim 결제 페이지가 새 탭에서 열립니다. 그곳에서 결제한 뒤 돌아오세요. 결제가 확인되면 이 창은 자동으로 닫힙니다.',
+  aghanimOpen: '결제 계속하기',
+  aghanimOpenAgain: '결제 페이지 다시 열기',
+  aghanimWaiting: '결제를 기다리는 중…',
   purchased: '감사합니다! {{product}}을(를) 게임으로 보내고 있습니다.',
   purchaseCancelled: '결제가 취소되었습니다.',
   purchaseNotCompleted: '결제가 완료되지 않았습니다. 청구된 금액은 없습니다.',

@@ -18,6 +18,11 @@ export const messages: StoreMessages = {
   copyOrderId: 'Kopiuj numer zamówienia',
   checkoutTitle: 'Płatność: {{product}}',
   cardCheckoutFailed: 'Nie udało się wczytać formularza płatności kartą. Zamknij to okno i spróbuj ponownie.',
+  aghanimIntro:
+    'Płatność Aghanim otworzy się w nowej karcie. Zapłać tam i wróć: to okno zamknie się samo, gdy płatność zostanie potwierdzona.',
+  aghanimOpen: 'Przejdź do płatności',
+  aghanimOpenAgain: 'Otwórz stronę płatności ponownie',
+  aghanimWaiting: 'Czekamy na płatność…',
   purchased: 'Dziękujemy! {{product}} jest już w drodze do gry.',
   purchaseCancelled: 'Płatność została anulowana.',
   purchaseNotCompleted: 'Płatność nie została zrealizowana. Nic nie zostało pobrane.',

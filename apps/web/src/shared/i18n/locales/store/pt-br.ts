@@ -19,6 +19,11 @@ export const messages: StoreMessages = {
   checkoutTitle: 'Pagamento: {{product}}',
   cardCheckoutFailed:
     'Não foi possível carregar o formulário de pagamento com cartão. Feche esta janela e tente novamente.',
+  aghanimIntro:
+    'O pagamento da Aghanim abre em uma nova aba. Pague lá e depois volte: esta janela fecha sozinha assim que o pagamento for confirmado.',
+  aghanimOpen: 'Continuar para o pagamento',
+  aghanimOpenAgain: 'Abrir a página de pagamento de novo',
+  aghanimWaiting: 'Aguardando o pagamento…',
   purchased: 'Obrigado! {{product}} está a caminho do jogo.',
   purchaseCancelled: 'O pagamento foi cancelado.',
   purchaseNotCompleted: 'O pagamento não foi concluído. Nada foi cobrado.',

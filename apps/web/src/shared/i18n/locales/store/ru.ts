@@ -18,6 +18,11 @@ export const messages: StoreMessages = {
   copyOrderId: 'Скопировать номер заказа',
   checkoutTitle: 'Оплата: {{product}}',
   cardCheckoutFailed: 'Не удалось загрузить форму оплаты картой. Закройте это окно и попробуйте ещё раз.',
+  aghanimIntro:
+    'Оплата Aghanim откроется в новой вкладке. Оплатите там и вернитесь сюда: это окно закроется само, как только платёж подтвердится.',
+  aghanimOpen: 'Перейти к оплате',
+  aghanimOpenAgain: 'Открыть страницу оплаты ещё раз',
+  aghanimWaiting: 'Ждём оплату…',
   purchased: 'Спасибо! {{product}} уже в пути в игру.',
   purchaseCancelled: 'Оплата отменена.',
   purchaseNotCompleted: 'Оплата не прошла. Деньги не списаны.',

@@ -19,6 +19,11 @@ export const messages: StoreMessages = {
   copyOrderId: 'Sipariş numarasını kopyala',
   checkoutTitle: 'Ödeme: {{product}}',
   cardCheckoutFailed: 'Kartla ödeme formu yüklenemedi. Bu pencereyi kapatıp yeniden deneyin.',
+  aghanimIntro:
+    'Aghanim ödeme sayfası yeni bir sekmede açılır. Orada ödeyip buraya dönün: ödeme onaylanınca bu pencere kendiliğinden kapanır.',
+  aghanimOpen: 'Ödemeye devam et',
+  aghanimOpenAgain: 'Ödeme sayfasını yeniden aç',
+  aghanimWaiting: 'Ödeme bekleniyor…',
   purchased: 'Teşekkürler! {{product}} oyuna gönderiliyor.',
   purchaseCancelled: 'Ödeme iptal edildi.',
   purchaseNotCompleted: 'Ödeme tamamlanmadı. Hiçbir ücret alınmadı.',

@@ -18,6 +18,11 @@ export const messages: StoreMessages = {
   copyOrderId: 'Скопіювати номер замовлення',
   checkoutTitle: 'Оплата: {{product}}',
   cardCheckoutFailed: 'Не вдалося завантажити форму оплати карткою. Закрийте це вікно й спробуйте ще раз.',
+  aghanimIntro:
+    'Оплата Aghanim відкриється в новій вкладці. Оплатіть там і поверніться: це вікно закриється саме, щойно платіж буде підтверджено.',
+  aghanimOpen: 'Перейти до оплати',
+  aghanimOpenAgain: 'Відкрити сторінку оплати ще раз',
+  aghanimWaiting: 'Чекаємо на оплату…',
   purchased: 'Дякуємо! {{product}} вже прямує до гри.',
   purchaseCancelled: 'Оплату скасовано.',
   purchaseNotCompleted: 'Оплата не пройшла. Кошти не списано.',
