@@ -5,6 +5,7 @@ export * from './content.js';
 export * from './cross-play.js';
 export * from './documents.js';
 export * from './errors.js';
+export * from './external-id.js';
 export * from './firebase-login.js';
 export * from './friends.js';
 export * from './game.js';
