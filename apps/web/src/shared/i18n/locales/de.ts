@@ -217,7 +217,6 @@ export const messages: CoreMessages = {
       popupClosed: 'Das Anmeldefenster wurde geschlossen.',
     },
     fromGameTitle: 'Spiel verbinden',
-    fromGameBody: 'Diese Seite verbindet deinen Fortschritt in {{game}} mit deinem Konto.',
   },
   discord: {
     title: 'Komm zu uns auf Discord',

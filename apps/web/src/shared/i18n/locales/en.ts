@@ -216,7 +216,6 @@ export const messages = {
       popupClosed: 'Popup was closed',
     },
     fromGameTitle: 'Connect your game',
-    fromGameBody: 'This page will connect your progress in {{game}} to your account.',
   },
   discord: {
     title: 'Join us on Discord',

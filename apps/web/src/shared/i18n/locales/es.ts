@@ -217,7 +217,6 @@ export const messages: CoreMessages = {
       popupClosed: 'Se cerró la ventana emergente.',
     },
     fromGameTitle: 'Conecta tu juego',
-    fromGameBody: 'Esta página conectará tu progreso en {{game}} con tu cuenta.',
   },
   discord: {
     title: 'Únete a nosotros en Discord',

@@ -214,7 +214,6 @@ export const messages: CoreMessages = {
       popupClosed: 'پنجره ورود بسته شد.',
     },
     fromGameTitle: 'بازی خود را متصل کنید',
-    fromGameBody: 'این صفحه پیشرفت شما در {{game}} را به حسابتان متصل می‌کند.',
   },
   discord: {
     title: 'در Discord به ما بپیوندید',

@@ -217,7 +217,6 @@ export const messages: CoreMessages = {
       popupClosed: 'La fenêtre de connexion a été fermée.',
     },
     fromGameTitle: 'Associer votre jeu',
-    fromGameBody: 'Cette page associera votre progression dans {{game}} à votre compte.',
   },
   discord: {
     title: 'Rejoignez-nous sur Discord',

@@ -216,7 +216,6 @@ export const messages: CoreMessages = {
       popupClosed: 'La finestra di accesso è stata chiusa.',
     },
     fromGameTitle: 'Collega il tuo gioco',
-    fromGameBody: 'Questa pagina collegherà i tuoi progressi in {{game}} al tuo account.',
   },
   discord: {
     title: 'Unisciti a noi su Discord',

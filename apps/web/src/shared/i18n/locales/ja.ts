@@ -216,7 +216,6 @@ export const messages: CoreMessages = {
       popupClosed: 'ログイン用のポップアップが閉じられました。',
     },
     fromGameTitle: 'ゲームを連携',
-    fromGameBody: 'このページで {{game}} の進行状況をあなたのアカウントに連携できるようになります。',
   },
   discord: {
     title: 'Discord に参加しよう',

@@ -213,7 +213,6 @@ export const messages: CoreMessages = {
       popupClosed: '로그인 팝업이 닫혔습니다.',
     },
     fromGameTitle: '게임 연결',
-    fromGameBody: '이 페이지에서 {{game}}의 진행 상황을 내 계정에 연결할 수 있게 됩니다.',
   },
   discord: {
     title: 'Discord에서 함께해요',

@@ -213,7 +213,6 @@ export const messages: CoreMessages = {
       popupClosed: 'Okno logowania zostało zamknięte.',
     },
     fromGameTitle: 'Połącz grę',
-    fromGameBody: 'Ta strona połączy twoje postępy w grze {{game}} z twoim kontem.',
   },
   discord: {
     title: 'Dołącz do nas na Discordzie',

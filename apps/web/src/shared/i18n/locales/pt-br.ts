@@ -215,7 +215,6 @@ export const messages: CoreMessages = {
       popupClosed: 'A janela de login foi fechada.',
     },
     fromGameTitle: 'Conecte seu jogo',
-    fromGameBody: 'Esta página vai conectar seu progresso em {{game}} à sua conta.',
   },
   discord: {
     title: 'Junte-se a nós no Discord',

@@ -215,7 +215,6 @@ export const messages: CoreMessages = {
       popupClosed: 'Окно входа было закрыто.',
     },
     fromGameTitle: 'Привязка игры',
-    fromGameBody: 'На этой странице можно будет привязать ваш прогресс в игре «{{game}}» к аккаунту.',
   },
   discord: {
     title: 'Присоединяйтесь к нам в Discord',

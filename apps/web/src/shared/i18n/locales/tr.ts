@@ -215,7 +215,6 @@ export const messages: CoreMessages = {
       popupClosed: 'Giriş penceresi kapatıldı.',
     },
     fromGameTitle: 'Oyununu bağla',
-    fromGameBody: 'Bu sayfa {{game}} içindeki ilerlemeni hesabına bağlayacak.',
   },
   discord: {
     title: 'Discord’da bize katıl',

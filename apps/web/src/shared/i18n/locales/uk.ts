@@ -215,7 +215,6 @@ export const messages: CoreMessages = {
       popupClosed: 'Вікно входу було закрито.',
     },
     fromGameTitle: 'Прив’язка гри',
-    fromGameBody: 'На цій сторінці можна буде прив’язати ваш прогрес у грі «{{game}}» до акаунта.',
   },
   discord: {
     title: 'Приєднуйтеся до нас у Discord',

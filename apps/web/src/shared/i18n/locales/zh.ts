@@ -211,7 +211,6 @@ export const messages: CoreMessages = {
       popupClosed: '登录弹出窗口已关闭。',
     },
     fromGameTitle: '关联你的游戏',
-    fromGameBody: '此页面将把你在 {{game}} 中的进度关联到你的账户。',
   },
   discord: {
     title: '加入我们的 Discord',
