@@ -30,6 +30,7 @@ import { externalIdRoutes } from './modules/auth/external-id/external-id-routes.
 import { DEV_FIREBASE_JWKS_PATH } from './modules/auth/firebase/firebase-config.js';
 import { createFirebaseKeys } from './modules/auth/firebase/firebase-keys.js';
 import { localFirebaseRoutes } from './modules/auth/firebase/local-firebase-routes.js';
+import { identityImportRoutes } from './modules/auth/identity-import/identity-import-routes.js';
 import { createSessions } from './modules/auth/sessions.js';
 import { createCaptcha } from './modules/captcha/captcha.js';
 import { readCatalogFile } from './modules/catalog/catalog-file.js';
@@ -209,6 +210,7 @@ export async function createApp(config: Config, deps: AppDependencies = {}): Pro
       await scoped.register(gamesRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(authRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(externalIdRoutes(ctx), { prefix: '/api/v1' });
+      await scoped.register(identityImportRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(platformRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(profileRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(invitesRoutes(ctx), { prefix: '/api/v1' });

@@ -11,6 +11,7 @@ export * from './friends.js';
 export * from './game.js';
 export * from './games.js';
 export * from './identity.js';
+export * from './identity-import.js';
 export * from './invites.js';
 export * from './launcher.js';
 export * from './leaderboards.js';

@@ -4,7 +4,7 @@ import type { Database } from './schema.js';
 /**
  * Tables of single-use tokens stored as hashes: each has `token_hash`, `expires_at` and
  * `consumed_at` (null until spent). Email invites, temp tokens, game-connect invites, order links,
- * launcher download sessions, external-id refresh tokens.
+ * launcher download sessions, external-id refresh tokens, identity import tokens.
  */
 export type SingleUseTable =
   | 'email_invites'
@@ -12,7 +12,8 @@ export type SingleUseTable =
   | 'game_connect_invites'
   | 'order_links'
   | 'launcher_download_sessions'
-  | 'external_id_refresh_tokens';
+  | 'external_id_refresh_tokens'
+  | 'identity_import_tokens';
 
 /**
  * Why a token could not be spent: no such token; spent before; past its time; or live but

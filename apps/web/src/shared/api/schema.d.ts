@@ -1205,6 +1205,240 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/create_import_token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lets one of the signed-in account's sign-ins be moved to another account (a 15-minute token)
+         * @description The sign-in must be on this account (else 404 `not_found`); Email never moves (400 `validation_failed`, 'Incorrect social identifier type'). The token is shown once and used once.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CreateImportTokenRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CreateImportTokenResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/import_details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What an import token would move, and from which account (spends nothing) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ImportDetailsRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ImportDetailsResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/authenticate_from_import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Moves a sign-in to the signed-in player's account, confirmed, and records the move
+         * @description Needs `Confirmed: true` (the player saw import_details) and the import token of exactly the named sign-in (spent). Refused, with nothing changed: a spent, unknown or other-sign-in token (400 `invalid_token`), an expired one (400 `expired_token`), a sign-in already on this account (400 `validation_failed`), one that has since left the holding account (404 `not_found`), or the holding account's last way in (409 `last_sign_in_method`). Each move is recorded (table identity_transfers).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AuthenticateFromImportRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AuthenticateFromImportResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/authenticate_from_social": {
         parameters: {
             query?: never;
@@ -7908,6 +8142,45 @@ export interface components {
             /** @constant */
             Success: true;
         };
+        CreateImportTokenRequestInput: {
+            SocialIdentifierType: components["schemas"]["SocialIdentifierTypeInput"];
+            SocialIdentifier: string;
+        };
+        CreateImportTokenResponseInput: {
+            ImportToken: string;
+            /** @description ISO 8601; 15 minutes */
+            ExpiresAt: string;
+        };
+        ImportDetailsRequestInput: {
+            /** @description The import token the holding account made (single use) */
+            ImportToken: string;
+        };
+        ImportDetailsResponseInput: {
+            SocialIdentifierType: components["schemas"]["SocialIdentifierTypeInput"];
+            SocialIdentifier: string;
+            /** @description The account the sign-in leaves */
+            FromAccountId: string;
+            /** @description That account's email address, if it has one */
+            FromEmail: string | null;
+        };
+        AuthenticateFromImportRequestInput: {
+            GameSystemName?: components["schemas"]["GameSystemNameInput"];
+            /** @description The game the move is made from (recorded) */
+            Game: components["schemas"]["GameSystemNameInput"];
+            SocialIdentifierType: components["schemas"]["SocialIdentifierTypeInput"];
+            SocialIdentifier: string;
+            /** @description The import token the holding account made (single use) */
+            ImportToken: string;
+            /**
+             * @description The player saw import_details and agreed to move this sign-in here
+             * @constant
+             */
+            Confirmed: true;
+        };
+        AuthenticateFromImportResponseInput: {
+            /** @description A new session of the account the sign-in moved to (the page then reloads) */
+            Token: string;
+        };
         GameUidInput: string;
         /** @description Proof from the game server that the caller controls the GameUid: `v1.{iat}.{sig}` where iat is the issue time in Unix seconds and sig is base64url(HMAC-SHA256(game secret, "fxid-game-uid-proof:v1\n{GameSystemName}\n{GameUid}\n{iat}")) without padding. Valid for 15 minutes after iat (60 s of clock skew allowed). */
         GameUidProofInput: string;
@@ -9829,6 +10102,45 @@ export interface components {
         FriendStatusResponse: {
             /** @constant */
             Success: true;
+        };
+        CreateImportTokenRequest: {
+            SocialIdentifierType: components["schemas"]["SocialIdentifierType"];
+            SocialIdentifier: string;
+        };
+        CreateImportTokenResponse: {
+            ImportToken: string;
+            /** @description ISO 8601; 15 minutes */
+            ExpiresAt: string;
+        };
+        ImportDetailsRequest: {
+            /** @description The import token the holding account made (single use) */
+            ImportToken: string;
+        };
+        ImportDetailsResponse: {
+            SocialIdentifierType: components["schemas"]["SocialIdentifierType"];
+            SocialIdentifier: string;
+            /** @description The account the sign-in leaves */
+            FromAccountId: string;
+            /** @description That account's email address, if it has one */
+            FromEmail: string | null;
+        };
+        AuthenticateFromImportRequest: {
+            GameSystemName?: components["schemas"]["GameSystemName"];
+            /** @description The game the move is made from (recorded) */
+            Game: components["schemas"]["GameSystemName"];
+            SocialIdentifierType: components["schemas"]["SocialIdentifierType"];
+            SocialIdentifier: string;
+            /** @description The import token the holding account made (single use) */
+            ImportToken: string;
+            /**
+             * @description The player saw import_details and agreed to move this sign-in here
+             * @constant
+             */
+            Confirmed: true;
+        };
+        AuthenticateFromImportResponse: {
+            /** @description A new session of the account the sign-in moved to (the page then reloads) */
+            Token: string;
         };
         GameUid: string;
         /** @description Proof from the game server that the caller controls the GameUid: `v1.{iat}.{sig}` where iat is the issue time in Unix seconds and sig is base64url(HMAC-SHA256(game secret, "fxid-game-uid-proof:v1\n{GameSystemName}\n{GameUid}\n{iat}")) without padding. Valid for 15 minutes after iat (60 s of clock skew allowed). */
