@@ -42,7 +42,7 @@ export const ImportDetailsResponseSchema = z
 export const AuthenticateFromImportRequestSchema = z
   .object({
     GameSystemName: GameSystemNameSchema.optional(),
-    Game: GameSystemNameSchema.describe('The game the move is made from (recorded)'),
+    Game: GameSystemNameSchema.optional().describe('The game the move is made from, if any (recorded)'),
     ...IdentitySchema,
     ImportToken: ImportTokenSchema,
     Confirmed: z.literal(true).describe('The player saw import_details and agreed to move this sign-in here'),

@@ -23,7 +23,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('identity_id', 'text', (c) => c.notNull())
     .addColumn('from_account_id', 'text', (c) => c.notNull())
     .addColumn('to_account_id', 'text', (c) => c.notNull())
-    .addColumn('game', 'text', (c) => c.notNull())
+    .addColumn('game', 'text')
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('identity_transfers_to').on('identity_transfers').column('to_account_id').execute();

@@ -22,6 +22,7 @@ export interface IdentityTransfersTable {
   identity_id: string;
   from_account_id: string;
   to_account_id: string;
-  game: string;
+  /** The game the move was made from; null from the Profile screen. */
+  game: string | null;
   created_at: number;
 }

@@ -8165,8 +8165,8 @@ export interface components {
         };
         AuthenticateFromImportRequestInput: {
             GameSystemName?: components["schemas"]["GameSystemNameInput"];
-            /** @description The game the move is made from (recorded) */
-            Game: components["schemas"]["GameSystemNameInput"];
+            /** @description The game the move is made from, if any (recorded) */
+            Game?: components["schemas"]["GameSystemNameInput"];
             SocialIdentifierType: components["schemas"]["SocialIdentifierTypeInput"];
             SocialIdentifier: string;
             /** @description The import token the holding account made (single use) */
@@ -10126,8 +10126,8 @@ export interface components {
         };
         AuthenticateFromImportRequest: {
             GameSystemName?: components["schemas"]["GameSystemName"];
-            /** @description The game the move is made from (recorded) */
-            Game: components["schemas"]["GameSystemName"];
+            /** @description The game the move is made from, if any (recorded) */
+            Game?: components["schemas"]["GameSystemName"];
             SocialIdentifierType: components["schemas"]["SocialIdentifierType"];
             SocialIdentifier: string;
             /** @description The import token the holding account made (single use) */

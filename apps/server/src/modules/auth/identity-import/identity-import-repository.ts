@@ -26,7 +26,7 @@ export async function insertImportToken(
 
 export async function recordTransfer(
   db: Db,
-  row: { type: string; id: string; from: string; to: string; game: string },
+  row: { type: string; id: string; from: string; to: string; game: string | null },
   now: number,
 ) {
   await db

@@ -81,10 +81,10 @@ async function liveToken(ctx: AppContext, token: string) {
 export async function authenticateFromImport(
   ctx: AppContext,
   accountId: string,
-  input: { Game: string; SocialIdentifierType: SocialIdentifierType; SocialIdentifier: string; ImportToken: string },
+  input: { Game?: string | undefined; SocialIdentifierType: SocialIdentifierType; SocialIdentifier: string; ImportToken: string },
 ) {
   const identity = movable({ type: input.SocialIdentifierType, id: input.SocialIdentifier });
-  if (!(await ctx.catalog.find(input.Game))) throw new GameNotFoundError(input.Game);
+  if (input.Game && !(await ctx.catalog.find(input.Game))) throw new GameNotFoundError(input.Game);
   const now = ctx.now();
   return ctx.db.transaction().execute(async (trx) => {
     const spent = await spendToken(trx, 'identity_import_tokens', hashToken(input.ImportToken), now, (eb) =>
@@ -101,7 +101,7 @@ export async function authenticateFromImport(
     await moveIdentity(ctx, trx, { from, to: accountId, type: identity.type, id: identity.id }, now);
     await repo.recordTransfer(
       trx,
-      { type: identity.type, id: identity.id, from, to: accountId, game: input.Game },
+      { type: identity.type, id: identity.id, from, to: accountId, game: input.Game ?? null },
       now,
     );
     return { Token: await ctx.sessions.create(accountId, trx) };
