@@ -81,7 +81,12 @@ async function liveToken(ctx: AppContext, token: string) {
 export async function authenticateFromImport(
   ctx: AppContext,
   accountId: string,
-  input: { Game?: string | undefined; SocialIdentifierType: SocialIdentifierType; SocialIdentifier: string; ImportToken: string },
+  input: {
+    Game?: string | undefined;
+    SocialIdentifierType: SocialIdentifierType;
+    SocialIdentifier: string;
+    ImportToken: string;
+  },
 ) {
   const identity = movable({ type: input.SocialIdentifierType, id: input.SocialIdentifier });
   if (input.Game && !(await ctx.catalog.find(input.Game))) throw new GameNotFoundError(input.Game);
