@@ -5,6 +5,7 @@ import { gameFromLocation } from './catalog.js';
 import { h, replaceChildren } from './dom.js';
 import { createGemGarden } from './games/gem-garden.js';
 import { createSkyRunner } from './games/sky-runner.js';
+import { handOverLink } from './hand-over.js';
 import { countOf, getLocale, setLocale, t, toLocale } from './i18n.js';
 import { createLogPanel } from './log-panel.js';
 import { renderHeader } from './player-card.js';
@@ -86,4 +87,15 @@ listenToPortal(shell);
 connect(shell).then((online) => {
   status = online ? 'online' : 'offline';
   shell.render();
+  if (!online) offerHandOver();
 });
+
+/** Outside a portal, with a GameAccessToken: a link that signs the player in to the portal. */
+function offerHandOver() {
+  const href = handOverLink(location.href, meta.id);
+  if (!href) return;
+  // The token leaves the address bar (and the history entry) once it is in the link.
+  history.replaceState(null, '', location.pathname + location.search);
+  const link = h('a', { class: 'hand-over', href, 'data-testid': 'hand-over' }, t('continueInPortal'));
+  app.insertBefore(h('section', { class: 'card' }, link), side);
+}

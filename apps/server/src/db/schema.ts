@@ -1,5 +1,7 @@
 import type { AccountsTables } from './tables/accounts.js';
 import type { CatalogTables } from './tables/catalog.js';
+import type { ExternalIdTables } from './tables/external-ids.js';
+import type { IdentityTransferTables } from './tables/identity-transfers.js';
 import type { LauncherTables } from './tables/launcher.js';
 import type { PlatformsTables } from './tables/platforms.js';
 import type { PlayersTables } from './tables/players.js';
@@ -9,6 +11,8 @@ import type { SystemTables } from './tables/system.js';
 
 export type * from './tables/accounts.js';
 export type * from './tables/catalog.js';
+export type * from './tables/external-ids.js';
+export type * from './tables/identity-transfers.js';
 export type * from './tables/launcher.js';
 export type * from './tables/platforms.js';
 export type * from './tables/players.js';
@@ -31,4 +35,6 @@ export interface Database
     PlatformsTables,
     PlayersTables,
     LauncherTables,
-    SystemTables {}
+    SystemTables,
+    ExternalIdTables,
+    IdentityTransferTables {}

@@ -17,6 +17,13 @@ export interface GameJwtClaims {
   aud: string;
   account_id: string;
   platform: string;
+  /**
+   * What else the token is for, beyond naming the player to the game: `external_game_access`
+   * (an external-id GameAccessToken, which also hands the player to the portal once, by `jti`).
+   * A plain GameJwt has none, so one read by a game's page can never start a portal session.
+   */
+  token_use?: 'external_game_access';
+  jti?: string;
 }
 
 /** Makes a new signing key; it signs from now on, and older keys stay published. */
@@ -67,7 +74,8 @@ export function createGameJwtSigner(db: Kysely<Database>, issuer: string, now: (
       if (!newest) throw new Error('no signing key');
       const key = await importJWK(JSON.parse(newest.private_jwk) as JWK, ALG);
       const issuedAt = Math.floor(now() / 1000);
-      return new SignJWT({ account_id: claims.account_id, platform: claims.platform })
+      const extra = claims.token_use ? { token_use: claims.token_use, jti: claims.jti } : {};
+      return new SignJWT({ account_id: claims.account_id, platform: claims.platform, ...extra })
         .setProtectedHeader({ alg: ALG, kid: newest.kid, typ: 'JWT' })
         .setIssuer(issuer)
         .setAudience(claims.aud)

@@ -885,6 +885,560 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/authenticate_with_external_id/{Game}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Signs in a game's player by an external id its server vouches for, or by a refresh token
+         * @description The game's server vouches for its player's external identity with a proof made with
+         *     the game's secret (`GAME_SECRETS`), sent as `ExternalInfo.UserPayload`:
+         *
+         *         iat   = current Unix time in seconds
+         *         text  = "fxid-external-id:v1\n" + Game + "\n" + Type + "\n" + Id + "\n" + iat
+         *         proof = "v1." + iat + "." + base64url(HMAC-SHA256(game secret, text))   (no padding)
+         *
+         *     A proof is good for 15 minutes (60 s of clock skew) and signs in once. The first game to vouch
+         *     for an identity is the only one that may vouch for it again (another game: 403 `forbidden`), and
+         *     an identity that came to an account any other way cannot be vouched for at all. Or send only a
+         *     `RefreshToken` of an earlier answer for the same game (single use): a new set of tokens.
+         *     `EmailCredentials` are not supported (400 `platform_not_supported`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    Game: components["schemas"]["GameSystemNameInput"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AuthenticateWithExternalIdRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ExternalIdAuthResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/authenticate_to_fxid_adapter_for_external_id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Signs in a game's player through an fxid auth adapter (Google, Facebook, Apple via Firebase)
+         * @description Answers as authenticate_with_external_id. The Firebase ID token is checked as authenticate_from_firebase checks it, must be of the named AuthenticationType, and is spent. Any other AuthenticationType: 400 `platform_not_supported` ('Login provider {x} is not supported.').
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AuthenticateToFxidAdapterForExternalIdRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ExternalIdAuthResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/validate-external-id-auth-game-access-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A game server checks a player's GameAccessToken
+         * @description Valid only for the game it was issued for (another game: 400 `invalid_token`), before it expires (400 `expired_token`), and only a GameAccessToken: a GameJwt of the player page is refused. Spends nothing.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ValidateGameAccessTokenRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ValidateGameAccessTokenResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/authenticate_from_game": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A game hands its player to the portal with a GameAccessToken (once per token)
+         * @description IsConnected with a portal session when the game account the token names is still on the player's account; otherwise IsConnected false with the game account's name. A token of another game, a spent, expired or forged one: 400 `invalid_token` / `expired_token`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AuthenticateFromGameRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AuthenticateFromGameResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/create_import_token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lets one of the signed-in account's sign-ins be moved to another account (a 15-minute token)
+         * @description The sign-in must be on this account (else 404 `not_found`); Email never moves (400 `validation_failed`, 'Incorrect social identifier type'). The token is shown once and used once.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CreateImportTokenRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CreateImportTokenResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/import_details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What an import token would move, and from which account (spends nothing) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ImportDetailsRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ImportDetailsResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/authenticate_from_import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Moves a sign-in to the signed-in player's account, confirmed, and records the move
+         * @description Needs `Confirmed: true` (the player saw import_details) and the import token of exactly the named sign-in (spent). Refused, with nothing changed: a spent, unknown or other-sign-in token (400 `invalid_token`), an expired one (400 `expired_token`), a sign-in already on this account (400 `validation_failed`), one that has since left the holding account (404 `not_found`), or the holding account's last way in (409 `last_sign_in_method`). Each move is recorded (table identity_transfers).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AuthenticateFromImportRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AuthenticateFromImportResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/authenticate_from_social": {
         parameters: {
             query?: never;
@@ -7871,6 +8425,98 @@ export interface components {
             RequestId: string;
             AccountId?: string;
         };
+        /** @enum {string} */
+        ExternalIdTypeInput: "Steam" | "Egs" | "MyGamesId" | "Twitch" | "AW" | "Xsolla";
+        /** @enum {string} */
+        ExternalIdLoginStateInput: "Authenticated";
+        AuthenticateWithExternalIdRequestInput: {
+            /** @description The locale of a new account */
+            Locale?: components["schemas"]["LocaleInput"];
+            /** @description The game's session id, for logs; not trusted */
+            SessionId?: string;
+            /** @description A RefreshToken of an earlier answer for this game (single use): exchanged for a new set of tokens */
+            RefreshToken?: string;
+            /** @description The player's identity the game's server vouches for */
+            ExternalSocialIdentifier?: {
+                Type: components["schemas"]["ExternalIdTypeInput"];
+                Id: string;
+            };
+            ExternalInfo?: {
+                /** @description The game server's proof for ExternalSocialIdentifier, made with the game's secret (single use) */
+                UserPayload: string;
+            };
+            /** @description Not supported: refused with platform_not_supported */
+            EmailCredentials?: {
+                Email: string;
+                EmailCode: string;
+            };
+            AdditionalOptions?: {
+                AllowOnlyNewEmail?: boolean;
+            };
+        };
+        ExternalIdTokensInput: {
+            /** @description Bearer token of a portal session for the player */
+            AccessToken: string;
+            /** @description Single use; exchanges for a new set of tokens for 30 days */
+            RefreshToken: string;
+            /** @description ES256 JWT for the game (aud = game, sub = GameUid) valid for one hour; its server checks it with validate-external-id-auth-game-access-token or against /.well-known/jwks.json */
+            GameAccessToken: string;
+        };
+        ExternalIdAuthResponseInput: {
+            State: components["schemas"]["ExternalIdLoginStateInput"];
+            Tokens: components["schemas"]["ExternalIdTokensInput"];
+            AccountId: string;
+            /** @description The player's id in the game */
+            GameUid: string;
+            /** @description The account's email address, if it has one */
+            Email: string | null;
+        };
+        AuthenticateToFxidAdapterForExternalIdRequestInput: {
+            /** @description The auth adapter; this server signs in through Google, Facebook, Apple (Firebase) */
+            AuthenticationType: string;
+            Game: components["schemas"]["GameSystemNameInput"];
+            Locale?: components["schemas"]["LocaleInput"];
+            SessionId?: string;
+            FirebaseLogin?: {
+                /** @description A Firebase ID token of the company project (single use) */
+                Token: string;
+            };
+        };
+        ValidateGameAccessTokenRequestInput: {
+            Game: components["schemas"]["GameSystemNameInput"];
+            GameJwtAccessTokenJwtString: string;
+        };
+        ValidateGameAccessTokenResponseInput: {
+            /** @constant */
+            Success: true;
+            Data: {
+                Game: string;
+                AccountId: string;
+                GameUid: string;
+                /** @description ISO 8601 */
+                ExpiresAt: string;
+            };
+        };
+        AuthenticateFromGameRequestInput: {
+            /** @description A GameAccessToken the game was given for the player (hands over once) */
+            Token: string;
+            Game: components["schemas"]["GameSystemNameInput"];
+            Platform?: ("Unspecified" | "FxId" | "VkontaktePlay" | "Odnoklassniki" | "VkontakteCom" | "YandexGames" | "AbsoluteGames" | "Kongregate" | "FacebookGames" | "CrazyGames" | "WizQ" | "Telegram" | "FxLauncher" | "FxNative" | "Steam" | "FacebookInstantGames") | number | string;
+            Standalone?: boolean;
+            DeviceId?: string;
+            Locale?: components["schemas"]["LocaleInput"];
+        };
+        AuthenticateFromGameResponseInput: {
+            IsConnected: boolean;
+            ConnectedData?: {
+                /** @description Bearer token of a new portal session */
+                Token: string;
+            };
+            NotConnectedData?: {
+                /** @description The game account the token names, no longer connected */
+                GameAccountName: string;
+            };
+        };
         AuthenticateFromFirebaseRequestInput: {
             /** @description The game the player signs in from, if any */
             GameSystemName?: components["schemas"]["GameSystemNameInput"];
@@ -7955,6 +8601,45 @@ export interface components {
         FriendStatusResponseInput: {
             /** @constant */
             Success: true;
+        };
+        CreateImportTokenRequestInput: {
+            SocialIdentifierType: components["schemas"]["SocialIdentifierTypeInput"];
+            SocialIdentifier: string;
+        };
+        CreateImportTokenResponseInput: {
+            ImportToken: string;
+            /** @description ISO 8601; 15 minutes */
+            ExpiresAt: string;
+        };
+        ImportDetailsRequestInput: {
+            /** @description The import token the holding account made (single use) */
+            ImportToken: string;
+        };
+        ImportDetailsResponseInput: {
+            SocialIdentifierType: components["schemas"]["SocialIdentifierTypeInput"];
+            SocialIdentifier: string;
+            /** @description The account the sign-in leaves */
+            FromAccountId: string;
+            /** @description That account's email address, if it has one */
+            FromEmail: string | null;
+        };
+        AuthenticateFromImportRequestInput: {
+            GameSystemName?: components["schemas"]["GameSystemNameInput"];
+            /** @description The game the move is made from, if any (recorded) */
+            Game?: components["schemas"]["GameSystemNameInput"];
+            SocialIdentifierType: components["schemas"]["SocialIdentifierTypeInput"];
+            SocialIdentifier: string;
+            /** @description The import token the holding account made (single use) */
+            ImportToken: string;
+            /**
+             * @description The player saw import_details and agreed to move this sign-in here
+             * @constant
+             */
+            Confirmed: true;
+        };
+        AuthenticateFromImportResponseInput: {
+            /** @description A new session of the account the sign-in moved to (the page then reloads) */
+            Token: string;
         };
         GameUidInput: string;
         /** @description Proof from the game server that the caller controls the GameUid: `v1.{iat}.{sig}` where iat is the issue time in Unix seconds and sig is base64url(HMAC-SHA256(game secret, "fxid-game-uid-proof:v1\n{GameSystemName}\n{GameUid}\n{iat}")) without padding. Valid for 15 minutes after iat (60 s of clock skew allowed). */
@@ -9858,6 +10543,98 @@ export interface components {
             RequestId: string;
             AccountId?: string;
         };
+        /** @enum {string} */
+        ExternalIdType: "Steam" | "Egs" | "MyGamesId" | "Twitch" | "AW" | "Xsolla";
+        /** @enum {string} */
+        ExternalIdLoginState: "Authenticated";
+        AuthenticateWithExternalIdRequest: {
+            /** @description The locale of a new account */
+            Locale?: components["schemas"]["Locale"];
+            /** @description The game's session id, for logs; not trusted */
+            SessionId?: string;
+            /** @description A RefreshToken of an earlier answer for this game (single use): exchanged for a new set of tokens */
+            RefreshToken?: string;
+            /** @description The player's identity the game's server vouches for */
+            ExternalSocialIdentifier?: {
+                Type: components["schemas"]["ExternalIdType"];
+                Id: string;
+            };
+            ExternalInfo?: {
+                /** @description The game server's proof for ExternalSocialIdentifier, made with the game's secret (single use) */
+                UserPayload: string;
+            };
+            /** @description Not supported: refused with platform_not_supported */
+            EmailCredentials?: {
+                Email: string;
+                EmailCode: string;
+            };
+            AdditionalOptions?: {
+                AllowOnlyNewEmail?: boolean;
+            };
+        };
+        ExternalIdTokens: {
+            /** @description Bearer token of a portal session for the player */
+            AccessToken: string;
+            /** @description Single use; exchanges for a new set of tokens for 30 days */
+            RefreshToken: string;
+            /** @description ES256 JWT for the game (aud = game, sub = GameUid) valid for one hour; its server checks it with validate-external-id-auth-game-access-token or against /.well-known/jwks.json */
+            GameAccessToken: string;
+        };
+        ExternalIdAuthResponse: {
+            State: components["schemas"]["ExternalIdLoginState"];
+            Tokens: components["schemas"]["ExternalIdTokens"];
+            AccountId: string;
+            /** @description The player's id in the game */
+            GameUid: string;
+            /** @description The account's email address, if it has one */
+            Email: string | null;
+        };
+        AuthenticateToFxidAdapterForExternalIdRequest: {
+            /** @description The auth adapter; this server signs in through Google, Facebook, Apple (Firebase) */
+            AuthenticationType: string;
+            Game: components["schemas"]["GameSystemName"];
+            Locale?: components["schemas"]["Locale"];
+            SessionId?: string;
+            FirebaseLogin?: {
+                /** @description A Firebase ID token of the company project (single use) */
+                Token: string;
+            };
+        };
+        ValidateGameAccessTokenRequest: {
+            Game: components["schemas"]["GameSystemName"];
+            GameJwtAccessTokenJwtString: string;
+        };
+        ValidateGameAccessTokenResponse: {
+            /** @constant */
+            Success: true;
+            Data: {
+                Game: string;
+                AccountId: string;
+                GameUid: string;
+                /** @description ISO 8601 */
+                ExpiresAt: string;
+            };
+        };
+        AuthenticateFromGameRequest: {
+            /** @description A GameAccessToken the game was given for the player (hands over once) */
+            Token: string;
+            Game: components["schemas"]["GameSystemName"];
+            Platform?: unknown;
+            Standalone?: boolean;
+            DeviceId?: string;
+            Locale?: components["schemas"]["Locale"];
+        };
+        AuthenticateFromGameResponse: {
+            IsConnected: boolean;
+            ConnectedData?: {
+                /** @description Bearer token of a new portal session */
+                Token: string;
+            };
+            NotConnectedData?: {
+                /** @description The game account the token names, no longer connected */
+                GameAccountName: string;
+            };
+        };
         AuthenticateFromFirebaseRequest: {
             /** @description The game the player signs in from, if any */
             GameSystemName?: components["schemas"]["GameSystemName"];
@@ -9942,6 +10719,45 @@ export interface components {
         FriendStatusResponse: {
             /** @constant */
             Success: true;
+        };
+        CreateImportTokenRequest: {
+            SocialIdentifierType: components["schemas"]["SocialIdentifierType"];
+            SocialIdentifier: string;
+        };
+        CreateImportTokenResponse: {
+            ImportToken: string;
+            /** @description ISO 8601; 15 minutes */
+            ExpiresAt: string;
+        };
+        ImportDetailsRequest: {
+            /** @description The import token the holding account made (single use) */
+            ImportToken: string;
+        };
+        ImportDetailsResponse: {
+            SocialIdentifierType: components["schemas"]["SocialIdentifierType"];
+            SocialIdentifier: string;
+            /** @description The account the sign-in leaves */
+            FromAccountId: string;
+            /** @description That account's email address, if it has one */
+            FromEmail: string | null;
+        };
+        AuthenticateFromImportRequest: {
+            GameSystemName?: components["schemas"]["GameSystemName"];
+            /** @description The game the move is made from, if any (recorded) */
+            Game?: components["schemas"]["GameSystemName"];
+            SocialIdentifierType: components["schemas"]["SocialIdentifierType"];
+            SocialIdentifier: string;
+            /** @description The import token the holding account made (single use) */
+            ImportToken: string;
+            /**
+             * @description The player saw import_details and agreed to move this sign-in here
+             * @constant
+             */
+            Confirmed: true;
+        };
+        AuthenticateFromImportResponse: {
+            /** @description A new session of the account the sign-in moved to (the page then reloads) */
+            Token: string;
         };
         GameUid: string;
         /** @description Proof from the game server that the caller controls the GameUid: `v1.{iat}.{sig}` where iat is the issue time in Unix seconds and sig is base64url(HMAC-SHA256(game secret, "fxid-game-uid-proof:v1\n{GameSystemName}\n{GameUid}\n{iat}")) without padding. Valid for 15 minutes after iat (60 s of clock skew allowed). */

@@ -24,7 +24,7 @@ export async function authenticateFromFirebase(
   const now = ctx.now();
   const identity = await allowedFirebaseIdentity(ctx, input.Token, now);
   return ctx.db.transaction().execute(async (trx) => {
-    await spend(trx, input.Token, identity.expiresAt, now);
+    await spendFirebaseToken(trx, input.Token, identity.expiresAt, now);
     const { accountId } = await accountForIdentity(
       trx,
       { type: identity.identityType, id: identity.providerUid, name: identity.name },
@@ -50,13 +50,13 @@ export async function linkFromFirebase(ctx: AppContext, accountId: string, token
   const now = ctx.now();
   const identity = await allowedFirebaseIdentity(ctx, token, now);
   await ctx.db.transaction().execute(async (trx) => {
-    await spend(trx, token, identity.expiresAt, now);
+    await spendFirebaseToken(trx, token, identity.expiresAt, now);
     await linkIdentity(ctx, trx, accountId, { type: identity.identityType, id: identity.providerUid }, now);
   });
 }
 
 /** The verified identity of a token of the company's project, from a provider the company allows. */
-async function allowedFirebaseIdentity(ctx: AppContext, token: string, now: number) {
+export async function allowedFirebaseIdentity(ctx: AppContext, token: string, now: number) {
   const branding = await ctx.catalog.branding();
   const projectId = branding.FirebaseOptions?.ProjectId;
   if (!projectId || !ctx.firebaseKeys) throw new PlatformNotSupportedError('Firebase');
@@ -68,7 +68,12 @@ async function allowedFirebaseIdentity(ctx: AppContext, token: string, now: numb
 }
 
 /** Spends a token once: a second use (a replay) is refused. */
-async function spend(trx: Parameters<typeof spendIdToken>[0], token: string, expiresAt: number, now: number) {
+export async function spendFirebaseToken(
+  trx: Parameters<typeof spendIdToken>[0],
+  token: string,
+  expiresAt: number,
+  now: number,
+) {
   if (!(await spendIdToken(trx, hashToken(token), expiresAt, now))) throw new InvalidTokenError('Firebase ID token');
 }
 

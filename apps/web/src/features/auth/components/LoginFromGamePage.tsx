@@ -1,23 +1,38 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
-import { buttonClass } from '../../../shared/ui/button-styles';
-import { InfoPage } from '../../../shared/ui/InfoPage';
+import { useParams } from 'react-router';
+import { useApiClient } from '../../../shared/api/api-context';
+import { ProblemError } from '../../../shared/api/problem';
+import { authenticateFromGame } from '../api/authenticate-from-game';
+import { SignInLinkPage } from './SignInLinkPage';
 
-/** LoginFromGame/{game}/{token}: connects a game's account to the player's (arrives with game connection). */
+/**
+ * LoginFromGame/{game}/{token}: a game running on its own hands its player to the portal with
+ * the GameAccessToken it was given; the portal signs them in and opens the game. A game account
+ * no longer on the player's account ends on the Error page ('game not connected', spec §8).
+ */
 export function LoginFromGamePage() {
   const { t } = useTranslation();
-  const { game = '' } = useParams();
+  const api = useApiClient();
+  const { game = '', token = null } = useParams();
   return (
-    <InfoPage
+    <SignInLinkPage
       title={t('auth.fromGameTitle')}
-      badge={t('common.comingSoon')}
-      actions={
-        <Link to="/" className={buttonClass('primary')}>
-          {t('common.backHome')}
-        </Link>
-      }
-    >
-      {t('auth.fromGameBody', { game })}
-    </InfoPage>
+      token={token}
+      spend={async (handOver) => {
+        const result = await authenticateFromGame(api, game, handOver);
+        if (!result.IsConnected || !result.ConnectedData) {
+          // Told as a connection failure, so the Error page words it (spec §8).
+          throw new ProblemError({
+            type: 'urn:fxid:error:game_not_connected',
+            title: 'Not connected',
+            status: 409,
+            detail: `${game} account ${result.NotConnectedData?.GameAccountName ?? ''} is not connected`,
+            ErrorCode: 'game_not_connected',
+          });
+        }
+        return { Token: result.ConnectedData.Token };
+      }}
+      redirectOf={() => `/play/${encodeURIComponent(game)}`}
+    />
   );
 }

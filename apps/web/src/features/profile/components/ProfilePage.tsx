@@ -11,6 +11,7 @@ import { Notice } from '../../../shared/ui/Notice';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { useSignOut } from '../hooks/use-sign-out';
 import { AddSignInMethod } from './AddSignInMethod';
+import { MoveSignIn } from './MoveSignIn';
 
 /**
  * The player's profile. Inside a social platform or an iframe the platform owns the
@@ -40,6 +41,7 @@ export function ProfilePage() {
         <>
           <ProfileDetails account={account.data} />
           <AddSignInMethod account={account.data} />
+          <MoveSignIn account={account.data} />
         </>
       ) : account.isError ? (
         <Notice tone="danger">

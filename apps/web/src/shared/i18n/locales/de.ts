@@ -143,6 +143,15 @@ export const messages: CoreMessages = {
   profile: {
     addSignInMethod: 'Anmeldemöglichkeit hinzufügen',
     addSignInHint: 'Mit jeder davon meldest du dich bei diesem Konto an.',
+    moveTitle: 'Eine Anmeldemethode auf ein anderes Konto verschieben',
+    moveHint:
+      'Erstelle hier einen Umzugscode und gib ihn im Profil des Kontos ein, zu dem die Anmeldemethode wechseln soll. Ein Code gilt einmal, 15 Minuten lang.',
+    moveMakeCode: 'Umzugscode für {{identity}}',
+    moveCodeInput: 'Umzugscode von deinem anderen Konto',
+    moveCheck: 'Code prüfen',
+    moveConfirm: '{{identity}} verlässt sein Konto und meldet dich ab jetzt bei diesem an.',
+    moveDo: 'Hierher verschieben',
+    moveCodeInvalid: 'Dieser Code wurde schon verwendet, ist abgelaufen oder ungültig. Erstelle einen neuen.',
     addProvider: '{{provider}} hinzufügen',
     remove: 'Entfernen',
     removeSignIn: '{{method}} entfernen',
@@ -217,7 +226,6 @@ export const messages: CoreMessages = {
       popupClosed: 'Das Anmeldefenster wurde geschlossen.',
     },
     fromGameTitle: 'Spiel verbinden',
-    fromGameBody: 'Diese Seite verbindet deinen Fortschritt in {{game}} mit deinem Konto.',
   },
   discord: {
     title: 'Komm zu uns auf Discord',

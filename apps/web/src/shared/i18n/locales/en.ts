@@ -143,6 +143,15 @@ export const messages = {
   profile: {
     addSignInMethod: 'Add a way to sign in',
     addSignInHint: 'Any of them signs in to this account.',
+    moveTitle: 'Move a sign-in to another account',
+    moveHint:
+      'Make a move code here, then enter it on the profile of the account the sign-in should go to. A code works once, for 15 minutes.',
+    moveMakeCode: 'Move code for {{identity}}',
+    moveCodeInput: 'Move code from your other account',
+    moveCheck: 'Check code',
+    moveConfirm: '{{identity}} will leave its account and sign in to this one from now on.',
+    moveDo: 'Move it here',
+    moveCodeInvalid: 'This code was already used, has expired or is not valid. Make a new one.',
     addProvider: 'Add {{provider}}',
     remove: 'Remove',
     removeSignIn: 'Remove {{method}}',
@@ -216,7 +225,6 @@ export const messages = {
       popupClosed: 'Popup was closed',
     },
     fromGameTitle: 'Connect your game',
-    fromGameBody: 'This page will connect your progress in {{game}} to your account.',
   },
   discord: {
     title: 'Join us on Discord',

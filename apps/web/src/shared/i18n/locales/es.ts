@@ -142,6 +142,15 @@ export const messages: CoreMessages = {
   profile: {
     addSignInMethod: 'Añadir una forma de iniciar sesión',
     addSignInHint: 'Cualquiera de ellas inicia sesión en esta cuenta.',
+    moveTitle: 'Mover un método de inicio de sesión a otra cuenta',
+    moveHint:
+      'Crea aquí un código de traslado e introdúcelo en el perfil de la cuenta a la que debe pasar el método. Un código sirve una vez, durante 15 minutos.',
+    moveMakeCode: 'Código de traslado para {{identity}}',
+    moveCodeInput: 'Código de traslado de tu otra cuenta',
+    moveCheck: 'Comprobar código',
+    moveConfirm: '{{identity}} dejará su cuenta y a partir de ahora iniciará sesión en esta.',
+    moveDo: 'Moverlo aquí',
+    moveCodeInvalid: 'Este código ya se usó, caducó o no es válido. Crea uno nuevo.',
     addProvider: 'Añadir {{provider}}',
     remove: 'Quitar',
     removeSignIn: 'Quitar {{method}}',
@@ -217,7 +226,6 @@ export const messages: CoreMessages = {
       popupClosed: 'Se cerró la ventana emergente.',
     },
     fromGameTitle: 'Conecta tu juego',
-    fromGameBody: 'Esta página conectará tu progreso en {{game}} con tu cuenta.',
   },
   discord: {
     title: 'Únete a nosotros en Discord',

@@ -141,6 +141,15 @@ export const messages: CoreMessages = {
   profile: {
     addSignInMethod: 'افزودن روش ورود',
     addSignInHint: 'با هر یک از آن‌ها وارد همین حساب می‌شوید.',
+    moveTitle: 'انتقال یک روش ورود به حساب دیگر',
+    moveHint:
+      'اینجا یک کد انتقال بسازید و آن را در نمایه حسابی که روش ورود باید به آن برود وارد کنید. هر کد یک بار و به مدت ۱۵ دقیقه کار می‌کند.',
+    moveMakeCode: 'کد انتقال برای {{identity}}',
+    moveCodeInput: 'کد انتقال از حساب دیگر شما',
+    moveCheck: 'بررسی کد',
+    moveConfirm: '{{identity}} از حساب خود جدا می‌شود و از این پس وارد این حساب می‌شود.',
+    moveDo: 'انتقال به اینجا',
+    moveCodeInvalid: 'این کد قبلاً استفاده شده، منقضی شده یا معتبر نیست. یک کد جدید بسازید.',
     addProvider: 'افزودن {{provider}}',
     remove: 'حذف',
     removeSignIn: 'حذف {{method}}',
@@ -214,7 +223,6 @@ export const messages: CoreMessages = {
       popupClosed: 'پنجره ورود بسته شد.',
     },
     fromGameTitle: 'بازی خود را متصل کنید',
-    fromGameBody: 'این صفحه پیشرفت شما در {{game}} را به حسابتان متصل می‌کند.',
   },
   discord: {
     title: 'در Discord به ما بپیوندید',

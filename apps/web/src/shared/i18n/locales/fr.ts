@@ -143,6 +143,15 @@ export const messages: CoreMessages = {
   profile: {
     addSignInMethod: 'Ajouter un moyen de connexion',
     addSignInHint: 'Chacun d’eux vous connecte à ce compte.',
+    moveTitle: 'Déplacer une méthode de connexion vers un autre compte',
+    moveHint:
+      'Créez ici un code de transfert, puis saisissez-le dans le profil du compte qui doit recevoir la méthode. Un code sert une fois, pendant 15 minutes.',
+    moveMakeCode: 'Code de transfert pour {{identity}}',
+    moveCodeInput: 'Code de transfert de votre autre compte',
+    moveCheck: 'Vérifier le code',
+    moveConfirm: '{{identity}} quittera son compte et vous connectera désormais à celui-ci.',
+    moveDo: 'La déplacer ici',
+    moveCodeInvalid: 'Ce code a déjà servi, a expiré ou n’est pas valide. Créez-en un nouveau.',
     addProvider: 'Ajouter {{provider}}',
     remove: 'Retirer',
     removeSignIn: 'Retirer {{method}}',
@@ -217,7 +226,6 @@ export const messages: CoreMessages = {
       popupClosed: 'La fenêtre de connexion a été fermée.',
     },
     fromGameTitle: 'Associer votre jeu',
-    fromGameBody: 'Cette page associera votre progression dans {{game}} à votre compte.',
   },
   discord: {
     title: 'Rejoignez-nous sur Discord',

@@ -142,6 +142,15 @@ export const messages: CoreMessages = {
   profile: {
     addSignInMethod: 'Aggiungi un modo per accedere',
     addSignInHint: 'Ognuno di essi accede a questo account.',
+    moveTitle: 'Sposta un metodo di accesso su un altro account',
+    moveHint:
+      'Crea qui un codice di trasferimento, poi inseriscilo nel profilo dell’account a cui deve passare il metodo. Un codice vale una volta, per 15 minuti.',
+    moveMakeCode: 'Codice di trasferimento per {{identity}}',
+    moveCodeInput: 'Codice di trasferimento dall’altro account',
+    moveCheck: 'Verifica codice',
+    moveConfirm: '{{identity}} lascerà il suo account e d’ora in poi accederà a questo.',
+    moveDo: 'Spostalo qui',
+    moveCodeInvalid: 'Questo codice è già stato usato, è scaduto o non è valido. Creane uno nuovo.',
     addProvider: 'Aggiungi {{provider}}',
     remove: 'Rimuovi',
     removeSignIn: 'Rimuovi {{method}}',
@@ -216,7 +225,6 @@ export const messages: CoreMessages = {
       popupClosed: 'La finestra di accesso è stata chiusa.',
     },
     fromGameTitle: 'Collega il tuo gioco',
-    fromGameBody: 'Questa pagina collegherà i tuoi progressi in {{game}} al tuo account.',
   },
   discord: {
     title: 'Unisciti a noi su Discord',

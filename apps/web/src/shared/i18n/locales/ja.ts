@@ -143,6 +143,15 @@ export const messages: CoreMessages = {
   profile: {
     addSignInMethod: 'ログイン方法を追加',
     addSignInHint: 'どの方法でもこのアカウントにログインできます。',
+    moveTitle: 'ログイン方法を別のアカウントに移す',
+    moveHint:
+      'ここで移行コードを作成し、ログイン方法の移動先アカウントのプロフィールで入力してください。コードは15分間、1回だけ使えます。',
+    moveMakeCode: '{{identity}} の移行コード',
+    moveCodeInput: '別のアカウントの移行コード',
+    moveCheck: 'コードを確認',
+    moveConfirm: '{{identity}} は元のアカウントから外れ、今後はこのアカウントにログインします。',
+    moveDo: 'ここに移す',
+    moveCodeInvalid: 'このコードは使用済み、期限切れ、または無効です。新しいコードを作成してください。',
     addProvider: '{{provider}}を追加',
     remove: '削除',
     removeSignIn: '{{method}}を削除',
@@ -216,7 +225,6 @@ export const messages: CoreMessages = {
       popupClosed: 'ログイン用のポップアップが閉じられました。',
     },
     fromGameTitle: 'ゲームを連携',
-    fromGameBody: 'このページで {{game}} の進行状況をあなたのアカウントに連携できるようになります。',
   },
   discord: {
     title: 'Discord に参加しよう',

@@ -142,6 +142,15 @@ export const messages: CoreMessages = {
   profile: {
     addSignInMethod: '로그인 방법 추가',
     addSignInHint: '어느 방법으로든 이 계정에 로그인할 수 있습니다.',
+    moveTitle: '로그인 방법을 다른 계정으로 옮기기',
+    moveHint:
+      '여기에서 이전 코드를 만든 다음, 로그인 방법을 받을 계정의 프로필에 입력하세요. 코드는 15분 동안 한 번만 사용할 수 있습니다.',
+    moveMakeCode: '{{identity}} 이전 코드',
+    moveCodeInput: '다른 계정의 이전 코드',
+    moveCheck: '코드 확인',
+    moveConfirm: '{{identity}}이(가) 기존 계정에서 빠지고 앞으로 이 계정으로 로그인합니다.',
+    moveDo: '여기로 옮기기',
+    moveCodeInvalid: '이미 사용했거나 만료되었거나 유효하지 않은 코드입니다. 새 코드를 만드세요.',
     addProvider: '{{provider}} 추가',
     remove: '삭제',
     removeSignIn: '{{method}} 삭제',
@@ -213,7 +222,6 @@ export const messages: CoreMessages = {
       popupClosed: '로그인 팝업이 닫혔습니다.',
     },
     fromGameTitle: '게임 연결',
-    fromGameBody: '이 페이지에서 {{game}}의 진행 상황을 내 계정에 연결할 수 있게 됩니다.',
   },
   discord: {
     title: 'Discord에서 함께해요',

@@ -141,6 +141,15 @@ export const messages: CoreMessages = {
   profile: {
     addSignInMethod: 'Dodaj sposób logowania',
     addSignInHint: 'Każdy z nich loguje do tego konta.',
+    moveTitle: 'Przenieś metodę logowania na inne konto',
+    moveHint:
+      'Utwórz tu kod przeniesienia, a potem wpisz go w profilu konta, na które ma trafić metoda. Kod działa raz, przez 15 minut.',
+    moveMakeCode: 'Kod przeniesienia dla {{identity}}',
+    moveCodeInput: 'Kod przeniesienia z innego konta',
+    moveCheck: 'Sprawdź kod',
+    moveConfirm: '{{identity}} opuści swoje konto i od teraz będzie logować do tego.',
+    moveDo: 'Przenieś tutaj',
+    moveCodeInvalid: 'Ten kod został już użyty, wygasł lub jest nieprawidłowy. Utwórz nowy.',
     addProvider: 'Dodaj {{provider}}',
     remove: 'Usuń',
     removeSignIn: 'Usuń {{method}}',
@@ -213,7 +222,6 @@ export const messages: CoreMessages = {
       popupClosed: 'Okno logowania zostało zamknięte.',
     },
     fromGameTitle: 'Połącz grę',
-    fromGameBody: 'Ta strona połączy twoje postępy w grze {{game}} z twoim kontem.',
   },
   discord: {
     title: 'Dołącz do nas na Discordzie',

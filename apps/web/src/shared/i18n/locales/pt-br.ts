@@ -141,6 +141,15 @@ export const messages: CoreMessages = {
   profile: {
     addSignInMethod: 'Adicionar uma forma de entrar',
     addSignInHint: 'Qualquer uma delas entra nesta conta.',
+    moveTitle: 'Mover um método de login para outra conta',
+    moveHint:
+      'Crie aqui um código de transferência e digite-o no perfil da conta que deve receber o método. Um código vale uma vez, por 15 minutos.',
+    moveMakeCode: 'Código de transferência para {{identity}}',
+    moveCodeInput: 'Código de transferência da sua outra conta',
+    moveCheck: 'Verificar código',
+    moveConfirm: '{{identity}} deixará a conta dele e passará a entrar nesta.',
+    moveDo: 'Mover para cá',
+    moveCodeInvalid: 'Este código já foi usado, expirou ou não é válido. Crie um novo.',
     addProvider: 'Adicionar {{provider}}',
     remove: 'Remover',
     removeSignIn: 'Remover {{method}}',
@@ -215,7 +224,6 @@ export const messages: CoreMessages = {
       popupClosed: 'A janela de login foi fechada.',
     },
     fromGameTitle: 'Conecte seu jogo',
-    fromGameBody: 'Esta página vai conectar seu progresso em {{game}} à sua conta.',
   },
   discord: {
     title: 'Junte-se a nós no Discord',

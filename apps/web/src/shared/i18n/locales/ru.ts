@@ -142,6 +142,15 @@ export const messages: CoreMessages = {
   profile: {
     addSignInMethod: 'Добавить способ входа',
     addSignInHint: 'Любой из них входит в этот аккаунт.',
+    moveTitle: 'Перенести способ входа в другой аккаунт',
+    moveHint:
+      'Создайте здесь код переноса и введите его в профиле аккаунта, куда должен перейти способ входа. Код действует один раз, 15 минут.',
+    moveMakeCode: 'Код переноса для {{identity}}',
+    moveCodeInput: 'Код переноса из другого аккаунта',
+    moveCheck: 'Проверить код',
+    moveConfirm: '{{identity}} покинет свой аккаунт и с этого момента будет входить в этот.',
+    moveDo: 'Перенести сюда',
+    moveCodeInvalid: 'Этот код уже использован, истёк или недействителен. Создайте новый.',
     addProvider: 'Добавить {{provider}}',
     remove: 'Удалить',
     removeSignIn: 'Удалить {{method}}',
@@ -215,7 +224,6 @@ export const messages: CoreMessages = {
       popupClosed: 'Окно входа было закрыто.',
     },
     fromGameTitle: 'Привязка игры',
-    fromGameBody: 'На этой странице можно будет привязать ваш прогресс в игре «{{game}}» к аккаунту.',
   },
   discord: {
     title: 'Присоединяйтесь к нам в Discord',

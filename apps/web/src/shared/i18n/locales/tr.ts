@@ -141,6 +141,15 @@ export const messages: CoreMessages = {
   profile: {
     addSignInMethod: 'Giriş yöntemi ekle',
     addSignInHint: 'Hepsi bu hesaba giriş yapar.',
+    moveTitle: 'Bir giriş yöntemini başka bir hesaba taşı',
+    moveHint:
+      'Burada bir taşıma kodu oluşturun, sonra yöntemin gideceği hesabın profilinde girin. Bir kod 15 dakika boyunca bir kez çalışır.',
+    moveMakeCode: '{{identity}} için taşıma kodu',
+    moveCodeInput: 'Diğer hesabınızdan taşıma kodu',
+    moveCheck: 'Kodu kontrol et',
+    moveConfirm: '{{identity}} hesabından ayrılacak ve bundan sonra bu hesaba giriş yapacak.',
+    moveDo: 'Buraya taşı',
+    moveCodeInvalid: 'Bu kod zaten kullanılmış, süresi dolmuş ya da geçersiz. Yeni bir kod oluşturun.',
     addProvider: '{{provider}} ekle',
     remove: 'Kaldır',
     removeSignIn: '{{method}} kaldır',
@@ -215,7 +224,6 @@ export const messages: CoreMessages = {
       popupClosed: 'Giriş penceresi kapatıldı.',
     },
     fromGameTitle: 'Oyununu bağla',
-    fromGameBody: 'Bu sayfa {{game}} içindeki ilerlemeni hesabına bağlayacak.',
   },
   discord: {
     title: 'Discord’da bize katıl',

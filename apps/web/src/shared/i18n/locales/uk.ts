@@ -142,6 +142,15 @@ export const messages: CoreMessages = {
   profile: {
     addSignInMethod: 'Додати спосіб входу',
     addSignInHint: 'Будь-який із них входить у цей акаунт.',
+    moveTitle: 'Перенести спосіб входу в інший акаунт',
+    moveHint:
+      'Створіть тут код перенесення й введіть його в профілі акаунта, куди має перейти спосіб входу. Код діє один раз, 15 хвилин.',
+    moveMakeCode: 'Код перенесення для {{identity}}',
+    moveCodeInput: 'Код перенесення з іншого акаунта',
+    moveCheck: 'Перевірити код',
+    moveConfirm: '{{identity}} залишить свій акаунт і відтепер входитиме в цей.',
+    moveDo: 'Перенести сюди',
+    moveCodeInvalid: 'Цей код уже використано, він прострочений або недійсний. Створіть новий.',
     addProvider: 'Додати {{provider}}',
     remove: 'Видалити',
     removeSignIn: 'Видалити {{method}}',
@@ -215,7 +224,6 @@ export const messages: CoreMessages = {
       popupClosed: 'Вікно входу було закрито.',
     },
     fromGameTitle: 'Прив’язка гри',
-    fromGameBody: 'На цій сторінці можна буде прив’язати ваш прогрес у грі «{{game}}» до акаунта.',
   },
   discord: {
     title: 'Приєднуйтеся до нас у Discord',

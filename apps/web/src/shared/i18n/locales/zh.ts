@@ -141,6 +141,14 @@ export const messages: CoreMessages = {
   profile: {
     addSignInMethod: '添加登录方式',
     addSignInHint: '使用其中任何一种都会登录到此账户。',
+    moveTitle: '将登录方式移到另一个账户',
+    moveHint: '在此生成迁移码，然后在要接收该登录方式的账户的个人资料中输入。每个迁移码只能使用一次，有效期 15 分钟。',
+    moveMakeCode: '{{identity}} 的迁移码',
+    moveCodeInput: '来自另一个账户的迁移码',
+    moveCheck: '检查迁移码',
+    moveConfirm: '{{identity}} 将离开原账户，今后登录到此账户。',
+    moveDo: '移到此处',
+    moveCodeInvalid: '此迁移码已被使用、已过期或无效。请生成新的迁移码。',
     addProvider: '添加 {{provider}}',
     remove: '移除',
     removeSignIn: '移除 {{method}}',
@@ -211,7 +219,6 @@ export const messages: CoreMessages = {
       popupClosed: '登录弹出窗口已关闭。',
     },
     fromGameTitle: '关联你的游戏',
-    fromGameBody: '此页面将把你在 {{game}} 中的进度关联到你的账户。',
   },
   discord: {
     title: '加入我们的 Discord',
