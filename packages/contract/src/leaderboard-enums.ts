@@ -22,7 +22,6 @@ export const LeaderboardResetPeriodSchema = z
   .describe('Daily: a new board every UTC midnight; Weekly: every Monday 00:00 UTC. Old periods are kept.')
   .meta({ id: 'LeaderboardResetPeriod' });
 
-
 /** Platforms whose host keeps leaderboards the catalog may choose instead of fxid's (catalog/README.md). */
 export const HostLeaderboardPlatformSchema = z
   .enum(['yandex'])

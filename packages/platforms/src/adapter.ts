@@ -153,7 +153,11 @@ export interface PlatformLeaderboards {
  * the catalog's range; a guest the host does not let submit gets `guest`.
  */
 export interface HostLeaderboards {
-  submit(board: LeaderboardInfo, score: number, extra?: string): Promise<{ improved: boolean; entry: LeaderboardEntry }>;
+  submit(
+    board: LeaderboardInfo,
+    score: number,
+    extra?: string,
+  ): Promise<{ improved: boolean; entry: LeaderboardEntry }>;
   top(board: LeaderboardInfo, options: { limit: number; around?: 'player' }): Promise<LeaderboardPage>;
   player(board: LeaderboardInfo): Promise<LeaderboardEntry | null>;
 }

@@ -5,7 +5,14 @@ import { unsupported } from '../errors.js';
 import { yandexAds } from './yandex-ads.js';
 import { yandexLeaderboards } from './yandex-leaderboards.js';
 import { yandexPurchases } from './yandex-purchases.js';
-import { initYaGames, type YaLeaderboards, type YaPayments, type YaPlayer, type YaSdk, yandexErrorText } from './yandex-sdk.js';
+import {
+  initYaGames,
+  type YaLeaderboards,
+  type YaPayments,
+  type YaPlayer,
+  type YaSdk,
+  yandexErrorText,
+} from './yandex-sdk.js';
 import { yandexStorage } from './yandex-storage.js';
 
 /** Where Yandex serves its SDK to the games it hosts (platform-protocols.md §13a). */

@@ -33,7 +33,11 @@ function fakeYandex(me: string, others: Record<string, number> = {}) {
         score: row.score,
         rank: index + 1,
         ...(row.extra ? { extraData: row.extra } : {}),
-        player: { uniqueID: id, publicName: id === 'hidden' ? '' : `Player ${id}`, getAvatarSrc: () => `https://ya/${id}` },
+        player: {
+          uniqueID: id,
+          publicName: id === 'hidden' ? '' : `Player ${id}`,
+          getAvatarSrc: () => `https://ya/${id}`,
+        },
       }));
   const api: YaLeaderboards = {
     setLeaderboardScore: async (_name, score, extra) => {
@@ -63,7 +67,10 @@ function fakeYandex(me: string, others: Record<string, number> = {}) {
 describe('Yandex leaderboards', () => {
   it('submits only a better score, and answers the player’s row in the catalog’s format', async () => {
     const yandex = fakeYandex('me', { a: 5000, b: 3000 });
-    const boards = yandexLeaderboards(async () => yandex.api, async () => ({ uniqueID: 'me', authorized: true }));
+    const boards = yandexLeaderboards(
+      async () => yandex.api,
+      async () => ({ uniqueID: 'me', authorized: true }),
+    );
     expect(await boards.player(BOARD)).toBeNull();
     const first = await boards.submit(BOARD, 4000, 'storm-3');
     expect(first).toEqual({
@@ -87,7 +94,10 @@ describe('Yandex leaderboards', () => {
 
   it('keeps the lower score on an ascending board', async () => {
     const yandex = fakeYandex('me');
-    const boards = yandexLeaderboards(async () => yandex.api, async () => ({ uniqueID: 'me', authorized: true }));
+    const boards = yandexLeaderboards(
+      async () => yandex.api,
+      async () => ({ uniqueID: 'me', authorized: true }),
+    );
     const times = { ...BOARD, sortOrder: 'asc' as const, format: 'time' as const, decimals: 0 };
     await boards.submit(times, 62_500);
     expect(await boards.submit(times, 70_000)).toMatchObject({ improved: false });
@@ -101,7 +111,10 @@ describe('Yandex leaderboards', () => {
   it('lists the top within Yandex’s 20 rows, and the rows around the player', async () => {
     const others = Object.fromEntries(Array.from({ length: 40 }, (_, index) => [`p${index}`, 1000 + index * 10]));
     const yandex = fakeYandex('me', others);
-    const boards = yandexLeaderboards(async () => yandex.api, async () => ({ uniqueID: 'me', authorized: true }));
+    const boards = yandexLeaderboards(
+      async () => yandex.api,
+      async () => ({ uniqueID: 'me', authorized: true }),
+    );
     await boards.submit(BOARD, 1205);
     const top = await boards.top(BOARD, { limit: 50 });
     expect(top.entries).toHaveLength(20);
@@ -117,7 +130,10 @@ describe('Yandex leaderboards', () => {
 
   it('tells a Yandex guest `guest` on submit and shows them the top without a row of their own', async () => {
     const yandex = fakeYandex('me', { a: 10 });
-    const boards = yandexLeaderboards(async () => yandex.api, async () => ({ uniqueID: 'me', authorized: false }));
+    const boards = yandexLeaderboards(
+      async () => yandex.api,
+      async () => ({ uniqueID: 'me', authorized: false }),
+    );
     await expect(boards.submit(BOARD, 5)).rejects.toMatchObject({ code: 'guest' });
     expect(yandex.sets).toEqual([]);
     const page = await boards.top(BOARD, { limit: 10, around: 'player' });
@@ -131,7 +147,10 @@ describe('Yandex leaderboards', () => {
     yandex.api.setLeaderboardScore = async () => {
       throw new Error('Too many requests');
     };
-    const boards = yandexLeaderboards(async () => yandex.api, async () => ({ uniqueID: 'me', authorized: true }));
+    const boards = yandexLeaderboards(
+      async () => yandex.api,
+      async () => ({ uniqueID: 'me', authorized: true }),
+    );
     await expect(boards.submit(BOARD, 5)).rejects.toMatchObject({ code: 'rate_limited' });
     yandex.api.getLeaderboardEntries = async () => {
       throw { code: 'LEADERBOARD_NOT_FOUND', message: 'No such leaderboard' };

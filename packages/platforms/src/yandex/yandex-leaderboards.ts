@@ -41,7 +41,10 @@ export function yandexLeaderboards(
     return {
       rank: row.rank,
       score: row.score,
-      formattedScore: formatScore({ ScoreFormat: board.format === 'time' ? 'Time' : 'Number', Decimals: board.decimals }, row.score),
+      formattedScore: formatScore(
+        { ScoreFormat: board.format === 'time' ? 'Time' : 'Number', Decimals: board.decimals },
+        row.score,
+      ),
       // Yandex leaves the name empty for a player who hides it; the portal shows its "unnamed" word.
       name: row.player.publicName ?? '',
       avatarUrl: avatar || null,
@@ -81,7 +84,11 @@ export function yandexLeaderboards(
       const me = await player();
       const near = around === 'player' && me?.authorized;
       const options = near
-        ? { includeUser: true, quantityTop: 1, quantityAround: Math.min(YANDEX_AROUND_MAX, Math.max(1, Math.floor(limit / 2))) }
+        ? {
+            includeUser: true,
+            quantityTop: 1,
+            quantityAround: Math.min(YANDEX_AROUND_MAX, Math.max(1, Math.floor(limit / 2))),
+          }
         : { includeUser: false, quantityTop: Math.min(YANDEX_TOP_MAX, limit) };
       const [answer, own] = await Promise.all([
         call((lb) => lb.getLeaderboardEntries(board.name, options)),

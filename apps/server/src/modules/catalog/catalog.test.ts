@@ -90,7 +90,9 @@ describe('catalog file', () => {
       expect.stringMatching(/^Games\[1\]\.Leaderboards\[0\]\.HostPlatforms \(line \d+\): .*cannot reset Daily/),
     ]);
     const vk = demoText.replace('HostPlatforms: [yandex]', 'HostPlatforms: [vkcom]');
-    expect(problemsOf(vk)).toEqual([expect.stringMatching(/^Games\[0\]\.Leaderboards\[0\]\.HostPlatforms\[0\] \(line \d+\): /)]);
+    expect(problemsOf(vk)).toEqual([
+      expect.stringMatching(/^Games\[0\]\.Leaderboards\[0\]\.HostPlatforms\[0\] \(line \d+\): /),
+    ]);
   });
 
   it('reads where saves go per platform, Fxid unless named, and refuses other platforms or stores', async () => {
@@ -108,10 +110,7 @@ describe('catalog file', () => {
 
   it('refuses a leaderboard whose range is upside down, or whose name repeats', () => {
     const text = demoText
-      .replace(
-        'MaxScore: 100000\n        # Yandex',
-        'MaxScore: -1\n        # Yandex',
-      )
+      .replace('MaxScore: 100000\n        # Yandex', 'MaxScore: -1\n        # Yandex')
       .replace(
         '      - Name: daily-score',
         '      - Name: daily-score\n        Titles: { en: Twice }\n        MaxScore: 5\n      - Name: daily-score',
