@@ -176,7 +176,9 @@ export const AdvertisementSchema = z
 /** Where a game's cloud saves live on one platform: the host's own storage, or fxid's server. */
 export const CloudSaveStoreSchema = z
   .enum(['Host', 'Fxid'])
-  .describe("Host: the platform's own storage (VK storage, Yandex player data); Fxid: fxid's server")
+  .describe(
+    "Host: the platform's own storage (VK storage, Yandex player data, Telegram CloudStorage, CrazyGames' data module, Instant Games player data); Fxid: fxid's server",
+  )
   .meta({ id: 'CloudSaveStore' });
 export type CloudSaveStore = z.infer<typeof CloudSaveStoreSchema>;
 
@@ -188,6 +190,9 @@ export const CloudSavesSchema = z
   .strictObject({
     vkcom: CloudSaveStoreSchema.optional(),
     yandex: CloudSaveStoreSchema.optional(),
+    telegram: CloudSaveStoreSchema.optional(),
+    crazygames: CloudSaveStoreSchema.optional(),
+    fbinstantgames: CloudSaveStoreSchema.optional(),
   })
   .meta({ id: 'CloudSaves' });
 export type CloudSaves = z.infer<typeof CloudSavesSchema>;
