@@ -2,6 +2,8 @@ import { STORAGE_LIMITS } from '@fxid/contract/storage-limits';
 import type { PlatformAdapter, PlatformLeaderboards, PlatformStorage } from '@fxid/platforms';
 import type { HostHandlers, LeaderboardInfo, LeaderboardPage } from '@fxid/sdk/host';
 import { SdkError } from '@fxid/sdk/host';
+import { createLogger } from '../../../shared/lib/logger';
+import { moveSaves } from './move-saves';
 
 /** fxid's own saves and leaderboards, used on every platform whose adapter has none of its own. */
 export interface CloudServices {
@@ -21,6 +23,9 @@ export type CloudSaveStore = 'Host' | 'Fxid';
 /** The most rows one `leaderboard.top` returns (the server's limit too). */
 export const LEADERBOARD_MAX_LIMIT = 100;
 const EXTRA_MAX_LENGTH = 256;
+
+const logger = createLogger('cloud');
+const log = (message: string, data?: unknown) => logger.info(message, data);
 
 const invalid = (message: string) => new SdkError('invalid_request', message);
 
@@ -57,7 +62,27 @@ export function createCloudHandlers(
   saves: () => CloudSaveStore = () => 'Fxid',
   hostBoards: () => LeaderboardInfo[] = () => [],
 ): Pick<HostHandlers, 'storage' | 'leaderboard'> {
-  const storage = () => (saves() === 'Host' ? adapter.storage : undefined) ?? cloud().storage;
+  /** The move from the store not chosen, once per page for each direction and sign-in state. */
+  const moves = new Map<string, Promise<boolean>>();
+  /**
+   * The store the catalog chose. Where the adapter has a host storage, values left in the other
+   * store (saved before the catalog's choice changed) move into the chosen one before its first
+   * use; a move that fails is logged and tried again on the next page.
+   */
+  const storage = async (): Promise<PlatformStorage> => {
+    const host = adapter.storage;
+    const fxid = cloud().storage;
+    if (!host) return fxid;
+    const toHost = saves() === 'Host';
+    const key = `${toHost ? 'to-host' : 'to-fxid'}:${cloud().isSignedIn()}`;
+    let pending = moves.get(key);
+    if (!pending) {
+      pending = toHost ? moveSaves(fxid, host, log) : moveSaves(host, fxid, log);
+      moves.set(key, pending);
+    }
+    await pending;
+    return toHost ? host : fxid;
+  };
   /** The host's boards and this board's definition, when the catalog keeps it on the host. */
   const onHost = (name: string) => {
     const host = adapter.leaderboards;
@@ -69,8 +94,11 @@ export function createCloudHandlers(
   };
   return {
     storage: {
-      get: (params) => storage().get(params?.keys === undefined ? undefined : checkKeys('storage.get', params.keys)),
-      set: (params) => {
+      get: async (params) => {
+        const keys = params?.keys === undefined ? undefined : checkKeys('storage.get', params.keys);
+        return (await storage()).get(keys);
+      },
+      set: async (params) => {
         const entries = params?.entries;
         if (!isRecord(entries)) throw invalid('storage.set needs an object of entries');
         const keys = checkKeys('storage.set', Object.keys(entries));
@@ -87,9 +115,12 @@ export function createCloudHandlers(
             }
           }
         }
-        return storage().set(entries, versions as Record<string, number> | undefined);
+        return (await storage()).set(entries, versions as Record<string, number> | undefined);
       },
-      delete: (params) => storage().delete(checkKeys('storage.delete', params?.keys)),
+      delete: async (params) => {
+        const keys = checkKeys('storage.delete', params?.keys);
+        return (await storage()).delete(keys);
+      },
     },
     leaderboard: {
       submit: (params) => {

@@ -263,3 +263,50 @@ describe('where scores go', () => {
     });
   });
 });
+
+describe('moving saves when the catalog’s choice changes', () => {
+  const handlersFor = (host: PlatformStorage, fxid: PlatformStorage, store: 'Host' | 'Fxid') =>
+    createCloudHandlers(
+      { storage: host } as unknown as PlatformAdapter,
+      () => ({ storage: fxid, isSignedIn: () => true }) as unknown as CloudServices,
+      () => store,
+    ).storage;
+
+  it('moves what the host kept into fxid’s store once the catalog says Fxid, keeping fxid’s newer values', async () => {
+    const host = fakeServer({
+      progress: { value: 'host-old', version: 4, updatedAt: 100 },
+      wallet: { value: 'host-wallet', version: 2, updatedAt: 300 },
+    });
+    const fxid = fakeServer({ progress: { value: 'fxid-new', version: 1, updatedAt: 200 } });
+    const storage = handlersFor(host, fxid, 'Fxid');
+    expect(await storage?.get?.({ keys: ['progress', 'wallet'] })).toMatchObject({
+      progress: { value: 'fxid-new', version: 1 },
+      wallet: { value: 'host-wallet', version: 1 },
+    });
+    expect(host.rows.size).toBe(0);
+    // Once per page: a later call does not move again.
+    host.rows.set('late', { value: 1, version: 1, updatedAt: 1 });
+    await storage?.get?.({ keys: ['wallet'] });
+    expect(host.rows.has('late')).toBe(true);
+  });
+
+  it('moves fxid’s values into the host’s storage once the catalog says Host', async () => {
+    const host = fakeServer();
+    const fxid = fakeServer({ progress: { value: 'saved-on-fxid', version: 3, updatedAt: 100 } });
+    const storage = handlersFor(host, fxid, 'Host');
+    expect(await storage?.set?.({ entries: { other: 1 } })).toEqual({ versions: { other: 1 } });
+    expect(host.rows.get('progress')).toMatchObject({ value: 'saved-on-fxid', version: 1 });
+    expect(fxid.rows.size).toBe(0);
+  });
+
+  it('leaves the source as it was when the target refuses, and still answers from the chosen store', async () => {
+    const host = fakeServer({ progress: { value: 'kept', version: 1, updatedAt: 100 } });
+    const full = {
+      ...fakeServer(),
+      set: async () => Promise.reject(Object.assign(new Error('full'), { code: 'storage_quota_exceeded' })),
+    };
+    const storage = handlersFor(host, full, 'Fxid');
+    expect(await storage?.get?.({ keys: ['progress'] })).toEqual({});
+    expect(host.rows.get('progress')).toMatchObject({ value: 'kept' });
+  });
+});
