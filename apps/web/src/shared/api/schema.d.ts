@@ -6931,13 +6931,16 @@ export interface components {
             };
         };
         /**
-         * @description Host: the platform's own storage (VK storage, Yandex player data); Fxid: fxid's server
+         * @description Host: the platform's own storage (VK storage, Yandex player data, Telegram CloudStorage, CrazyGames' data module, Instant Games player data); Fxid: fxid's server
          * @enum {string}
          */
         CloudSaveStoreInput: "Host" | "Fxid";
         CloudSavesInput: {
             vkcom?: components["schemas"]["CloudSaveStoreInput"];
             yandex?: components["schemas"]["CloudSaveStoreInput"];
+            telegram?: components["schemas"]["CloudSaveStoreInput"];
+            crazygames?: components["schemas"]["CloudSaveStoreInput"];
+            fbinstantgames?: components["schemas"]["CloudSaveStoreInput"];
         };
         HostLeaderboardInput: {
             /** @description The board's name, on the host too */
@@ -8780,13 +8783,16 @@ export interface components {
             };
         };
         /**
-         * @description Host: the platform's own storage (VK storage, Yandex player data); Fxid: fxid's server
+         * @description Host: the platform's own storage (VK storage, Yandex player data, Telegram CloudStorage, CrazyGames' data module, Instant Games player data); Fxid: fxid's server
          * @enum {string}
          */
         CloudSaveStore: "Host" | "Fxid";
         CloudSaves: {
             vkcom?: components["schemas"]["CloudSaveStore"];
             yandex?: components["schemas"]["CloudSaveStore"];
+            telegram?: components["schemas"]["CloudSaveStore"];
+            crazygames?: components["schemas"]["CloudSaveStore"];
+            fbinstantgames?: components["schemas"]["CloudSaveStore"];
         };
         HostLeaderboard: {
             /** @description The board's name, on the host too */
