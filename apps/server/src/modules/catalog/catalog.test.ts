@@ -97,7 +97,10 @@ describe('catalog file', () => {
 
   it('reads where saves go per platform, Fxid unless named, and refuses other platforms or stores', async () => {
     const catalog = await readCatalogFile(DEMO_CATALOG);
-    expect(catalog.Games.map((game) => game.CloudSaves)).toEqual([{ vkcom: 'Host', yandex: 'Host', telegram: 'Host', crazygames: 'Host', fbinstantgames: 'Host' }, {}]);
+    expect(catalog.Games.map((game) => game.CloudSaves)).toEqual([
+      { vkcom: 'Host', yandex: 'Host', telegram: 'Host', crazygames: 'Host', fbinstantgames: 'Host' },
+      {},
+    ]);
     const text = demoText.replace(
       'CloudSaves: { vkcom: Host, yandex: Host, telegram: Host, crazygames: Host, fbinstantgames: Host }',
       'CloudSaves: { vkcom: Server, ok: Host }',
