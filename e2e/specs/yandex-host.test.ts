@@ -35,7 +35,9 @@ async function openOnYandex(page: Page, user: 'new' | 'guest'): Promise<YandexRu
     .getByRole('button', { name: ru.documents.accept, exact: true })
     .or(portal.getByRole('button', { name: en.documents.accept, exact: true }));
   for (;;) {
-    await Promise.race([ready.waitFor(), accept.first().waitFor()]);
+    // A guest has no terms, so the race is the game's start alone: on a loaded machine it takes over
+    // the default 10 s from page load (the portal, YaGames, the player, the saves read from Yandex).
+    await Promise.race([ready.waitFor({ timeout: 30_000 }), accept.first().waitFor({ timeout: 30_000 })]);
     if (await ready.isVisible()) break;
     // The button may go between the check and the click: then look again rather than wait on it.
     await accept
