@@ -88,4 +88,36 @@ describe('the demo game on the simulated Telegram host', () => {
     expect(await countLines(game, 'call consumePurchase ok')).toBe(0);
     expect(await hostLog(page, 'webhook').count()).toBe(0);
   }, 120_000);
+
+  it('saves the game’s progress in Telegram’s CloudStorage when the catalog says Host, and reads it back after a relaunch', async () => {
+    const { page } = await session.tab();
+    const { portal, game } = await openOnTelegram(page);
+    await game.getByTestId('game-canvas').click();
+    await logLine(game, 'call storage.set ok').waitFor();
+    // Telegram's protocol log: the progress went through CloudStorage's saveStorageValue as our key, with fxid's version.
+    const saves = await hostLog(page, '→ web_app_invoke_custom_method ').allTextContents();
+    const save = saves
+      .map((line) => JSON.parse(line.slice(line.indexOf('{'))))
+      .find((data) => data.method === 'saveStorageValue');
+    expect(save?.params.key).toBe('s_progress');
+    expect(JSON.parse(save?.params.value)).toMatchObject({ v: { rounds: 1 }, n: 1 });
+    // fxid's server keeps nothing for this game's saves on Telegram.
+    const token = await portalToken(portal, 'Telegram');
+    expect((await portalApi('storage/get', token, { Game: GAME, Keys: ['progress'] })).Items).toEqual([]);
+
+    // The same user opens the Mini App again: the progress comes back from CloudStorage.
+    const reads = await hostLog(page, '"method":"getStorageValues"').count();
+    await page.evaluate(() => {
+      const frame = document.querySelector<HTMLIFrameElement>('[data-testid="host-app-frame"]');
+      frame?.contentWindow?.location.reload();
+    });
+    await expect
+      .poll(() => hostLog(page, '"method":"getStorageValues"').count(), { timeout: 30_000 })
+      .toBeGreaterThan(reads);
+    await logLine(game, 'call loadingReady ok').waitFor();
+    await game
+      .getByTestId('cloud-progress')
+      .filter({ hasText: /Saved: 1 rounds|раундов 1,/ })
+      .waitFor();
+  }, 120_000);
 });

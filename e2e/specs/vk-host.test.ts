@@ -247,4 +247,22 @@ describe('the demo game on the simulated VK host', () => {
     await logLine(game, 'call loadingReady ok').waitFor();
     await game.getByTestId('cloud-progress').filter({ hasText: ONE_ROUND }).waitFor();
   }, 120_000);
+
+  it('keeps the score on fxid’s board on VK (the catalog keeps it on the host only on Yandex), and the game shows it', async () => {
+    const { page } = await session.tab();
+    const { portal, game } = await openOnVk(page);
+    await game.getByTestId('game-canvas').click();
+    await logLine(game, 'call leaderboard.submit ok').waitFor();
+    const mine = await portalApi('leaderboards/player', await portalToken(portal, 'VK'), {
+      Game: GAME,
+      Leaderboard: 'best-score',
+    });
+    expect(mine.Player).toMatchObject({ IsPlayer: true });
+
+    await game.getByTestId('leaderboard').click();
+    const dialog = portal.getByRole('dialog');
+    const own = dialog.locator('[data-testid="leaderboard-entry"][aria-current="true"]');
+    await own.waitFor();
+    expect(await own.getByTestId('leaderboard-score').textContent()).toBe(String(mine.Player.Score));
+  }, 120_000);
 });

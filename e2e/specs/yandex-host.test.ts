@@ -35,7 +35,9 @@ async function openOnYandex(page: Page, user: 'new' | 'guest'): Promise<YandexRu
     .getByRole('button', { name: ru.documents.accept, exact: true })
     .or(portal.getByRole('button', { name: en.documents.accept, exact: true }));
   for (;;) {
-    await Promise.race([ready.waitFor(), accept.first().waitFor()]);
+    // A guest has no terms, so the race is the game's start alone: on a loaded machine it takes over
+    // the default 10 s from page load (the portal, YaGames, the player, the saves read from Yandex).
+    await Promise.race([ready.waitFor({ timeout: 30_000 }), accept.first().waitFor({ timeout: 30_000 })]);
     if (await ready.isVisible()) break;
     // The button may go between the check and the click: then look again rather than wait on it.
     await accept
@@ -117,6 +119,52 @@ describe('the demo game on the simulated Yandex Games host', () => {
         .count(),
     ).toBe(0);
     expect(await portalToken(portal)).toBeNull();
+  }, 120_000);
+
+  it('keeps the score in Yandex’s own leaderboard when the catalog says so, and the game’s leaderboard shows that board', async () => {
+    const { page } = await session.tab();
+    const { portal, game } = await openOnYandex(page, 'new');
+    // A rival already on Yandex's board (the simulated Yandex keeps its boards in its page's storage).
+    await page.evaluate(
+      (key) =>
+        localStorage.setItem(
+          key,
+          JSON.stringify({
+            simRival: { uniqueID: 'simRival', score: 99_999, publicName: 'Rival on Yandex', avatar: '', at: 1 },
+          }),
+        ),
+      `fxid.dev-hosts.yandex.leaderboard.${GAME}.best-score`,
+    );
+    await game.getByTestId('game-canvas').click();
+    await logLine(game, 'call storage.set ok').waitFor();
+    await logLine(game, 'call leaderboard.submit ok').waitFor();
+
+    // Yandex's protocol log: the score went through setLeaderboardScore on the board of the catalog's name.
+    const sets = await page
+      .getByTestId('host-log')
+      .locator('li')
+      .filter({ hasText: '→ setLeaderboardScore ' })
+      .allTextContents();
+    expect(sets).toHaveLength(1);
+    const set = JSON.parse(sets[0]?.slice(sets[0].indexOf('{')) ?? '{}') as { leaderboardName: string; score: number };
+    expect(set.leaderboardName).toBe('best-score');
+    // fxid's server keeps no score for this board on Yandex.
+    const token = await portalToken(portal);
+    if (!token) throw new Error('the portal in the Yandex frame has no session');
+    expect(await portalApi('leaderboards/player', token, { Game: GAME, Leaderboard: 'best-score' })).toMatchObject({
+      Player: null,
+    });
+
+    // The game opens its leaderboard: Yandex's board, the rival first and the player's own row marked.
+    await game.getByTestId('leaderboard').click();
+    const dialog = portal.getByRole('dialog');
+    const rows = dialog.getByTestId('leaderboard-entry');
+    await expect.poll(() => rows.count()).toBe(2);
+    expect(await rows.first().textContent()).toContain('Rival on Yandex');
+    expect(await rows.first().getByTestId('leaderboard-score').textContent()).toBe('99999');
+    const own = dialog.locator('[data-testid="leaderboard-entry"][aria-current="true"]');
+    expect(await own.getByTestId('leaderboard-score').textContent()).toBe(String(set.score));
+    expect(await page.getByTestId('host-log').getByText('→ getLeaderboardEntries ').count()).toBeGreaterThan(0);
   }, 120_000);
 
   it('keeps a guest’s progress in Yandex’s player data when the catalog says Host', async () => {

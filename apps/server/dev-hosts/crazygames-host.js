@@ -45,6 +45,8 @@ const METHODS = {
     environment: 'crazygames',
     isUserAccountAvailable: true,
     systemInfo: { countryCode: 'NL', locale: 'en-US', device: { type: 'desktop' } },
+    // Whose data the stand-in's data module holds: the signed-in user's, else this browser's guest's.
+    dataOwner: session.user ? `${session.game}.${session.user.userId}` : `${session.game}.guest`,
   }),
   getUser: async () =>
     session.user && { username: session.user.username, profilePictureUrl: session.user.profilePictureUrl },

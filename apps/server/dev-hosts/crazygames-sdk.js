@@ -34,7 +34,9 @@
     else resolve(message.result);
   });
 
-  const dataKey = (key) => `fxid.dev-hosts.crazygames.data.${key}`;
+  // Per CrazyGames user (or this browser's guest), as CrazyGames keeps a logged-in user's data with their account.
+  let dataOwner = 'guest';
+  const dataKey = (key) => `fxid.dev-hosts.crazygames.data.${dataOwner}.${key}`;
 
   const SDK = {
     environment: 'disabled',
@@ -43,6 +45,7 @@
       SDK.environment = answer.environment;
       SDK.user.isUserAccountAvailable = answer.isUserAccountAvailable;
       SDK.user.systemInfo = answer.systemInfo;
+      dataOwner = answer.dataOwner ?? 'guest';
     },
     user: {
       isUserAccountAvailable: false,

@@ -96,6 +96,10 @@
         const { signature, playerId } = await ask('getSignedPlayerInfoAsync', { requestPayload });
         return { getPlayerID: () => playerId, getSignature: () => signature };
       },
+      // Player data lives with the simulated Facebook, per player.
+      getDataAsync: (keys) => ask('getDataAsync', { keys }),
+      setDataAsync: (data) => ask('setDataAsync', { data }),
+      flushDataAsync: async () => undefined,
     },
     context: {
       getID: () => launch?.contextId ?? null,

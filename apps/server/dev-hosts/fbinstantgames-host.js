@@ -23,6 +23,17 @@ class Refusal extends Error {
   }
 }
 
+/** Facebook keeps at most 1 MB of data per player; here it is kept in this page's localStorage per game and player. */
+const DATA_MAX_BYTES = 1024 * 1024;
+const dataKey = () => `fxid.dev-hosts.fbinstant.data.${session.game}.${session.player?.id}`;
+function playerData() {
+  try {
+    return JSON.parse(localStorage.getItem(dataKey()) ?? '{}');
+  } catch {
+    return {};
+  }
+}
+
 /** Facebook's answers, by stand-in method. */
 const METHODS = {
   initializeAsync: async () => ({ player: session.player, locale: 'en_US', contextId: null }),
@@ -99,6 +110,20 @@ const METHODS = {
         { id: '4300000000000002', name: 'Ola Nordmann' },
       ],
     };
+  },
+  getDataAsync: async ({ keys }) => {
+    if (!Array.isArray(keys)) throw new Refusal('INVALID_PARAM', 'getDataAsync needs an array of keys');
+    const data = playerData();
+    return Object.fromEntries(keys.filter((key) => key in data).map((key) => [key, data[key]]));
+  },
+  // setDataAsync sets the keys given and keeps the others, as Facebook's does.
+  setDataAsync: async ({ data }) => {
+    const next = { ...playerData(), ...(data ?? {}) };
+    const text = JSON.stringify(next);
+    if (new TextEncoder().encode(text).length > DATA_MAX_BYTES)
+      throw new Refusal('INVALID_PARAM', 'Player data is over 1 MB');
+    localStorage.setItem(dataKey(), text);
+    return undefined;
   },
   shareAsync: async ({ text, image }) => {
     if (!image) throw new Refusal('INVALID_PARAM', 'shareAsync needs an image');

@@ -5,6 +5,7 @@
 // { eventType, eventData } both ways), and shows Telegram's Stars invoice with Pay, Cancel and
 // Fail. On Pay the server's fake Bot API posts the bot's webhook pre_checkout_query and, once
 // the bot answered ok, successful_payment, as Telegram does, before invoice_closed is sent.
+// CloudStorage's custom methods keep the user's values in this page's localStorage per game and user.
 
 import { ask, note, post as postHost } from './host-kit.js';
 
@@ -70,6 +71,42 @@ async function openInvoice(slug) {
   return 'paid';
 }
 
+/** CloudStorage's limits: keys of 1–128 letters, digits, _ or -; values of at most 4096 characters; 1024 keys. */
+const KEY = /^[A-Za-z0-9_-]{1,128}$/;
+const storageKey = () => `fxid.dev-hosts.telegram.cloud.${session.game}.${session.user?.id}`;
+function cloudStorage() {
+  try {
+    return JSON.parse(localStorage.getItem(storageKey()) ?? '{}');
+  } catch {
+    return {};
+  }
+}
+
+/** CloudStorage's custom methods (web_app_invoke_custom_method), kept in this page's localStorage per bot and user. */
+const CUSTOM_METHODS = {
+  getStorageKeys: () => Object.keys(cloudStorage()),
+  getStorageValues: ({ keys }) => {
+    if (!Array.isArray(keys) || !keys.every((key) => KEY.test(key))) throw new Error('STORAGE_KEY_INVALID');
+    const stored = cloudStorage();
+    return Object.fromEntries(keys.map((key) => [key, stored[key] ?? '']));
+  },
+  saveStorageValue: ({ key, value }) => {
+    if (!KEY.test(key ?? '')) throw new Error('STORAGE_KEY_INVALID');
+    if (typeof value !== 'string' || value.length > 4096) throw new Error('STORAGE_VALUE_INVALID');
+    const stored = cloudStorage();
+    if (!(key in stored) && Object.keys(stored).length >= 1024) throw new Error('STORAGE_KEYS_TOO_MANY');
+    localStorage.setItem(storageKey(), JSON.stringify({ ...stored, [key]: value }));
+    return true;
+  },
+  deleteStorageValues: ({ keys }) => {
+    if (!Array.isArray(keys) || !keys.every((key) => KEY.test(key))) throw new Error('STORAGE_KEY_INVALID');
+    const stored = cloudStorage();
+    for (const key of keys) delete stored[key];
+    localStorage.setItem(storageKey(), JSON.stringify(stored));
+    return true;
+  },
+};
+
 /** Telegram's answers to the Mini App's events, by event type. */
 const EVENTS = {
   iframe_ready: () => undefined,
@@ -84,6 +121,14 @@ const EVENTS = {
       return 'failed';
     });
     send('invoice_closed', { slug, status });
+  },
+  web_app_invoke_custom_method: ({ req_id, method, params }) => {
+    try {
+      if (!CUSTOM_METHODS[method]) throw new Error('METHOD_NOT_FOUND');
+      send('custom_method_invoked', { req_id, result: CUSTOM_METHODS[method](params ?? {}) });
+    } catch (error) {
+      send('custom_method_invoked', { req_id, error: error.message });
+    }
   },
   web_app_open_tg_link: async ({ path_full }) => {
     await ask('Share', `Telegram's share sheet: t.me${path_full}`, ['Send', 'Cancel']);

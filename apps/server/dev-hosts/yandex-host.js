@@ -4,7 +4,9 @@
 // player (signed on the server with the game's secret key), the auth dialog for a guest, the
 // purchase window (Pay / Cancel / Error, the purchase signed on the server), the unconsumed
 // purchases, the ad overlay (Finished / Skipped / Failed), the sticky banner and the review dialog;
-// and the player's data (player.getData / setData), kept in this page's localStorage per game and player.
+// the player's data (player.getData / setData), kept in this page's localStorage per game and player;
+// and the leaderboards (getLeaderboards()), set up as the catalog's boards kept on Yandex, their
+// scores kept in this page's localStorage per game and board, so several simulated players share them.
 
 import { ask, note, post } from './host-kit.js';
 
@@ -13,10 +15,21 @@ const frame = /** @type {HTMLIFrameElement} */ (document.getElementById('app'));
 const banner = /** @type {HTMLElement} */ (document.getElementById('banner'));
 
 /** The running session: the game, the simulated player, purchases Yandex holds unconsumed. */
-let session = { game: '', player: /** @type {any} */ (null), unconsumed: /** @type {any[]} */ ([]) };
+let session = {
+  game: '',
+  player: /** @type {any} */ (null),
+  unconsumed: /** @type {any[]} */ ([]),
+  /** The game's boards on Yandex as its console would hold them, by technical name. */
+  boards: /** @type {Record<string, any>} */ ({}),
+};
 
-/** A refusal the stand-in turns into a rejected promise. */
-class Refusal extends Error {}
+/** A refusal the stand-in turns into a rejected promise (with Yandex's code where it has one). */
+class Refusal extends Error {
+  constructor(message, code = undefined) {
+    super(message);
+    this.code = code;
+  }
+}
 
 const signedPlayer = async () => {
   const { player } = session;
@@ -52,6 +65,32 @@ function playerData() {
     return {};
   }
 }
+
+const scoresKey = (name) => `fxid.dev-hosts.yandex.leaderboard.${session.game}.${name}`;
+/** A board as the game's console set it up; an unknown name is Yandex's LEADERBOARD_NOT_FOUND. */
+function board(name) {
+  const found = session.boards[name];
+  if (!found) throw new Refusal(`No leaderboard ${name}`, 'LEADERBOARD_NOT_FOUND');
+  return found;
+}
+/** The board's rows ranked from 1: the better score first, ties by who set it first. */
+function rankedRows(name) {
+  const invert = board(name).description.invert_sort_order;
+  let rows = {};
+  try {
+    rows = JSON.parse(localStorage.getItem(scoresKey(name)) ?? '{}');
+  } catch {}
+  return Object.values(rows)
+    .sort((a, b) => (invert ? a.score - b.score : b.score - a.score) || a.at - b.at)
+    .map((row, index) => ({
+      score: row.score,
+      extraData: row.extraData ?? '',
+      rank: index + 1,
+      formattedScore: String(row.score),
+      player: { uniqueID: row.uniqueID, publicName: row.publicName, avatar: row.avatar, lang: 'ru' },
+    }));
+}
+const clamp = (value, low, high, fallback) => Math.min(high, Math.max(low, Number(value ?? fallback) || fallback));
 
 /** Yandex's answers, by stand-in method. */
 const METHODS = {
@@ -140,6 +179,46 @@ const METHODS = {
     localStorage.setItem(dataKey(), text);
     return true;
   },
+  getLeaderboardDescription: async ({ leaderboardName }) => board(leaderboardName),
+  // Yandex keeps the score set last (fxid's adapter sends only better ones); only for a signed-in player.
+  setLeaderboardScore: async ({ leaderboardName, score, extraData }) => {
+    board(leaderboardName);
+    if (!session.player.authorized)
+      throw new Refusal('Only an authorized player can set a score', 'USER_NOT_AUTHORIZED');
+    if (!Number.isSafeInteger(score) || score < 0) throw new Refusal('The score must be a whole number ≥ 0');
+    const rows = JSON.parse(localStorage.getItem(scoresKey(leaderboardName)) ?? '{}');
+    const { uniqueID, name, photo } = session.player;
+    rows[uniqueID] = { uniqueID, score, extraData, publicName: name, avatar: photo, at: Date.now() };
+    localStorage.setItem(scoresKey(leaderboardName), JSON.stringify(rows));
+    return undefined;
+  },
+  getLeaderboardPlayerEntry: async ({ leaderboardName }) => {
+    const row = rankedRows(leaderboardName).find((entry) => entry.player.uniqueID === session.player.uniqueID);
+    if (!row || !session.player.authorized)
+      throw new Refusal('No score of this player', 'LEADERBOARD_PLAYER_NOT_PRESENT');
+    return row;
+  },
+  // quantityTop 1–20 (default 5) rows from the top, and with includeUser quantityAround 1–10 (default 5) either side.
+  getLeaderboardEntries: async ({ leaderboardName, includeUser, quantityTop, quantityAround }) => {
+    const rows = rankedRows(leaderboardName);
+    const top = rows.slice(0, clamp(quantityTop, 1, 20, 5));
+    const mine =
+      includeUser && session.player.authorized
+        ? rows.findIndex((row) => row.player.uniqueID === session.player.uniqueID)
+        : -1;
+    const side = clamp(quantityAround, 1, 10, 5);
+    const around = mine >= 0 ? rows.slice(Math.max(0, mine - side), mine + side + 1) : [];
+    const entries = [...new Map([...top, ...around].map((row) => [row.rank, row])).values()];
+    return {
+      leaderboard: board(leaderboardName),
+      ranges: [
+        { start: 0, size: top.length },
+        ...(around.length ? [{ start: around[0].rank - 1, size: around.length }] : []),
+      ],
+      userRank: mine + 1,
+      entries,
+    };
+  },
   'LoadingAPI.ready': async () => true,
   'GameplayAPI.start': async () => true,
   'GameplayAPI.stop': async () => true,
@@ -155,7 +234,8 @@ window.addEventListener('message', async (event) => {
     if (!METHODS[method]) throw new Refusal(`${method} is not simulated`);
     answer = { result: await METHODS[method](params) };
   } catch (error) {
-    answer = { error: { message: error instanceof Error ? error.message : String(error) } };
+    const code = error instanceof Refusal ? error.code : undefined;
+    answer = { error: { message: error instanceof Error ? error.message : String(error), ...(code ? { code } : {}) } };
   }
   note(`← ${method} ${JSON.stringify(answer)}`);
   frame.contentWindow?.postMessage({ type: 'yandex-sdk-answer', id, ...answer }, location.origin);
@@ -171,7 +251,7 @@ async function launch() {
   const values = new FormData(form);
   const game = String(values.get('game') ?? '');
   const launched = await post('yandex/launch', { Game: game, User: values.get('user') });
-  session = { game, player: launched.Player, unconsumed: [] };
+  session = { game, player: launched.Player, unconsumed: [], boards: launched.Leaderboards };
   document.getElementById('who').textContent = launched.Player.authorized
     ? `Yandex player ${launched.Player.uniqueID} (${launched.Player.name}) in app ${launched.AppId}`
     : `Yandex guest ${launched.Player.uniqueID} (not signed in) in app ${launched.AppId}`;

@@ -2,7 +2,7 @@
 // the portal loads it from the page config's YandexSdkUrl). It defines window.YaGames with the
 // surface of platform-protocols.md §13a and asks the simulated Yandex in the parent page, over
 // postMessage, for everything Yandex decides: the player, its signature, the purchase window,
-// ads, review and auth dialogs. Signatures are made on the server with the game's secret key.
+// ads, review and auth dialogs, the leaderboards. Signatures are made on the server with the game's secret key.
 (() => {
   if (window.YaGames) return;
   const pending = new Map();
@@ -79,6 +79,31 @@
     };
   }
 
+  /** Yandex's leaderboards; the boards and their scores live with the simulated Yandex. */
+  const leaderboards = {
+    setLeaderboardScore: (leaderboardName, score, extraData) =>
+      ask('setLeaderboardScore', { leaderboardName, score, extraData }),
+    getLeaderboardDescription: (leaderboardName) => ask('getLeaderboardDescription', { leaderboardName }),
+    getLeaderboardEntries: async (leaderboardName, options = {}) => {
+      const answer = await ask('getLeaderboardEntries', { leaderboardName, ...options });
+      return { ...answer, entries: answer.entries.map(leaderboardEntry) };
+    },
+    getLeaderboardPlayerEntry: async (leaderboardName) =>
+      leaderboardEntry(await ask('getLeaderboardPlayerEntry', { leaderboardName })),
+  };
+
+  /** A row as Yandex gives it: the player with getAvatarSrc / getAvatarSrcSet. */
+  function leaderboardEntry(row) {
+    return {
+      ...row,
+      player: {
+        ...row.player,
+        getAvatarSrc: () => row.player.avatar,
+        getAvatarSrcSet: () => `${row.player.avatar} 1x`,
+      },
+    };
+  }
+
   function adCallbacks(method, { callbacks = {} } = {}) {
     callbacks.onOpen?.();
     ask(method).then(
@@ -117,6 +142,7 @@
         getPlayer: async ({ signed = false } = {}) => player(await ask('getPlayer', { signed })),
         auth: { openAuthDialog: () => ask('openAuthDialog') },
         getPayments: async ({ signed = false } = {}) => payments(signed),
+        getLeaderboards: async () => leaderboards,
         adv: {
           showFullscreenAdv: (options) => adCallbacks('showFullscreenAdv', options),
           showRewardedVideo: (options) => adCallbacks('showRewardedVideo', options),

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { FirebaseOptionsSchema } from './firebase-options.js';
 import { GameOrientationSchema, OpenMethodSchema, PlayGameTypeSchema, RuntimeSchema, ThemeTypeSchema } from './game.js';
+import {
+  LeaderboardNameSchema,
+  LeaderboardScoreFormatSchema,
+  LeaderboardSortOrderSchema,
+} from './leaderboard-enums.js';
 import { AdapterNameSchema, PlatformCapabilitySchema, PlatformInputSchema, PlatformSchema } from './platform.js';
 
 /** A BCP 47-ish locale tag as the portal uses them: en, pt-br, zh. */
@@ -180,7 +185,9 @@ export const AdvertisementSchema = z
 /** Where a game's cloud saves live on one platform: the host's own storage, or fxid's server. */
 export const CloudSaveStoreSchema = z
   .enum(['Host', 'Fxid'])
-  .describe("Host: the platform's own storage (VK storage, Yandex player data); Fxid: fxid's server")
+  .describe(
+    "Host: the platform's own storage (VK storage, Yandex player data, Telegram CloudStorage, CrazyGames' data module, Instant Games player data); Fxid: fxid's server",
+  )
   .meta({ id: 'CloudSaveStore' });
 export type CloudSaveStore = z.infer<typeof CloudSaveStoreSchema>;
 
@@ -192,9 +199,29 @@ export const CloudSavesSchema = z
   .strictObject({
     vkcom: CloudSaveStoreSchema.optional(),
     yandex: CloudSaveStoreSchema.optional(),
+    telegram: CloudSaveStoreSchema.optional(),
+    crazygames: CloudSaveStoreSchema.optional(),
+    fbinstantgames: CloudSaveStoreSchema.optional(),
   })
   .meta({ id: 'CloudSaves' });
 export type CloudSaves = z.infer<typeof CloudSavesSchema>;
+
+/**
+ * A board this game keeps in this platform's own leaderboards (its catalog `HostPlatforms` name the
+ * platform): what the player page needs to check and show scores the host keeps.
+ */
+export const HostLeaderboardSchema = z
+  .object({
+    Name: LeaderboardNameSchema.describe("The board's name, on the host too"),
+    Titles: z.record(LocaleSchema, z.string()).describe('The title per locale'),
+    SortOrder: LeaderboardSortOrderSchema,
+    ScoreFormat: LeaderboardScoreFormatSchema,
+    Decimals: z.number().int(),
+    MinScore: z.number().int(),
+    MaxScore: z.number().int(),
+  })
+  .meta({ id: 'HostLeaderboard' });
+export type HostLeaderboard = z.infer<typeof HostLeaderboardSchema>;
 
 /** Web client settings of a game on one platform (spec §3, PublicWebClientConfig). */
 export const PublicWebClientConfigSchema = z
@@ -215,6 +242,9 @@ export const PublicWebClientConfigSchema = z
     CloudSaves: CloudSaveStoreSchema.describe(
       'Where this game keeps saves on this platform (the catalog’s CloudSaves)',
     ),
+    HostLeaderboards: z
+      .array(HostLeaderboardSchema)
+      .describe("The game's boards kept in this platform's own leaderboards; fxid's server keeps the others"),
   })
   .meta({ id: 'PublicWebClientConfig' });
 

@@ -1,25 +1,22 @@
 import { z } from 'zod';
 import { GameSystemNameSchema, LocaleSchema } from './games.js';
+import {
+  HostLeaderboardPlatformSchema,
+  LeaderboardNameSchema,
+  LeaderboardResetPeriodSchema,
+  LeaderboardScoreFormatSchema,
+  LeaderboardSortOrderSchema,
+} from './leaderboard-enums.js';
 import { plainText } from './text.js';
 
-/** A leaderboard's name, unique within its game. */
-export const LeaderboardNameSchema = z
-  .string()
-  .regex(/^[a-z0-9][a-z0-9_.-]{0,63}$/, 'Expected lower-case letters, digits, _, . or - (at most 64)')
-  .meta({ id: 'LeaderboardName' });
-
-export const LeaderboardSortOrderSchema = z
-  .enum(['Desc', 'Asc'])
-  .describe('Desc: higher scores rank first; Asc: lower ones (times)')
-  .meta({ id: 'LeaderboardSortOrder' });
-export const LeaderboardScoreFormatSchema = z
-  .enum(['Number', 'Time'])
-  .describe('Number: the score with Decimals places (1234 with 2 shows 12.34); Time: milliseconds, shown 1:02.50')
-  .meta({ id: 'LeaderboardScoreFormat' });
-export const LeaderboardResetPeriodSchema = z
-  .enum(['None', 'Daily', 'Weekly'])
-  .describe('Daily: a new board every UTC midnight; Weekly: every Monday 00:00 UTC. Old periods are kept.')
-  .meta({ id: 'LeaderboardResetPeriod' });
+export {
+  type HostLeaderboardPlatform,
+  HostLeaderboardPlatformSchema,
+  LeaderboardNameSchema,
+  LeaderboardResetPeriodSchema,
+  LeaderboardScoreFormatSchema,
+  LeaderboardSortOrderSchema,
+} from './leaderboard-enums.js';
 
 /** The largest magnitude of a score: integers a double holds exactly. */
 export const LEADERBOARD_SCORE_LIMIT = Number.MAX_SAFE_INTEGER;
@@ -39,6 +36,10 @@ export const LeaderboardDefinitionSchema = z.strictObject({
   ResetPeriod: LeaderboardResetPeriodSchema.default('None'),
   MinScore: Score.default(0).describe('Scores below are refused (leaderboard_score_out_of_range)'),
   MaxScore: Score.describe('Scores above are refused: keeps obviously forged scores out'),
+  HostPlatforms: z
+    .array(HostLeaderboardPlatformSchema)
+    .default([])
+    .describe("Platforms where the host's own board of this name is used instead of fxid's"),
 });
 export type LeaderboardDefinition = z.infer<typeof LeaderboardDefinitionSchema>;
 

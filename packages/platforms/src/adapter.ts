@@ -6,6 +6,7 @@ import type {
   Friend,
   Gender,
   LeaderboardEntry,
+  LeaderboardInfo,
   LeaderboardPage,
   Photo,
   Platform,
@@ -138,11 +139,27 @@ export interface PlatformStorage {
   delete(keys: string[]): Promise<{ deleted: string[] }>;
 }
 
-/** Leaderboards where a host platform keeps them (Yandex leaderboards, …); fxid's server otherwise. */
+/** Leaderboards as the SDK answers them: fxid's server's (the portal's implementation). */
 export interface PlatformLeaderboards {
   submit(name: string, score: number, extra?: string): Promise<{ improved: boolean; entry: LeaderboardEntry }>;
   top(name: string, options: { limit: number; around?: 'player' }): Promise<LeaderboardPage>;
   player(name: string): Promise<LeaderboardEntry | null>;
+}
+
+/**
+ * A host platform's own leaderboards (Yandex's), used for the boards whose catalog `HostPlatforms`
+ * name the platform. Each call gets the board as the catalog defines it (format, sort order, range;
+ * the host's board of the same name holds the scores). Arguments arrive checked, the score within
+ * the catalog's range; a guest the host does not let submit gets `guest`.
+ */
+export interface HostLeaderboards {
+  submit(
+    board: LeaderboardInfo,
+    score: number,
+    extra?: string,
+  ): Promise<{ improved: boolean; entry: LeaderboardEntry }>;
+  top(board: LeaderboardInfo, options: { limit: number; around?: 'player' }): Promise<LeaderboardPage>;
+  player(board: LeaderboardInfo): Promise<LeaderboardEntry | null>;
 }
 
 /**
@@ -288,12 +305,15 @@ export interface PlatformAdapter {
   onHostEvent(listener: (event: HostEvent) => void): () => void;
   purchase(sku: string, developerPayload?: string): Promise<PlatformPurchase>;
   /**
-   * The host's own storage for saves, where the game should use it; absent: fxid's server keeps
-   * them (and the browser, for a guest). No adapter has one yet.
+   * The host's own storage for saves, used when the catalog's CloudSaves says `Host` for this
+   * platform; absent: fxid's server keeps them (and the browser, for a guest).
    */
   storage?: PlatformStorage;
-  /** The host's own leaderboards, where the game should use them; absent: fxid's server keeps them. */
-  leaderboards?: PlatformLeaderboards;
+  /**
+   * The host's own leaderboards, used for the boards the catalog keeps there (`HostPlatforms`);
+   * absent, or for other boards: fxid's server keeps them.
+   */
+  leaderboards?: HostLeaderboards;
   /** A raw call into the vendor client (`vkBridge.call`, `crazyGames.call`), where the platform has one. */
   vendorCall?(vendor: 'vkBridge' | 'crazyGames', call: VendorCall): Promise<unknown>;
 }

@@ -1,4 +1,4 @@
-import { STORAGE_LIMITS, storageValueBytes } from '@fxid/contract/storage-limits';
+import { STORAGE_LIMITS, storageValueBytes, utf8Bytes } from '@fxid/contract/storage-limits';
 import type { StorageEntry } from '@fxid/sdk/host';
 import { SdkError } from '@fxid/sdk/host';
 import type { PlatformStorage } from './adapter.js';
@@ -19,6 +19,34 @@ export interface HostStore {
   read(keys?: string[]): Promise<Record<string, HostRecord>>;
   /** Writes records (null: removes the key); throws a coded SdkError for what the host refuses. */
   write(changes: Record<string, HostRecord | null>): Promise<void>;
+}
+
+const PREFIX = 's_';
+
+/**
+ * Our keys in the alphabet VK's and Telegram's storage allow (letters, digits, `_`, `-`): `_`
+ * becomes `__`, `.` `_d`, `:` `_c`, behind a prefix that tells our keys from any other the app
+ * keeps. Reversible, so a host's list of keys gives ours back.
+ */
+export function safeKey(key: string): string {
+  return PREFIX + key.replace(/[_.:]/g, (char) => (char === '_' ? '__' : char === '.' ? '_d' : '_c'));
+}
+
+/** The key a host key stands for; null for a key that is not one of ours. */
+export function keyOfSafeKey(hostKey: string): string | null {
+  if (!hostKey.startsWith(PREFIX)) return null;
+  const body = hostKey.slice(PREFIX.length);
+  if (!/^(?:[A-Za-z0-9-]|__|_d|_c)+$/.test(body)) return null;
+  return body.replace(/_(.)/g, (_, char: string) => (char === '_' ? '_' : char === 'd' ? '.' : ':'));
+}
+
+/** A stored value read back: JSON where it parses, else the plain string someone else stored. */
+export function parseStored(value: string): unknown {
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
 }
 
 /** A stored value as a record; something another writer left there (not ours) reads as version 1. */
@@ -79,4 +107,51 @@ export function versionedHostStorage(store: HostStore, now: () => number = Date.
       return { deleted };
     },
   };
+}
+
+/** A host storage that keeps one object: read whole, written whole (Yandex's player data, …). */
+export interface WholeObjectStore {
+  /** The object our keys live in ({} when there is none yet). */
+  load(): Promise<Record<string, unknown>>;
+  save(data: Record<string, unknown>): Promise<void>;
+  /** The most bytes the host keeps (the object as UTF-8 JSON), and its name for the message. */
+  maxBytes: number;
+  host: string;
+}
+
+/**
+ * fxid's storage over a host that keeps one object per player: each key of ours holds its record
+ * in the object; a write loads it, changes our keys and saves it whole, refused with
+ * `storage_quota_exceeded` (nothing written) when it would outgrow the host's limit.
+ */
+export function wholeObjectStorage(store: WholeObjectStore, now?: () => number): PlatformStorage {
+  return versionedHostStorage(
+    {
+      async read(keys) {
+        const data = await store.load();
+        const records: Record<string, HostRecord> = {};
+        for (const key of keys ?? Object.keys(data)) {
+          const stored = data[key];
+          if (stored !== undefined && stored !== null) records[key] = recordOf(stored);
+        }
+        return records;
+      },
+      async write(changes) {
+        const data = { ...(await store.load()) };
+        for (const [key, record] of Object.entries(changes)) {
+          if (record === null) delete data[key];
+          else data[key] = record;
+        }
+        const bytes = utf8Bytes(JSON.stringify(data));
+        if (bytes > store.maxBytes) {
+          throw new SdkError(
+            'storage_quota_exceeded',
+            `Saved data would take ${bytes} bytes; ${store.host} keeps at most ${store.maxBytes} per player`,
+          );
+        }
+        await store.save(data);
+      },
+    },
+    now,
+  );
 }

@@ -3,6 +3,7 @@ import type { AdapterFactory, HostEvent, PlatformAdapter, SocialProfile, SocialS
 import { unsupported } from '../errors.js';
 import { crazyGamesAds } from './crazygames-ads.js';
 import { type CgSdk, type CgUser, crazyGamesErrorText, initCrazyGames } from './crazygames-sdk.js';
+import { crazyGamesStorage } from './crazygames-storage.js';
 import { readCrazyGamesToken } from './crazygames-token.js';
 
 /** Where CrazyGames serves SDK v3 (platform-protocols.md §13b). */
@@ -40,6 +41,11 @@ export const crazyGamesAdapter: AdapterFactory = (context): PlatformAdapter => {
     if (!sdk) throw new SdkError('not_initialized', 'The CrazyGames SDK is not initialised');
     return sdk;
   };
+  const saves = crazyGamesStorage(() => {
+    const data = requireSdk().data;
+    if (!data) throw new SdkError('not_available', 'This CrazyGames SDK has no data module');
+    return data;
+  });
   /** Re-reads the user and a fresh token (CrazyGames refreshes it; it is never kept for long). */
   const readUser = async (cg: CgSdk) => {
     if (!cg.user.isUserAccountAvailable) {
@@ -149,6 +155,10 @@ export const crazyGamesAdapter: AdapterFactory = (context): PlatformAdapter => {
     onHostEvent: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    // CrazyGames' data module, once its SDK answers (the catalog's CloudSaves decides whether it is used).
+    get storage() {
+      return sdk?.data ? saves : undefined;
     },
     purchase: async (sku, developerPayload) => {
       const cg = requireSdk();

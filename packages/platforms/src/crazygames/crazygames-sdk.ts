@@ -37,6 +37,12 @@ export interface CgSdk {
     clearBanner(id: string): void;
     clearAllBanners(): void;
   };
+  /** The data module: localStorage-like and synchronous, synced to the account when logged in. */
+  data?: {
+    getItem(key: string): string | null;
+    setItem(key: string, value: string): void;
+    removeItem(key: string): void;
+  };
   game: {
     loadingStart(): void;
     loadingStop(): void;

@@ -5,6 +5,7 @@ import { unsupported } from '../errors.js';
 import { fbInstantAds } from './fbinstant-ads.js';
 import { fbInstantPurchases } from './fbinstant-purchases.js';
 import { type FbInstant, fbErrorCode, fbErrorText, initFbInstant } from './fbinstant-sdk.js';
+import { fbInstantStorage } from './fbinstant-storage.js';
 import { shareImage } from './share-image.js';
 
 /** Where Facebook serves the Instant Games SDK (platform-protocols.md §13c). */
@@ -33,6 +34,7 @@ export const fbInstantAdapter: AdapterFactory = (context): PlatformAdapter => {
     return sdk;
   };
   const purchases = fbInstantPurchases(context, requireSdk, () => paymentsReady);
+  const saves = fbInstantStorage(() => requireSdk().player);
 
   return {
     name: 'fbinstantgames',
@@ -121,6 +123,10 @@ export const fbInstantAdapter: AdapterFactory = (context): PlatformAdapter => {
     onHostEvent: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    // Instant Games' player data, once FBInstant answers (the catalog's CloudSaves decides whether it is used).
+    get storage() {
+      return sdk?.player.getDataAsync && sdk.player.setDataAsync ? saves : undefined;
     },
     purchase: async (sku, developerPayload) => {
       requireSdk();

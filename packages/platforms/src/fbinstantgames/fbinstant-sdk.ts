@@ -41,6 +41,10 @@ export interface FbInstant {
     getName(): string | null;
     getPhoto(): string | null;
     getSignedPlayerInfoAsync(requestPayload?: string): Promise<FbSignedPlayerInfo>;
+    /** The player's data under these keys (absent keys are left out). */
+    getDataAsync?(keys: string[]): Promise<Record<string, unknown>>;
+    /** Sets these keys of the player's data (the others stay). */
+    setDataAsync?(data: Record<string, unknown>): Promise<void>;
   };
   context: {
     getID(): string | null;

@@ -154,4 +154,48 @@ describe('the Telegram adapter', () => {
     expect(invoiceSlug('https://evil.example/$abc')).toBeNull();
     expect(invoiceSlug('https://t.me/abc')).toBeNull();
   });
+
+  it('keeps saves in CloudStorage through custom methods answered by req_id, and ignores answers to other requests', async () => {
+    const stored = new Map<string, string>();
+    host.onEvent = (eventType, data) => {
+      if (eventType !== 'web_app_invoke_custom_method') return;
+      const { req_id, method, params } = data as { req_id: string; method: string; params: Record<string, unknown> };
+      // A stray answer first (another request's id): it must not settle this one.
+      fromTelegram('custom_method_invoked', { req_id: 'other', result: { s_progress: 'wrong' } });
+      let result: unknown = true;
+      if (method === 'getStorageValues')
+        result = Object.fromEntries((params.keys as string[]).map((key) => [key, stored.get(key) ?? '']));
+      if (method === 'saveStorageValue') stored.set(String(params.key), String(params.value));
+      if (method === 'getStorageKeys') result = [...stored.keys()];
+      queueMicrotask(() => fromTelegram('custom_method_invoked', { req_id, result }));
+    };
+    const adapter = make();
+    await adapter.init();
+    const storage = adapter.storage;
+    if (!storage) throw new Error('no storage after init');
+    expect(await storage.set({ progress: { rounds: 1 } })).toEqual({ versions: { progress: 1 } });
+    expect(await storage.get(['progress'])).toMatchObject({ progress: { value: { rounds: 1 }, version: 1 } });
+    expect(host.sent.filter((message) => message.eventType === 'web_app_invoke_custom_method')).toContainEqual({
+      eventType: 'web_app_invoke_custom_method',
+      eventData: expect.objectContaining({
+        method: 'saveStorageValue',
+        params: expect.objectContaining({ key: 's_progress' }),
+      }),
+    });
+    // Telegram's error comes back as not_available with its text.
+    host.onEvent = (eventType, data) => {
+      if (eventType === 'web_app_invoke_custom_method')
+        queueMicrotask(() =>
+          fromTelegram('custom_method_invoked', { req_id: data.req_id, error: 'STORAGE_KEY_INVALID' }),
+        );
+    };
+    await expect(storage.get(['progress'])).rejects.toMatchObject({
+      code: 'not_available',
+      message: 'Telegram: STORAGE_KEY_INVALID',
+    });
+  });
+
+  it('has no storage outside Telegram', () => {
+    expect(make('').storage).toBeUndefined();
+  });
 });

@@ -1,8 +1,9 @@
 import { SdkError } from '@fxid/sdk/host';
-import type { AdapterFactory, HostEvent, PlatformAdapter, SocialProfile } from '../adapter.js';
+import type { AdapterFactory, HostEvent, PlatformAdapter, PlatformStorage, SocialProfile } from '../adapter.js';
 import { notAvailable, unsupported } from '../errors.js';
-import { type TelegramBridge, telegramBridge } from './telegram-bridge.js';
+import { customMethods, type TelegramBridge, telegramBridge } from './telegram-bridge.js';
 import { invoiceSlug, parseTelegramLaunch } from './telegram-launch.js';
+import { telegramStorage } from './telegram-storage.js';
 
 /** Spec store §4, §8: the Telegram adapter's own errors. */
 export const TELEGRAM_USER_MISSING = 'Telegram user is missing!';
@@ -28,6 +29,7 @@ export const telegramAdapter: AdapterFactory = (context): PlatformAdapter => {
   const launched = !!launch.initData && hosted;
   const listeners = new Set<(event: HostEvent) => void>();
   let bridge: TelegramBridge | null = null;
+  let saves: PlatformStorage | null = null;
 
   const requireBridge = (): TelegramBridge => {
     if (!launched) throw new SdkError('not_available', 'This page was not launched by Telegram');
@@ -58,6 +60,7 @@ export const telegramAdapter: AdapterFactory = (context): PlatformAdapter => {
         return;
       }
       bridge = telegramBridge(window);
+      saves = telegramStorage(customMethods(bridge));
       bridge.on((eventType, data) => {
         // Telegram 8.0+ says when the Mini App is hidden or shown again (app minimised, chat switched).
         if (eventType === 'visibility_changed') {
@@ -137,6 +140,10 @@ export const telegramAdapter: AdapterFactory = (context): PlatformAdapter => {
     onHostEvent: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    // Telegram's CloudStorage, once launched by Telegram (the catalog's CloudSaves decides whether it is used).
+    get storage() {
+      return saves ?? undefined;
     },
     async purchase(sku, developerPayload) {
       requireBridge();

@@ -8,6 +8,8 @@
  * server, never back here.
  */
 
+import { SdkError } from '@fxid/sdk/host';
+
 type Listener = (eventType: string, eventData: Record<string, unknown>) => void;
 
 interface TelegramWindow {
@@ -51,4 +53,34 @@ export function telegramBridge(target: Window): TelegramBridge {
       return () => listeners.delete(listener);
     },
   };
+}
+
+/** How long Telegram may take to answer a custom method before the call gives up. */
+const CUSTOM_METHOD_TIMEOUT_MS = 15_000;
+
+/**
+ * Telegram's custom methods (CloudStorage's, among others): `web_app_invoke_custom_method`
+ * `{ req_id, method, params }`, answered by `custom_method_invoked` `{ req_id, result?, error? }`,
+ * as telegram-web-app.js calls them. Rejects with `not_available` and Telegram's error text, or
+ * `timeout` when no answer comes.
+ */
+export function customMethods(bridge: TelegramBridge) {
+  let next = 0;
+  const prefix = Math.random().toString(36).slice(2, 8);
+  return (method: string, params: Record<string, unknown>) =>
+    new Promise<unknown>((resolve, reject) => {
+      const reqId = `${prefix}_${++next}`;
+      const timer = setTimeout(() => {
+        stop();
+        reject(new SdkError('timeout', `Telegram did not answer ${method}`));
+      }, CUSTOM_METHOD_TIMEOUT_MS);
+      const stop = bridge.on((eventType, data) => {
+        if (eventType !== 'custom_method_invoked' || data.req_id !== reqId) return;
+        stop();
+        clearTimeout(timer);
+        if (data.error !== undefined) reject(new SdkError('not_available', `Telegram: ${String(data.error)}`));
+        else resolve(data.result);
+      });
+      bridge.post('web_app_invoke_custom_method', { req_id: reqId, method, params });
+    });
 }

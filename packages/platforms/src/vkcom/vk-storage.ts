@@ -1,7 +1,7 @@
 import { utf8Bytes } from '@fxid/contract/storage-limits';
 import { SdkError } from '@fxid/sdk/host';
 import type { PlatformStorage } from '../adapter.js';
-import { type HostRecord, recordOf, versionedHostStorage } from '../host-storage.js';
+import { type HostRecord, keyOfSafeKey, recordOf, safeKey, versionedHostStorage } from '../host-storage.js';
 
 type Send = (method: string, props?: Record<string, unknown>) => Promise<Record<string, unknown>>;
 
@@ -10,27 +10,12 @@ export const VK_KEY_MAX_LENGTH = 100;
 export const VK_VALUE_MAX_BYTES = 4096;
 /** Keys per VKWebAppStorageGetKeys page, and per VKWebAppStorageGet. */
 const PAGE = 1000;
-const PREFIX = 's_';
 
-/**
- * Our keys in VK's alphabet (letters, digits, `_`, `-`): `_` becomes `__`, `.` `_d`, `:` `_c`,
- * behind a prefix that tells our keys from any other the app keeps. Reversible, so
- * VKWebAppStorageGetKeys lists our keys back.
- */
-export function vkKey(key: string): string {
-  return PREFIX + key.replace(/[_.:]/g, (char) => (char === '_' ? '__' : char === '.' ? '_d' : '_c'));
-}
-
-/** The key a VK key stands for; null for a key that is not one of ours. */
-export function keyOfVk(vk: string): string | null {
-  if (!vk.startsWith(PREFIX)) return null;
-  const body = vk.slice(PREFIX.length);
-  if (!/^(?:[A-Za-z0-9-]|__|_d|_c)+$/.test(body)) return null;
-  return body.replace(/_(.)/g, (_, char: string) => (char === '_' ? '_' : char === 'd' ? '.' : ':'));
-}
+/** Our keys in VK's alphabet, as host-storage.ts maps them (VK and Telegram share the alphabet). */
+export { keyOfSafeKey as keyOfVk, safeKey as vkKey } from '../host-storage.js';
 
 function checkedKey(key: string): string {
-  const vk = vkKey(key);
+  const vk = safeKey(key);
   if (vk.length > VK_KEY_MAX_LENGTH) {
     throw new SdkError(
       'invalid_request',
@@ -58,12 +43,12 @@ export function vkStorage(send: Send): PlatformStorage {
   };
   return versionedHostStorage({
     async read(keys) {
-      const vkKeys = keys ? keys.map(checkedKey) : (await allKeys()).filter((vk) => keyOfVk(vk) !== null);
+      const vkKeys = keys ? keys.map(checkedKey) : (await allKeys()).filter((vk) => keyOfSafeKey(vk) !== null);
       const records: Record<string, HostRecord> = {};
       for (let start = 0; start < vkKeys.length; start += PAGE) {
         const answer = await send('VKWebAppStorageGet', { keys: vkKeys.slice(start, start + PAGE) });
         for (const { key, value } of (answer.keys ?? []) as { key: string; value: string }[]) {
-          const ours = keyOfVk(key);
+          const ours = keyOfSafeKey(key);
           // VK answers an absent key with an empty value.
           if (ours === null || value === '' || value === undefined) continue;
           let parsed: unknown = value;

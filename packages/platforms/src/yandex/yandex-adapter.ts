@@ -3,8 +3,16 @@ import { SdkError } from '@fxid/sdk/host';
 import type { AdapterFactory, HostEvent, PlatformAdapter, SocialProfile, SocialSignIn } from '../adapter.js';
 import { unsupported } from '../errors.js';
 import { yandexAds } from './yandex-ads.js';
+import { yandexLeaderboards } from './yandex-leaderboards.js';
 import { yandexPurchases } from './yandex-purchases.js';
-import { initYaGames, type YaPayments, type YaPlayer, type YaSdk, yandexErrorText } from './yandex-sdk.js';
+import {
+  initYaGames,
+  type YaLeaderboards,
+  type YaPayments,
+  type YaPlayer,
+  type YaSdk,
+  yandexErrorText,
+} from './yandex-sdk.js';
 import { yandexStorage } from './yandex-storage.js';
 
 /** Where Yandex serves its SDK to the games it hosts (platform-protocols.md §13a). */
@@ -28,6 +36,7 @@ export const yandexAdapter: AdapterFactory = (context): PlatformAdapter => {
   let sdk: YaSdk | null = null;
   let player: YaPlayer | null = null;
   let payments: Promise<YaPayments> | null = null;
+  let leaderboardsApi: Promise<YaLeaderboards> | null = null;
   let loadingReady = false;
 
   const requireSdk = (): YaSdk => {
@@ -63,6 +72,22 @@ export const yandexAdapter: AdapterFactory = (context): PlatformAdapter => {
     if (!player) throw new SdkError('not_available', 'Yandex gave no player to keep saves for');
     return player;
   });
+  const boards = yandexLeaderboards(
+    () => {
+      leaderboardsApi ??= Promise.resolve()
+        .then(() => {
+          const ysdk = requireSdk();
+          if (!ysdk.getLeaderboards) throw new SdkError('not_available', 'This Yandex SDK has no leaderboards');
+          return ysdk.getLeaderboards();
+        })
+        .catch((error: unknown) => {
+          leaderboardsApi = null;
+          throw error;
+        });
+      return leaderboardsApi;
+    },
+    async () => (player ? { uniqueID: player.getUniqueID(), authorized: authorized() } : null),
+  );
   const emit = (event: HostEvent) => {
     for (const listener of listeners) listener(event);
   };
@@ -165,6 +190,10 @@ export const yandexAdapter: AdapterFactory = (context): PlatformAdapter => {
     // Yandex's player data, once its SDK answers (the catalog's CloudSaves decides whether it is used).
     get storage() {
       return sdk ? saves : undefined;
+    },
+    // Yandex's leaderboards, once its SDK answers (the catalog's HostPlatforms decide which boards use them).
+    get leaderboards() {
+      return sdk ? boards : undefined;
     },
     purchase: async (sku, developerPayload) => {
       requireSdk();

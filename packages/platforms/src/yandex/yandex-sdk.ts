@@ -33,6 +33,35 @@ export interface YaPayments {
   consumePurchase(token: string): Promise<unknown>;
 }
 
+/** One row of a Yandex leaderboard (getLeaderboardEntries / getLeaderboardPlayerEntry). */
+export interface YaLeaderboardEntry {
+  score: number;
+  /** 1 for the best. */
+  rank: number;
+  extraData?: string;
+  formattedScore?: string;
+  player: {
+    uniqueID: string;
+    /** Empty when the player hides their name from the board. */
+    publicName: string;
+    getAvatarSrc(size: 'small' | 'medium' | 'large'): string;
+  };
+}
+
+/**
+ * The object ysdk.getLeaderboards() resolves to. Yandex allows a score only from an authorized
+ * player, at most one per second; a player without a score gets LEADERBOARD_PLAYER_NOT_PRESENT.
+ */
+export interface YaLeaderboards {
+  setLeaderboardScore(name: string, score: number, extraData?: string): Promise<unknown>;
+  /** quantityTop 1–20, quantityAround 1–10 (Yandex's limits); includeUser only for an authorized player. */
+  getLeaderboardEntries(
+    name: string,
+    options?: { includeUser?: boolean; quantityAround?: number; quantityTop?: number },
+  ): Promise<{ entries: YaLeaderboardEntry[]; userRank?: number }>;
+  getLeaderboardPlayerEntry(name: string): Promise<YaLeaderboardEntry>;
+}
+
 type AdCallbacks = Partial<{
   onOpen(): void;
   onClose(wasShown?: boolean): void;
@@ -52,6 +81,7 @@ export interface YaSdk {
   getPlayer(options?: { signed?: boolean; scopes?: boolean }): Promise<YaPlayer>;
   auth?: { openAuthDialog(): Promise<unknown> };
   getPayments(options?: { signed?: boolean }): Promise<YaPayments>;
+  getLeaderboards?(): Promise<YaLeaderboards>;
   adv: {
     showFullscreenAdv(options: { callbacks: AdCallbacks }): void;
     showRewardedVideo(options: { callbacks: AdCallbacks }): void;

@@ -277,6 +277,7 @@ function checkConsistency(catalog: z.output<typeof CatalogSchema> | Catalog, ctx
       if (boards.has(board.Name)) issue(at('Leaderboards', b, 'Name'), `Duplicate leaderboard ${board.Name}`);
       boards.add(board.Name);
       if (board.MinScore > board.MaxScore) issue(at('Leaderboards', b, 'MaxScore'), 'Must not be below MinScore');
+      checkHostBoard(board, game.Platforms, (message) => issue(at('Leaderboards', b, 'HostPlatforms'), message));
     });
     if (game.Launcher) checkLauncher(game.Launcher, (path, message) => issue(at('Launcher', ...path), message));
     game.Documents.forEach((document, d) => {
@@ -297,6 +298,24 @@ function checkConsistency(catalog: z.output<typeof CatalogSchema> | Catalog, ctx
   });
   checkQuests(catalog, issue);
   checkTiers(catalog, issue);
+}
+
+/**
+ * A board kept by hosts' own leaderboards: each host named once, on a platform the game is published
+ * on, and no periodic reset (a host's board keeps its own periods; Yandex's never reset).
+ */
+function checkHostBoard(
+  board: z.output<typeof LeaderboardDefinitionSchema>,
+  platforms: readonly string[],
+  issue: (message: string) => void,
+): void {
+  const hosts = board.HostPlatforms ?? [];
+  if (new Set(hosts).size !== hosts.length) issue('Names a platform twice');
+  const missing = hosts.filter((host) => !platforms.includes(host));
+  if (missing.length > 0) issue(`Not among the game's Platforms: ${missing.join(', ')}`);
+  if (hosts.length > 0 && board.ResetPeriod !== 'None') {
+    issue(`A board kept by ${hosts.join(', ')} cannot reset ${board.ResetPeriod}: the host keeps its own periods`);
+  }
 }
 
 /** Branch names unique in a game, artifact names unique in a branch, a patch only with the build it patches. */

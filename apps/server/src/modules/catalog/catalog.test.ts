@@ -65,11 +65,44 @@ describe('catalog file', () => {
     ]);
   });
 
+  it('reads which platforms keep a board in the host’s own leaderboards, and refuses a reset or a repeat there, and platforms without such boards', async () => {
+    const catalog = await readCatalogFile(DEMO_CATALOG);
+    expect(catalog.Games.map((game) => game.Leaderboards.map((board) => board.HostPlatforms))).toEqual([
+      [['yandex']],
+      [[]],
+    ]);
+    const base = demoText.replace('HostPlatforms: [yandex]', 'HostPlatforms: [yandex, yandex]');
+    expect(problemsOf(base)).toEqual([
+      expect.stringMatching(/^Games\[0\]\.Leaderboards\[0\]\.HostPlatforms \(line \d+\): Names a platform twice/),
+    ]);
+    const daily = demoText.replace(
+      /ResetPeriod: None(\s+MinScore: 0\s+MaxScore: 100000\s+#[^\n]*\s+HostPlatforms)/,
+      'ResetPeriod: Daily$1',
+    );
+    expect(problemsOf(daily)).toEqual([
+      expect.stringMatching(/^Games\[0\]\.Leaderboards\[0\]\.HostPlatforms \(line \d+\): .*cannot reset Daily/),
+    ]);
+    const gemGarden = demoText.replace(
+      /(ResetPeriod: Daily\s+MinScore: 0\s+MaxScore: 100000)/,
+      '$1\n        HostPlatforms: [yandex]',
+    );
+    expect(problemsOf(gemGarden)).toEqual([
+      expect.stringMatching(/^Games\[1\]\.Leaderboards\[0\]\.HostPlatforms \(line \d+\): .*cannot reset Daily/),
+    ]);
+    const vk = demoText.replace('HostPlatforms: [yandex]', 'HostPlatforms: [vkcom]');
+    expect(problemsOf(vk)).toEqual([
+      expect.stringMatching(/^Games\[0\]\.Leaderboards\[0\]\.HostPlatforms\[0\] \(line \d+\): /),
+    ]);
+  });
+
   it('reads where saves go per platform, Fxid unless named, and refuses other platforms or stores', async () => {
     const catalog = await readCatalogFile(DEMO_CATALOG);
-    expect(catalog.Games.map((game) => game.CloudSaves)).toEqual([{ vkcom: 'Host', yandex: 'Host' }, {}]);
+    expect(catalog.Games.map((game) => game.CloudSaves)).toEqual([
+      { vkcom: 'Host', yandex: 'Host', telegram: 'Host', crazygames: 'Host', fbinstantgames: 'Host' },
+      {},
+    ]);
     const text = demoText.replace(
-      'CloudSaves: { vkcom: Host, yandex: Host }',
+      'CloudSaves: { vkcom: Host, yandex: Host, telegram: Host, crazygames: Host, fbinstantgames: Host }',
       'CloudSaves: { vkcom: Server, ok: Host }',
     );
     expect(problemsOf(text)).toEqual([
@@ -80,10 +113,7 @@ describe('catalog file', () => {
 
   it('refuses a leaderboard whose range is upside down, or whose name repeats', () => {
     const text = demoText
-      .replace(
-        'MaxScore: 100000\n    Products:\n      - Sku: stars_100',
-        'MaxScore: -1\n    Products:\n      - Sku: stars_100',
-      )
+      .replace('MaxScore: 100000\n        # Yandex', 'MaxScore: -1\n        # Yandex')
       .replace(
         '      - Name: daily-score',
         '      - Name: daily-score\n        Titles: { en: Twice }\n        MaxScore: 5\n      - Name: daily-score',

@@ -122,6 +122,18 @@ describeEachEngine('the host simulator for Yandex Games', (engine) => {
     expect(launched).toMatchObject({ Url: '/play/sky-runner/iframe/yandex', Player: { authorized: true } });
     const guest = (await post('/dev/hosts/yandex/launch', { Game: 'sky-runner', User: 'guest' })).json();
     expect(guest.Player.authorized).toBe(false);
+    // The boards the catalog keeps on Yandex, as Yandex's console would hold them.
+    expect(launched.Leaderboards).toEqual({
+      'best-score': {
+        appID: 'sim-sky-runner',
+        default: false,
+        name: 'best-score',
+        title: { en: 'Best score', ru: 'Лучший счёт' },
+        description: { invert_sort_order: false, type: 'numeric', score_format: { options: { decimal_offset: 0 } } },
+      },
+    });
+    const garden = (await post('/dev/hosts/yandex/launch', { Game: 'gem-garden', User: 'guest' })).json();
+    expect(garden.Leaderboards).toEqual({});
     const { Signature } = (
       await post('/dev/hosts/yandex/sign-player', {
         Game: 'sky-runner',

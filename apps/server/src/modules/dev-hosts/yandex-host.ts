@@ -33,6 +33,32 @@ export function simulatedYandexPlayer(kind: 'new' | 'returning' | 'guest', publi
   };
 }
 
+/**
+ * The game's boards kept on Yandex (catalog HostPlatforms), as Yandex's console would hold them and
+ * getLeaderboardDescription answers them, by technical name (the catalog's Name).
+ */
+export function yandexBoardsOf(game: GameRecord) {
+  const boards = (game.definition.Leaderboards ?? []).filter((board) =>
+    (board.HostPlatforms as string[] | undefined)?.includes('yandex'),
+  );
+  return Object.fromEntries(
+    boards.map((board) => [
+      board.Name,
+      {
+        appID: `sim-${game.definition.GameSystemName}`,
+        default: false,
+        name: board.Name,
+        title: board.Titles,
+        description: {
+          invert_sort_order: board.SortOrder === 'Asc',
+          type: board.ScoreFormat === 'Time' ? 'time' : 'numeric',
+          score_format: { options: { decimal_offset: board.Decimals } },
+        },
+      },
+    ]),
+  );
+}
+
 /** The signed data as Yandex builds it: algorithm, issuedAt (seconds), requestPayload, data. */
 function sign(ctx: AppContext, game: GameRecord, data: unknown): string {
   const secret = requireYandexSecrets(ctx, game)[0] ?? '';
@@ -96,6 +122,7 @@ export function yandexHostRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           Url: `${base}play/${encodeURIComponent(game.definition.GameSystemName)}/iframe/yandex`,
           AppId: `sim-${game.definition.GameSystemName}`,
           Player: simulatedYandexPlayer(request.body.User, ctx.config.publicUrl),
+          Leaderboards: yandexBoardsOf(game),
         };
       },
     );

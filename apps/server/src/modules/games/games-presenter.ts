@@ -79,5 +79,17 @@ export function toWebClientConfig(
     ...(game.Advertisement ? { Advertisement: game.Advertisement } : {}),
     // Games imported before cloud saves had a setting have none in their stored definition.
     CloudSaves: (game.CloudSaves as Partial<Record<string, CloudSaveStore>> | undefined)?.[adapter] ?? 'Fxid',
+    HostLeaderboards: (game.Leaderboards ?? [])
+      // Boards imported before hosts' boards had a setting have no HostPlatforms in their stored definition.
+      .filter((board) => (board.HostPlatforms as string[] | undefined)?.includes(adapter))
+      .map(({ Name, Titles, SortOrder, ScoreFormat, Decimals, MinScore, MaxScore }) => ({
+        Name,
+        Titles,
+        SortOrder,
+        ScoreFormat,
+        Decimals,
+        MinScore,
+        MaxScore,
+      })),
   };
 }

@@ -77,14 +77,36 @@ describeEachEngine('games API', (engine) => {
       LoaderScreen: { BackgroundColor: '#0b1e3a' },
       // The catalog keeps Sky Runner's saves in Yandex's player data there.
       CloudSaves: 'Host',
+      // and its best-score board in Yandex's leaderboards.
+      HostLeaderboards: [
+        {
+          Name: 'best-score',
+          Titles: { en: 'Best score', ru: 'Лучший счёт' },
+          SortOrder: 'Desc',
+          ScoreFormat: 'Number',
+          Decimals: 0,
+          MinScore: 0,
+          MaxScore: 100000,
+        },
+      ],
     });
     expect(body.CompanyBranding.BrandName).toBe('fxid');
+    // On VK the same board is fxid's.
+    const vk = await app.inject({
+      method: 'GET',
+      url: '/api/v1/public_game_config/sky-runner?WebPublishingPlatform=VkontakteCom',
+    });
+    expect(vk.json().PublicWebClientConfig).toMatchObject({ CloudSaves: 'Host', HostLeaderboards: [] });
   });
 
   it('serves the own-site config when no platform is named', async () => {
     const { app } = testApp();
     const response = await app.inject({ method: 'GET', url: '/api/v1/public_game_config/gem-garden' });
-    expect(response.json().PublicWebClientConfig).toMatchObject({ Platform: 'FxId', CloudSaves: 'Fxid' });
+    expect(response.json().PublicWebClientConfig).toMatchObject({
+      Platform: 'FxId',
+      CloudSaves: 'Fxid',
+      HostLeaderboards: [],
+    });
   });
 
   it('answers 404 game_not_found for an unknown game', async () => {

@@ -7766,6 +7766,27 @@ export interface components {
         OpenMethodInput: "Unspecified" | "Modal" | "NewPage";
         /** @enum {string} */
         ThemeTypeInput: "Light" | "Dark";
+        LeaderboardNameInput: string;
+        /**
+         * @description Desc: higher scores rank first; Asc: lower ones (times)
+         * @enum {string}
+         */
+        LeaderboardSortOrderInput: "Desc" | "Asc";
+        /**
+         * @description Number: the score with Decimals places (1234 with 2 shows 12.34); Time: milliseconds, shown 1:02.50
+         * @enum {string}
+         */
+        LeaderboardScoreFormatInput: "Number" | "Time";
+        /**
+         * @description Daily: a new board every UTC midnight; Weekly: every Monday 00:00 UTC. Old periods are kept.
+         * @enum {string}
+         */
+        LeaderboardResetPeriodInput: "None" | "Daily" | "Weekly";
+        /**
+         * @description An adapter whose host's own leaderboards a board may use
+         * @enum {string}
+         */
+        HostLeaderboardPlatformInput: "yandex";
         /** @enum {string} */
         PlatformInput: "Unspecified" | "FxId" | "VkontaktePlay" | "Odnoklassniki" | "VkontakteCom" | "YandexGames" | "AbsoluteGames" | "Kongregate" | "FacebookGames" | "CrazyGames" | "WizQ" | "Telegram" | "FxLauncher" | "FxNative" | "Steam" | "FacebookInstantGames";
         /** @enum {string} */
@@ -7924,13 +7945,29 @@ export interface components {
             };
         };
         /**
-         * @description Host: the platform's own storage (VK storage, Yandex player data); Fxid: fxid's server
+         * @description Host: the platform's own storage (VK storage, Yandex player data, Telegram CloudStorage, CrazyGames' data module, Instant Games player data); Fxid: fxid's server
          * @enum {string}
          */
         CloudSaveStoreInput: "Host" | "Fxid";
         CloudSavesInput: {
             vkcom?: components["schemas"]["CloudSaveStoreInput"];
             yandex?: components["schemas"]["CloudSaveStoreInput"];
+            telegram?: components["schemas"]["CloudSaveStoreInput"];
+            crazygames?: components["schemas"]["CloudSaveStoreInput"];
+            fbinstantgames?: components["schemas"]["CloudSaveStoreInput"];
+        };
+        HostLeaderboardInput: {
+            /** @description The board's name, on the host too */
+            Name: components["schemas"]["LeaderboardNameInput"];
+            /** @description The title per locale */
+            Titles: {
+                [key: string]: string;
+            };
+            SortOrder: components["schemas"]["LeaderboardSortOrderInput"];
+            ScoreFormat: components["schemas"]["LeaderboardScoreFormatInput"];
+            Decimals: number;
+            MinScore: number;
+            MaxScore: number;
         };
         PublicWebClientConfigInput: {
             Platform: components["schemas"]["PlatformInput"];
@@ -7966,6 +8003,8 @@ export interface components {
             Advertisement?: components["schemas"]["AdvertisementInput"];
             /** @description Where this game keeps saves on this platform (the catalog’s CloudSaves) */
             CloudSaves: components["schemas"]["CloudSaveStoreInput"];
+            /** @description The game's boards kept in this platform's own leaderboards; fxid's server keeps the others */
+            HostLeaderboards: components["schemas"]["HostLeaderboardInput"][];
         };
         PublicGameConfigResponseInput: {
             PublicGameData: components["schemas"]["PublicGameDataInput"];
@@ -8776,22 +8815,6 @@ export interface components {
             };
             Artifacts: components["schemas"]["LauncherArtifactInput"][];
         };
-        LeaderboardNameInput: string;
-        /**
-         * @description Desc: higher scores rank first; Asc: lower ones (times)
-         * @enum {string}
-         */
-        LeaderboardSortOrderInput: "Desc" | "Asc";
-        /**
-         * @description Number: the score with Decimals places (1234 with 2 shows 12.34); Time: milliseconds, shown 1:02.50
-         * @enum {string}
-         */
-        LeaderboardScoreFormatInput: "Number" | "Time";
-        /**
-         * @description Daily: a new board every UTC midnight; Weekly: every Monday 00:00 UTC. Old periods are kept.
-         * @enum {string}
-         */
-        LeaderboardResetPeriodInput: "None" | "Daily" | "Weekly";
         LeaderboardInfoInput: {
             Name: components["schemas"]["LeaderboardNameInput"];
             /** @description In the requested locale, else the game default */
@@ -9883,6 +9906,27 @@ export interface components {
         OpenMethod: "Unspecified" | "Modal" | "NewPage";
         /** @enum {string} */
         ThemeType: "Light" | "Dark";
+        LeaderboardName: string;
+        /**
+         * @description Desc: higher scores rank first; Asc: lower ones (times)
+         * @enum {string}
+         */
+        LeaderboardSortOrder: "Desc" | "Asc";
+        /**
+         * @description Number: the score with Decimals places (1234 with 2 shows 12.34); Time: milliseconds, shown 1:02.50
+         * @enum {string}
+         */
+        LeaderboardScoreFormat: "Number" | "Time";
+        /**
+         * @description Daily: a new board every UTC midnight; Weekly: every Monday 00:00 UTC. Old periods are kept.
+         * @enum {string}
+         */
+        LeaderboardResetPeriod: "None" | "Daily" | "Weekly";
+        /**
+         * @description An adapter whose host's own leaderboards a board may use
+         * @enum {string}
+         */
+        HostLeaderboardPlatform: "yandex";
         /** @enum {string} */
         Platform: "Unspecified" | "FxId" | "VkontaktePlay" | "Odnoklassniki" | "VkontakteCom" | "YandexGames" | "AbsoluteGames" | "Kongregate" | "FacebookGames" | "CrazyGames" | "WizQ" | "Telegram" | "FxLauncher" | "FxNative" | "Steam" | "FacebookInstantGames";
         /** @enum {string} */
@@ -10041,13 +10085,29 @@ export interface components {
             };
         };
         /**
-         * @description Host: the platform's own storage (VK storage, Yandex player data); Fxid: fxid's server
+         * @description Host: the platform's own storage (VK storage, Yandex player data, Telegram CloudStorage, CrazyGames' data module, Instant Games player data); Fxid: fxid's server
          * @enum {string}
          */
         CloudSaveStore: "Host" | "Fxid";
         CloudSaves: {
             vkcom?: components["schemas"]["CloudSaveStore"];
             yandex?: components["schemas"]["CloudSaveStore"];
+            telegram?: components["schemas"]["CloudSaveStore"];
+            crazygames?: components["schemas"]["CloudSaveStore"];
+            fbinstantgames?: components["schemas"]["CloudSaveStore"];
+        };
+        HostLeaderboard: {
+            /** @description The board's name, on the host too */
+            Name: components["schemas"]["LeaderboardName"];
+            /** @description The title per locale */
+            Titles: {
+                [key: string]: string;
+            };
+            SortOrder: components["schemas"]["LeaderboardSortOrder"];
+            ScoreFormat: components["schemas"]["LeaderboardScoreFormat"];
+            Decimals: number;
+            MinScore: number;
+            MaxScore: number;
         };
         PublicWebClientConfig: {
             Platform: components["schemas"]["Platform"];
@@ -10083,6 +10143,8 @@ export interface components {
             Advertisement?: components["schemas"]["Advertisement"];
             /** @description Where this game keeps saves on this platform (the catalog’s CloudSaves) */
             CloudSaves: components["schemas"]["CloudSaveStore"];
+            /** @description The game's boards kept in this platform's own leaderboards; fxid's server keeps the others */
+            HostLeaderboards: components["schemas"]["HostLeaderboard"][];
         };
         PublicGameConfigResponse: {
             PublicGameData: components["schemas"]["PublicGameData"];
@@ -10894,22 +10956,6 @@ export interface components {
             };
             Artifacts: components["schemas"]["LauncherArtifact"][];
         };
-        LeaderboardName: string;
-        /**
-         * @description Desc: higher scores rank first; Asc: lower ones (times)
-         * @enum {string}
-         */
-        LeaderboardSortOrder: "Desc" | "Asc";
-        /**
-         * @description Number: the score with Decimals places (1234 with 2 shows 12.34); Time: milliseconds, shown 1:02.50
-         * @enum {string}
-         */
-        LeaderboardScoreFormat: "Number" | "Time";
-        /**
-         * @description Daily: a new board every UTC midnight; Weekly: every Monday 00:00 UTC. Old periods are kept.
-         * @enum {string}
-         */
-        LeaderboardResetPeriod: "None" | "Daily" | "Weekly";
         LeaderboardInfo: {
             Name: components["schemas"]["LeaderboardName"];
             /** @description In the requested locale, else the game default */

@@ -1,14 +1,19 @@
 import { STORAGE_LIMITS } from '@fxid/contract/storage-limits';
 import type { PlatformAdapter, PlatformLeaderboards, PlatformStorage } from '@fxid/platforms';
-import type { HostHandlers } from '@fxid/sdk/host';
+import type { HostHandlers, LeaderboardInfo, LeaderboardPage } from '@fxid/sdk/host';
 import { SdkError } from '@fxid/sdk/host';
+import { createLogger } from '../../../shared/lib/logger';
+import { moveSaves } from './move-saves';
 
 /** fxid's own saves and leaderboards, used on every platform whose adapter has none of its own. */
 export interface CloudServices {
   storage: PlatformStorage;
   leaderboards: PlatformLeaderboards;
-  /** Opens the leaderboard modal over the game; resolves when the player closes it. */
-  showLeaderboard(name: string): Promise<void>;
+  /**
+   * Opens the leaderboard modal over the game; resolves when the player closes it. `hostPage` loads
+   * the rows of a board the host platform keeps (fxid's server is asked otherwise).
+   */
+  showLeaderboard(name: string, hostPage?: (limit: number) => Promise<LeaderboardPage>): Promise<void>;
   isSignedIn(): boolean;
 }
 
@@ -18,6 +23,9 @@ export type CloudSaveStore = 'Host' | 'Fxid';
 /** The most rows one `leaderboard.top` returns (the server's limit too). */
 export const LEADERBOARD_MAX_LIMIT = 100;
 const EXTRA_MAX_LENGTH = 256;
+
+const logger = createLogger('cloud');
+const log = (message: string, data?: unknown) => logger.info(message, data);
 
 const invalid = (message: string) => new SdkError('invalid_request', message);
 
@@ -45,22 +53,52 @@ function checkName(method: string, params: unknown): string {
 /**
  * The `storage.*` and `leaderboard.*` methods: arguments checked once here; the host platform's
  * own storage when the catalog says `Host` for it and its adapter has one, fxid's otherwise;
- * the adapter's own leaderboards when it has them, fxid's otherwise.
+ * the host's own board for each board the catalog keeps there (`hostBoards`, from the public
+ * config's HostLeaderboards) when the adapter has boards, fxid's otherwise.
  */
 export function createCloudHandlers(
   adapter: PlatformAdapter,
   cloud: () => CloudServices,
   saves: () => CloudSaveStore = () => 'Fxid',
+  hostBoards: () => LeaderboardInfo[] = () => [],
 ): Pick<HostHandlers, 'storage' | 'leaderboard'> {
-  const storage = () => (saves() === 'Host' ? adapter.storage : undefined) ?? cloud().storage;
-  const boards = () => adapter.leaderboards ?? cloud().leaderboards;
+  /** The move from the store not chosen, once per page for each direction and sign-in state. */
+  const moves = new Map<string, Promise<boolean>>();
+  /**
+   * The store the catalog chose. Where the adapter has a host storage, values left in the other
+   * store (saved before the catalog's choice changed) move into the chosen one before its first
+   * use; a move that fails is logged and tried again on the next page.
+   */
+  const storage = async (): Promise<PlatformStorage> => {
+    const host = adapter.storage;
+    const fxid = cloud().storage;
+    if (!host) return fxid;
+    const toHost = saves() === 'Host';
+    const key = `${toHost ? 'to-host' : 'to-fxid'}:${cloud().isSignedIn()}`;
+    let pending = moves.get(key);
+    if (!pending) {
+      pending = toHost ? moveSaves(fxid, host, log) : moveSaves(host, fxid, log);
+      moves.set(key, pending);
+    }
+    await pending;
+    return toHost ? host : fxid;
+  };
+  /** The host's boards and this board's definition, when the catalog keeps it on the host. */
+  const onHost = (name: string) => {
+    const host = adapter.leaderboards;
+    const board = host && hostBoards().find((candidate) => candidate.name === name);
+    return host && board ? { host, board } : undefined;
+  };
   const requirePlayer = (what: string) => {
-    if (!adapter.leaderboards && !cloud().isSignedIn()) throw new SdkError('guest', `${what} needs a signed-in player`);
+    if (!cloud().isSignedIn()) throw new SdkError('guest', `${what} needs a signed-in player`);
   };
   return {
     storage: {
-      get: (params) => storage().get(params?.keys === undefined ? undefined : checkKeys('storage.get', params.keys)),
-      set: (params) => {
+      get: async (params) => {
+        const keys = params?.keys === undefined ? undefined : checkKeys('storage.get', params.keys);
+        return (await storage()).get(keys);
+      },
+      set: async (params) => {
         const entries = params?.entries;
         if (!isRecord(entries)) throw invalid('storage.set needs an object of entries');
         const keys = checkKeys('storage.set', Object.keys(entries));
@@ -77,9 +115,12 @@ export function createCloudHandlers(
             }
           }
         }
-        return storage().set(entries, versions as Record<string, number> | undefined);
+        return (await storage()).set(entries, versions as Record<string, number> | undefined);
       },
-      delete: (params) => storage().delete(checkKeys('storage.delete', params?.keys)),
+      delete: async (params) => {
+        const keys = checkKeys('storage.delete', params?.keys);
+        return (await storage()).delete(keys);
+      },
     },
     leaderboard: {
       submit: (params) => {
@@ -89,8 +130,20 @@ export function createCloudHandlers(
         if (extra !== undefined && (typeof extra !== 'string' || extra.length > EXTRA_MAX_LENGTH)) {
           throw invalid(`leaderboard.submit extra must be text of at most ${EXTRA_MAX_LENGTH} characters`);
         }
-        requirePlayer('Submitting a score');
-        return boards().submit(name, score, extra);
+        const kept = onHost(name);
+        if (!kept) {
+          requirePlayer('Submitting a score');
+          return cloud().leaderboards.submit(name, score, extra);
+        }
+        // The host checks no range of ours: the catalog's is applied here, as fxid's server applies it.
+        const { board } = kept;
+        if (score < board.minScore || score > board.maxScore) {
+          throw new SdkError(
+            'leaderboard_score_out_of_range',
+            `${name} takes scores from ${board.minScore} to ${board.maxScore}`,
+          );
+        }
+        return kept.host.submit(board, score, extra);
       },
       top: (params) => {
         const name = checkName('leaderboard.top', params);
@@ -101,17 +154,23 @@ export function createCloudHandlers(
         if (params.around !== undefined && params.around !== 'player') {
           throw invalid("leaderboard.top around must be 'player'");
         }
-        // A guest has no place on the board: around the player is the top for them.
-        const around = params.around && (adapter.leaderboards || cloud().isSignedIn()) ? 'player' : undefined;
-        return boards().top(name, around ? { limit, around } : { limit });
+        const kept = onHost(name);
+        // A guest has no place on the board: around the player is the top for them (the host decides on its own).
+        const around = params.around && (kept || cloud().isSignedIn()) ? ('player' as const) : undefined;
+        const query: { limit: number; around?: 'player' } = around ? { limit, around } : { limit };
+        return kept ? kept.host.top(kept.board, query) : cloud().leaderboards.top(name, query);
       },
       player: async (params) => {
         const name = checkName('leaderboard.player', params);
-        if (!adapter.leaderboards && !cloud().isSignedIn()) return null;
-        return boards().player(name);
+        const kept = onHost(name);
+        if (kept) return kept.host.player(kept.board);
+        if (!cloud().isSignedIn()) return null;
+        return cloud().leaderboards.player(name);
       },
       show: async (params) => {
-        await cloud().showLeaderboard(checkName('leaderboard.show', params));
+        const name = checkName('leaderboard.show', params);
+        const kept = onHost(name);
+        await cloud().showLeaderboard(name, kept && ((limit) => kept.host.top(kept.board, { limit })));
         return { shown: true };
       },
     },

@@ -171,3 +171,142 @@ describe('where saves go', () => {
     expect(await read({} as PlatformAdapter, 'Host')).toMatchObject({ from: { value: 'fxid' } });
   });
 });
+
+describe('where scores go', () => {
+  const board = (name: string) =>
+    ({ name, title: name, sortOrder: 'desc', format: 'number', decimals: 0, minScore: 0, maxScore: 1000 }) as never;
+  const entry = (from: string, score: number) => ({
+    rank: 1,
+    score,
+    formattedScore: String(score),
+    name: from,
+    avatarUrl: null,
+    isPlayer: true,
+  });
+  const setup = (adapterHasBoards: boolean, signedIn = true) => {
+    const calls: string[] = [];
+    const shown: { name: string; host: boolean }[] = [];
+    const hostBoards = {
+      submit: async (info: { name: string }, score: number) => {
+        calls.push(`host submit ${info.name} ${score}`);
+        return { improved: true, entry: entry('host', score) };
+      },
+      top: async (info: { name: string }) => ({ leaderboard: info, entries: [entry('host', 1)], player: null }),
+      player: async () => entry('host', 7),
+    };
+    const services = {
+      leaderboards: {
+        submit: async (name: string, score: number) => {
+          calls.push(`fxid submit ${name} ${score}`);
+          return { improved: true, entry: entry('fxid', score) };
+        },
+        top: async () => ({ leaderboard: {}, entries: [entry('fxid', 1)], player: null }),
+        player: async () => entry('fxid', 9),
+      },
+      showLeaderboard: async (name: string, hostPage?: unknown) => {
+        shown.push({ name, host: !!hostPage });
+      },
+      isSignedIn: () => signedIn,
+    } as unknown as CloudServices;
+    const adapter = (adapterHasBoards ? { leaderboards: hostBoards } : {}) as unknown as PlatformAdapter;
+    const handlers = createCloudHandlers(
+      adapter,
+      () => services,
+      () => 'Fxid',
+      () => [board('on-host')],
+    );
+    const call = (path: string, params: unknown) => {
+      const found = resolvePath(handlers, path);
+      if ('error' in found) throw found.error;
+      return Promise.resolve().then(() => found.fn.call(found.self, params));
+    };
+    return { call, calls, shown };
+  };
+
+  it('sends a board the catalog keeps on the host to the adapter’s boards, and the others to fxid’s', async () => {
+    const { call, calls, shown } = setup(true);
+    expect(await call('leaderboard.submit', { name: 'on-host', score: 5 })).toMatchObject({ entry: { name: 'host' } });
+    expect(await call('leaderboard.submit', { name: 'elsewhere', score: 6 })).toMatchObject({
+      entry: { name: 'fxid' },
+    });
+    expect(calls).toEqual(['host submit on-host 5', 'fxid submit elsewhere 6']);
+    expect(await call('leaderboard.top', { name: 'on-host' })).toMatchObject({ entries: [{ name: 'host' }] });
+    expect(await call('leaderboard.player', { name: 'on-host' })).toMatchObject({ score: 7 });
+    expect(await call('leaderboard.player', { name: 'elsewhere' })).toMatchObject({ score: 9 });
+    await call('leaderboard.show', { name: 'on-host' });
+    await call('leaderboard.show', { name: 'elsewhere' });
+    expect(shown).toEqual([
+      { name: 'on-host', host: true },
+      { name: 'elsewhere', host: false },
+    ]);
+  });
+
+  it('applies the catalog’s score range to a host’s board before the host sees the score', async () => {
+    const { call, calls } = setup(true);
+    for (const score of [-1, 1001]) {
+      await expect(call('leaderboard.submit', { name: 'on-host', score })).rejects.toMatchObject({
+        code: 'leaderboard_score_out_of_range',
+      });
+    }
+    expect(calls).toEqual([]);
+  });
+
+  it('uses fxid’s boards when the adapter has none, and lets the host decide about its own guests', async () => {
+    const { call, calls } = setup(false);
+    await call('leaderboard.submit', { name: 'on-host', score: 5 });
+    expect(calls).toEqual(['fxid submit on-host 5']);
+    const guest = setup(true, false);
+    await guest.call('leaderboard.submit', { name: 'on-host', score: 5 });
+    expect(guest.calls).toEqual(['host submit on-host 5']);
+    await expect(guest.call('leaderboard.submit', { name: 'elsewhere', score: 5 })).rejects.toMatchObject({
+      code: 'guest',
+    });
+  });
+});
+
+describe('moving saves when the catalog’s choice changes', () => {
+  const handlersFor = (host: PlatformStorage, fxid: PlatformStorage, store: 'Host' | 'Fxid') =>
+    createCloudHandlers(
+      { storage: host } as unknown as PlatformAdapter,
+      () => ({ storage: fxid, isSignedIn: () => true }) as unknown as CloudServices,
+      () => store,
+    ).storage;
+
+  it('moves what the host kept into fxid’s store once the catalog says Fxid, keeping fxid’s newer values', async () => {
+    const host = fakeServer({
+      progress: { value: 'host-old', version: 4, updatedAt: 100 },
+      wallet: { value: 'host-wallet', version: 2, updatedAt: 300 },
+    });
+    const fxid = fakeServer({ progress: { value: 'fxid-new', version: 1, updatedAt: 200 } });
+    const storage = handlersFor(host, fxid, 'Fxid');
+    expect(await storage?.get?.({ keys: ['progress', 'wallet'] })).toMatchObject({
+      progress: { value: 'fxid-new', version: 1 },
+      wallet: { value: 'host-wallet', version: 1 },
+    });
+    expect(host.rows.size).toBe(0);
+    // Once per page: a later call does not move again.
+    host.rows.set('late', { value: 1, version: 1, updatedAt: 1 });
+    await storage?.get?.({ keys: ['wallet'] });
+    expect(host.rows.has('late')).toBe(true);
+  });
+
+  it('moves fxid’s values into the host’s storage once the catalog says Host', async () => {
+    const host = fakeServer();
+    const fxid = fakeServer({ progress: { value: 'saved-on-fxid', version: 3, updatedAt: 100 } });
+    const storage = handlersFor(host, fxid, 'Host');
+    expect(await storage?.set?.({ entries: { other: 1 } })).toEqual({ versions: { other: 1 } });
+    expect(host.rows.get('progress')).toMatchObject({ value: 'saved-on-fxid', version: 1 });
+    expect(fxid.rows.size).toBe(0);
+  });
+
+  it('leaves the source as it was when the target refuses, and still answers from the chosen store', async () => {
+    const host = fakeServer({ progress: { value: 'kept', version: 1, updatedAt: 100 } });
+    const full = {
+      ...fakeServer(),
+      set: async () => Promise.reject(Object.assign(new Error('full'), { code: 'storage_quota_exceeded' })),
+    };
+    const storage = handlersFor(host, full, 'Fxid');
+    expect(await storage?.get?.({ keys: ['progress'] })).toEqual({});
+    expect(host.rows.get('progress')).toMatchObject({ value: 'kept' });
+  });
+});

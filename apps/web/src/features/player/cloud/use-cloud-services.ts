@@ -1,3 +1,4 @@
+import type { LeaderboardPage } from '@fxid/sdk';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiClient } from '../../../shared/api/api-context';
@@ -39,7 +40,8 @@ export function useCloudServices(game: string): CloudServices & { storage: FxidS
         log: (message, data) => logger.info(message, data),
       }),
       leaderboards: createServerLeaderboards(clientOptions),
-      showLeaderboard: (name: string) => openLeaderboard(latest.current.modals, clientOptions, name),
+      showLeaderboard: (name: string, hostPage?: (limit: number) => Promise<LeaderboardPage>) =>
+        openLeaderboard(latest.current.modals, clientOptions, name, hostPage),
       isSignedIn: () => !!token(),
     };
   });

@@ -42,6 +42,7 @@ import { type AnalyticsBatcher, createAnalyticsBatcher } from '../analytics/anal
 import { statAnalyticsEvent } from '../analytics/stat-events';
 import { fetchCrossPlayCodes, sendCrossPlayEvent } from '../api/cross-play';
 import { authenticateFromSocial, authenticateFromSocialSession } from '../api/social-sign-in';
+import { toHostBoardInfo } from '../cloud/host-boards';
 import { useCloudServices } from '../cloud/use-cloud-services';
 import { followPlatformPlayer } from '../host/follow-platform-player';
 import { buildGameInfo } from '../host/game-info';
@@ -296,6 +297,14 @@ export function useHostHandlers(
     emitAd: (event) => host.current?.emit('ad', event),
     cloud,
     cloudSaves: () => state.publicConfig?.PublicWebClientConfig.CloudSaves ?? 'Fxid',
+    hostLeaderboards: () =>
+      (state.publicConfig?.PublicWebClientConfig.HostLeaderboards ?? []).map((board) =>
+        toHostBoardInfo(
+          board,
+          i18n.resolvedLanguage ?? i18n.language,
+          state.publicConfig?.PublicGameData.DefaultLanguage ?? 'en',
+        ),
+      ),
   };
   // What the adapter may borrow from the portal (the own site's adapter is made of these).
   features.current = {

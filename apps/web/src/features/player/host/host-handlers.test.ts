@@ -44,7 +44,7 @@ const purchase = {
 /** The portal's services and the features the own site's adapter borrows, as one fake page. */
 type FakePage = Omit<
   PortalServices,
-  'signInFromPlatform' | 'ownsOneTime' | 'platformOrder' | 'emitAd' | 'cloud' | 'cloudSaves'
+  'signInFromPlatform' | 'ownsOneTime' | 'platformOrder' | 'emitAd' | 'cloud' | 'cloudSaves' | 'hostLeaderboards'
 > & {
   share(link: string, text?: string): void;
   buyProduct(sku: string, developerPayload?: string): Promise<PurchaseResult>;
@@ -104,6 +104,7 @@ function setup(overrides: Partial<FakePage> = {}) {
     // Saves and leaderboards have their own tests (../cloud).
     cloud: {} as PortalServices['cloud'],
     cloudSaves: () => 'Fxid',
+    hostLeaderboards: () => [],
   };
   const adapter = fxid({
     isSignedIn: () => !!deps.gameInfo().fxId.userId,

@@ -1,5 +1,14 @@
 import type { PlatformAdapter, SocialSignIn } from '@fxid/platforms';
-import type { AdEvent, AdResult, FxEvent, GameInfo, Purchase, PurchaseResult, StoreFront } from '@fxid/sdk';
+import type {
+  AdEvent,
+  AdResult,
+  FxEvent,
+  GameInfo,
+  LeaderboardInfo,
+  Purchase,
+  PurchaseResult,
+  StoreFront,
+} from '@fxid/sdk';
 import type { HostHandlers } from '@fxid/sdk/host';
 import { SdkError } from '@fxid/sdk/host';
 import { checkStatEvent, type StatRecord } from '../analytics/stat-events';
@@ -59,6 +68,8 @@ export interface PortalServices {
   cloud: CloudServices;
   /** Where the catalog keeps this game's saves on this platform: the host's storage or fxid's. */
   cloudSaves(): CloudSaveStore;
+  /** The game's boards the catalog keeps in this platform's own leaderboards (the others are fxid's). */
+  hostLeaderboards(): LeaderboardInfo[];
 }
 
 /** A purchase a host platform took: which platform, its order id, and the product it was for. */
@@ -310,6 +321,7 @@ export function createHostHandlers(adapter: PlatformAdapter, live: () => PortalS
       adapter,
       () => portal.cloud,
       () => portal.cloudSaves(),
+      () => portal.hostLeaderboards(),
     ),
   };
 }
