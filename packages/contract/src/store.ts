@@ -11,3 +11,4 @@ export * from './store/payment-form.js';
 export * from './store/fb-instant.js';
 export * from './store/yandex-games.js';
 export * from './store/kongregate.js';
+export * from './store/steam.js';

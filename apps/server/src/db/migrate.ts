@@ -26,6 +26,7 @@ import * as okTransactions from './migrations/0040-ok-transactions.js';
 import * as wizqProxyCounters from './migrations/0070-wizq-proxy-counters.js';
 import * as spentIdTokens from './migrations/0080-spent-id-tokens.js';
 import * as launcher from './migrations/0100-launcher.js';
+import * as steam from './migrations/0110-steam.js';
 
 /**
  * Migrations in order. Imported statically so that the built server carries them
@@ -56,6 +57,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0035-telegram-stars': telegramStars,
   '0040-ok-transactions': okTransactions,
   '0100-launcher': launcher,
+  '0110-steam': steam,
   '0080-spent-id-tokens': spentIdTokens,
   '0070-wizq-proxy-counters': wizqProxyCounters,
 };
