@@ -2166,6 +2166,87 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/platforms/steam/settle/{Game}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Settles the player's Steam microtransactions: FinalizeTxn when approved, the order paid once
+         * @description After the overlay answered (MicroTxnAuthorizationResponse), the portal names the OrderId POST /platforms/payment opened; without one, every transaction of the player still open in the game is settled (recovery). Steam decides (QueryTxn): Init is Waiting; Approved is charged with FinalizeTxn and its order paid, once per orderid; Succeeded is delivered; Failed (denied, a failed charge) is Failed. A transaction whose user, item, amount or currency differ from the one opened is never charged (platform_price_mismatch). 404 not_found for an orderid that is not this player's in this game; 503 when Steam does not answer.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    Game: components["schemas"]["GameSystemNameInput"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SteamSettleRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SteamSettleResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/profile": {
         parameters: {
             query?: never;
@@ -7783,6 +7864,10 @@ export interface components {
             /** @description The wizq_token launch parameter, as received */
             Token: string;
         };
+        SteamLoginInput: {
+            /** @description The ticket bytes of GetAuthTicketForWebApi as hex, made for the identity the server names */
+            Ticket: string;
+        };
         AuthenticateFromSocialRequestInput: {
             /** @description The host platform, by name or number (e.g. VkontakteCom or 3) */
             Social: ("Unspecified" | "FxId" | "VkontaktePlay" | "Odnoklassniki" | "VkontakteCom" | "YandexGames" | "AbsoluteGames" | "Kongregate" | "FacebookGames" | "CrazyGames" | "WizQ" | "Telegram" | "FxLauncher" | "FxNative" | "Steam" | "FacebookInstantGames") | number | string;
@@ -7813,6 +7898,8 @@ export interface components {
             AbsoluteGamesLogin?: components["schemas"]["AbsoluteGamesLoginInput"];
             /** @description Required when Social is WizQ */
             WizQLogin?: components["schemas"]["WizQLoginInput"];
+            /** @description Required when Social is Steam */
+            SteamLogin?: components["schemas"]["SteamLoginInput"];
         };
         AuthenticateFromSocialResponseInput: {
             /** @description Bearer token of the new session, as email sign-in gives */
@@ -8327,6 +8414,13 @@ export interface components {
                 /** @description The order handle for WizQ's payment window; WizQ relays it back when the player paid */
                 SecuredOrderId: string;
             };
+            /** @description Steam microtransaction opened in the in-game overlay (usersession client); settle it with POST /platforms/steam/settle/{Game} */
+            Steam?: {
+                /** @description InitTxn's orderid (a uint64 as text): the overlay's MicroTxnAuthorizationResponse names it */
+                OrderId: string;
+                /** @description Steam's transid of the transaction InitTxn opened */
+                TransId: string;
+            };
         };
         ConsumePurchaseRequestInput: {
             Game: components["schemas"]["GameSystemNameInput"];
@@ -8513,6 +8607,27 @@ export interface components {
         KongregateItemsResponseInput: {
             /** @description One per unused item of the player's inventory */
             Items: components["schemas"]["KongregateItemInput"][];
+        };
+        SteamSettleRequestInput: {
+            /** @description InitTxn's orderid (POST /platforms/payment answered it as Steam.OrderId) */
+            OrderId?: string;
+        };
+        SteamSettledInput: {
+            /** @description InitTxn's orderid (POST /platforms/payment answered it as Steam.OrderId) */
+            OrderId: string;
+            /**
+             * @description Delivered: charged and its order paid (now or before); Waiting: the player has not answered the overlay; Failed: denied, failed at Steam or refused here
+             * @enum {string}
+             */
+            Status: "Delivered" | "Waiting" | "Failed";
+            Sku: components["schemas"]["SkuInput"];
+            /** @description The order the purchase made, when Delivered */
+            TransactionId: components["schemas"]["PublicOrderIdInput"] | null;
+            /** @description Why we refused it (not charged): product_already_owned, platform_price_mismatch; null otherwise */
+            ErrorCode: components["schemas"]["ErrorCodeInput"] | null;
+        };
+        SteamSettleResponseInput: {
+            Items: components["schemas"]["SteamSettledInput"][];
         };
         /** @enum {string} */
         SupportSubjectInput: "bug_report" | "payment_issues" | "account_issues" | "technical_issues" | "gameplay_issues" | "other";
@@ -9613,6 +9728,10 @@ export interface components {
             /** @description The wizq_token launch parameter, as received */
             Token: string;
         };
+        SteamLogin: {
+            /** @description The ticket bytes of GetAuthTicketForWebApi as hex, made for the identity the server names */
+            Ticket: string;
+        };
         AuthenticateFromSocialRequest: {
             /** @description The host platform, by name or number (e.g. VkontakteCom or 3) */
             Social: unknown;
@@ -9643,6 +9762,8 @@ export interface components {
             AbsoluteGamesLogin?: components["schemas"]["AbsoluteGamesLogin"];
             /** @description Required when Social is WizQ */
             WizQLogin?: components["schemas"]["WizQLogin"];
+            /** @description Required when Social is Steam */
+            SteamLogin?: components["schemas"]["SteamLogin"];
         };
         AuthenticateFromSocialResponse: {
             /** @description Bearer token of the new session, as email sign-in gives */
@@ -10157,6 +10278,13 @@ export interface components {
                 /** @description The order handle for WizQ's payment window; WizQ relays it back when the player paid */
                 SecuredOrderId: string;
             };
+            /** @description Steam microtransaction opened in the in-game overlay (usersession client); settle it with POST /platforms/steam/settle/{Game} */
+            Steam?: {
+                /** @description InitTxn's orderid (a uint64 as text): the overlay's MicroTxnAuthorizationResponse names it */
+                OrderId: string;
+                /** @description Steam's transid of the transaction InitTxn opened */
+                TransId: string;
+            };
         };
         ConsumePurchaseRequest: {
             Game: components["schemas"]["GameSystemName"];
@@ -10343,6 +10471,27 @@ export interface components {
         KongregateItemsResponse: {
             /** @description One per unused item of the player's inventory */
             Items: components["schemas"]["KongregateItem"][];
+        };
+        SteamSettleRequest: {
+            /** @description InitTxn's orderid (POST /platforms/payment answered it as Steam.OrderId) */
+            OrderId?: string;
+        };
+        SteamSettled: {
+            /** @description InitTxn's orderid (POST /platforms/payment answered it as Steam.OrderId) */
+            OrderId: string;
+            /**
+             * @description Delivered: charged and its order paid (now or before); Waiting: the player has not answered the overlay; Failed: denied, failed at Steam or refused here
+             * @enum {string}
+             */
+            Status: "Delivered" | "Waiting" | "Failed";
+            Sku: components["schemas"]["Sku"];
+            /** @description The order the purchase made, when Delivered */
+            TransactionId: components["schemas"]["PublicOrderId"] | null;
+            /** @description Why we refused it (not charged): product_already_owned, platform_price_mismatch; null otherwise */
+            ErrorCode: components["schemas"]["ErrorCode"] | null;
+        };
+        SteamSettleResponse: {
+            Items: components["schemas"]["SteamSettled"][];
         };
         /** @enum {string} */
         SupportSubject: "bug_report" | "payment_issues" | "account_issues" | "technical_issues" | "gameplay_issues" | "other";
