@@ -21,6 +21,8 @@ export interface FakeSteamTxn {
   usersession: string;
   timecreated: number;
   items: { itemid: string; qty: number; amount: number; description: string }[];
+  /** Approved in the overlay, but the charge will fail at FinalizeTxn (a declined card). */
+  chargeFails?: boolean;
 }
 
 export interface FakeSteam {
@@ -28,8 +30,11 @@ export interface FakeSteam {
   addKey(key: string, appIds: string[]): void;
   /** A Web API auth ticket of `steamid` for `appId`, made for `identity` (GetAuthTicketForWebApi); hex. */
   issueTicket(appId: string, steamid: string, identity: string): string;
-  /** The overlay's answer to a transaction waiting in Init: Approved, or Failed when denied. */
-  authorize(appId: string, orderid: string, approved: boolean): FakeSteamTxn | undefined;
+  /**
+   * The overlay's answer to a transaction waiting in Init: Approved, or Failed when denied;
+   * `chargeFails` approves one whose charge FinalizeTxn will fail.
+   */
+  authorize(appId: string, orderid: string, approved: boolean, chargeFails?: boolean): FakeSteamTxn | undefined;
   /** Transactions of the player still waiting for the overlay. */
   waiting(steamid: string): FakeSteamTxn[];
   txn(appId: string, orderid: string): FakeSteamTxn | undefined;
@@ -48,7 +53,11 @@ const failure = (errorcode: number, errordesc: string) => ({
   response: { result: 'Failure', error: { errorcode, errordesc } },
 });
 
-export function createFakeSteam(): FakeSteam {
+/**
+ * `appsOfKey`, when given, names the apps of a publisher key the fake has not been told of (the
+ * simulator: the catalog's games on Steam, read when Steam is first called).
+ */
+export function createFakeSteam(options: { appsOfKey?: (key: string) => Promise<string[]> } = {}): FakeSteam {
   const keys = new Map<string, Set<string>>();
   const tickets = new Map<string, { appId: string; steamid: string; identity: string }>();
   const txns = new Map<string, FakeSteamTxn>();
@@ -58,8 +67,9 @@ export function createFakeSteam(): FakeSteam {
 
   /** The request's key and appid, when the key may act for that app; otherwise Steam's 403 is sent. */
   const authorized = async (params: Record<string, string | undefined>, reply: FastifyReply) => {
-    const apps = keys.get(params.key ?? '');
-    if (apps?.has(params.appid ?? '')) return params.appid as string;
+    const key = params.key ?? '';
+    const apps = keys.get(key) ?? new Set(key && options.appsOfKey ? await options.appsOfKey(key) : []);
+    if (apps.has(params.appid ?? '')) return params.appid as string;
     await reply.code(403).type('text/html').send(FORBIDDEN_PAGE);
     return undefined;
   };
@@ -143,7 +153,7 @@ export function createFakeSteam(): FakeSteam {
         const txn = txns.get(txnKey(appId, body.orderid ?? ''));
         if (!txn) return failure(3, 'Invalid order id');
         if (txn.status !== 'Approved') return failure(2, `Transaction is ${txn.status}, not approved by the user`);
-        if (finalizeFails) {
+        if (finalizeFails || txn.chargeFails) {
           txn.status = 'Failed';
           return failure(2, 'Payment failed');
         }
@@ -196,10 +206,11 @@ export function createFakeSteam(): FakeSteam {
       tickets.set(ticket, { appId, steamid, identity });
       return ticket.toUpperCase();
     },
-    authorize(appId, orderid, approved) {
+    authorize(appId, orderid, approved, chargeFails = false) {
       const txn = txns.get(txnKey(appId, orderid));
       if (txn?.status !== 'Init') return undefined;
       txn.status = approved ? 'Approved' : 'Failed';
+      txn.chargeFails = chargeFails;
       return txn;
     },
     waiting: (steamid) => [...txns.values()].filter((txn) => txn.steamid === steamid && txn.status === 'Init'),
