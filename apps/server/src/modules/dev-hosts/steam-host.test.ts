@@ -23,6 +23,9 @@ describeEachEngine('the simulated Steam (/dev/hosts, platform steam)', (engine) 
         },
         sandbox: false,
         bridgeUrl: 'dev/hosts/steam/steam-bridge.js',
+        get openIdUrl() {
+          return `http://127.0.0.1:${port}/dev/hosts/steam/openid/login`;
+        },
       },
     },
   });
@@ -119,5 +122,19 @@ describeEachEngine('the simulated Steam (/dev/hosts, platform steam)', (engine) 
       Approved: true,
     });
     expect(again.statusCode).toBe(404);
+  });
+  it("Steam's simulated OpenID login signs a new Steam player in on the web, through the portal's temp-token page", async () => {
+    const start = await testApp().app.inject({ method: 'GET', url: '/api/v1/auth/steam/openid/start?ReturnTo=/games' });
+    const atSteam = new URL(start.headers.location as string);
+    expect(atSteam.pathname).toBe('/dev/hosts/steam/openid/login');
+    const login = await testApp().app.inject({ method: 'GET', url: `${atSteam.pathname}${atSteam.search}` });
+    expect(login.statusCode).toBe(302);
+    const back = new URL(login.headers.location as string);
+    expect(back.pathname).toBe('/api/v1/auth/steam/openid/return');
+    // The simulated Steam dates its nonce by the wall clock, as Steam does; the app's clock follows.
+    testApp().clock.now = Date.now();
+    const signedIn = await testApp().app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+    expect(signedIn.statusCode).toBe(302);
+    expect(signedIn.headers.location).toMatch(/^\/LoginWithTempToken\?token=[\w-]{43}$/);
   });
 });

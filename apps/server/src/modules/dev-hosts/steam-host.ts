@@ -7,6 +7,7 @@ import { NotFoundError } from '../../errors.js';
 import type { GameRecord } from '../catalog/game-catalog.js';
 import { createFakeSteam } from '../platforms/steam/steam-api-fake.js';
 import { steamAppOf } from '../platforms/steam/steam-apps.js';
+import { createFakeSteamOpenId } from '../platforms/steam/steam-openid-fake.js';
 import { hostScript } from './host-script.js';
 
 /**
@@ -41,6 +42,9 @@ export function steamHostRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   };
   return async (app) => {
     await app.register(fake.routes, { prefix: '/dev/hosts/steam/api' });
+    // Steam's OpenID login, the development default of STEAM_OPENID_URL: a new Steam player signs in at once.
+    const openId = createFakeSteamOpenId(() => ctx.config.platforms.steam?.openIdUrl ?? '');
+    await app.register(openId.routes, { prefix: '/dev/hosts/steam/openid' });
     app.get('/dev/hosts/steam-host.js', { schema: { hide: true } }, hostScript('steam-host.js'));
     app.get('/dev/hosts/steam/steam-bridge.js', { schema: { hide: true } }, hostScript('steam-bridge.js'));
 

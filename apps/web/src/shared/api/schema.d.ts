@@ -2166,6 +2166,152 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/steam/openid/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sends the browser to Steam's OpenID sign-in
+         * @description 302 to Steam's login (checkid_setup) returning to GET /auth/steam/openid/return; ReturnTo (a path on this site, or an allowed origin, else 400 redirect_not_allowed) is where the portal goes once signed in.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    ReturnTo?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description To Steam */
+                302: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/steam/openid/return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Steam's OpenID answer: checked, then the portal signs in
+         * @description Checks the assertion as platform-protocols.md §4c says (id_res, Steam as op_endpoint, claimed_id = identity = a SteamID64, the exact signed list, return_to ours, a nonce under 5 minutes old) and has Steam confirm it (check_authentication, is_valid:true); each assertion signs in once. Then 302 to the portal's LoginWithTempToken page with a one-time token for a session of the account with that Steam identity (made on first sight). Refused: 401 platform_sign_invalid, 401 platform_payload_expired (used before), 503 when Steam does not answer.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description id_res for a positive assertion */
+                    "openid.mode"?: string;
+                    /** @description https://steamcommunity.com/openid/id/{SteamID64} */
+                    "openid.claimed_id"?: string;
+                    /** @description Steam's signature, checked by Steam (check_authentication) */
+                    "openid.sig"?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description To the portal */
+                302: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/platforms/steam/settle/{Game}": {
         parameters: {
             query?: never;

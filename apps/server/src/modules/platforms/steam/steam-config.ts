@@ -24,12 +24,19 @@ export interface SteamConfig {
    * injected it (development: the simulator's stand-in); none in production.
    */
   bridgeUrl: string | undefined;
+  /**
+   * Steam's OpenID 2.0 endpoint (web sign-in, SteamOpenId): where players are sent to sign in, the
+   * `op_endpoint` assertions must name, and where they are checked back (`check_authentication`).
+   */
+  openIdUrl: string;
 }
 
 export const STEAM_API_URL = 'https://partner.steam-api.com';
 /** The host simulator's fake of the Web API (development), on this server. */
 export const DEV_STEAM_API_PATH = '/dev/hosts/steam/api';
 export const DEV_STEAM_BRIDGE_URL = 'dev/hosts/steam/steam-bridge.js';
+export const STEAM_OPENID_URL = 'https://steamcommunity.com/openid/login';
+export const DEV_STEAM_OPENID_PATH = '/dev/hosts/steam/openid/login';
 /** The publisher key of the demo games in development (documented in README); never valid in production. */
 export const DEV_STEAM_KEY = 'dev-steam-publisher-key-not-for-production';
 
@@ -43,6 +50,7 @@ export const STEAM_ENV = {
   STEAM_APPS: z.preprocess(emptyAsUndefined, steamAppList.default({})),
   STEAM_API_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   STEAM_MICROTXN_SANDBOX: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('false')),
+  STEAM_OPENID_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   STEAM_BRIDGE_URL: z.preprocess(
     emptyAsUndefined,
     z
@@ -57,6 +65,7 @@ type SteamEnv = {
   STEAM_API_URL?: string | undefined;
   STEAM_MICROTXN_SANDBOX: 'true' | 'false';
   STEAM_BRIDGE_URL?: string | undefined;
+  STEAM_OPENID_URL?: string | undefined;
 };
 
 export function steamConfig(env: SteamEnv, mode: 'development' | 'production', publicUrl: string): SteamConfig {
@@ -67,13 +76,15 @@ export function steamConfig(env: SteamEnv, mode: 'development' | 'production', p
     apiUrl: (env.STEAM_API_URL ?? (dev ? `${publicUrl}${DEV_STEAM_API_PATH}` : STEAM_API_URL)).replace(/\/$/, ''),
     sandbox: env.STEAM_MICROTXN_SANDBOX === 'true',
     bridgeUrl: env.STEAM_BRIDGE_URL ?? (dev ? DEV_STEAM_BRIDGE_URL : undefined),
+    openIdUrl: env.STEAM_OPENID_URL ?? (dev ? `${publicUrl}${DEV_STEAM_OPENID_PATH}` : STEAM_OPENID_URL),
   };
 }
 
 /** Production talks to Steam only over https: the publisher key travels in every request. */
 export function steamProblems(env: SteamEnv, mode: 'development' | 'production'): string[] {
-  const url = env.STEAM_API_URL;
-  return mode === 'production' && url && !url.startsWith('https://')
-    ? ['STEAM_API_URL: must be an https URL in production']
-    : [];
+  if (mode !== 'production') return [];
+  return (['STEAM_API_URL', 'STEAM_OPENID_URL'] as const).flatMap((name) => {
+    const url = env[name];
+    return url && !url.startsWith('https://') ? [`${name}: must be an https URL in production`] : [];
+  });
 }

@@ -5,11 +5,13 @@ import type { AppContext } from '../../../context.js';
 import { accountOf } from '../../../http/authenticate.js';
 import { problemResponses } from '../../../http/responses.js';
 import { requireGameOnPlatform } from '../../store/store-front-service.js';
+import { steamOpenIdRoutes } from './steam-openid-routes.js';
 import { settleSteamTransactions } from './steam-settle.js';
 
 /** What the portal asks of our server about Steam microtransactions. */
 export function steamRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    await app.register(steamOpenIdRoutes(ctx));
     app.post('/platforms/steam/settle/:Game', {
       config: { auth: 'bearer', rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: {

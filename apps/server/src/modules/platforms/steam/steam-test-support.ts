@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fast
 import { afterAll, beforeAll } from 'vitest';
 import { createFakeSteam, type FakeSteam } from './steam-api-fake.js';
 import type { SteamConfig } from './steam-config.js';
+import { createFakeSteamOpenId, type FakeSteamOpenId } from './steam-openid-fake.js';
 
 /** sky-runner's Steam app and our publisher key for it in the platform tests. */
 export const TEST_STEAM_APP_ID = '2400001';
@@ -11,15 +12,17 @@ export const TEST_STEAM_KEY = 'test-steam-publisher-key-sky-runner';
 /** Another game's Steam app, under the same publisher key. */
 export const OTHER_STEAM_APP_ID = '2400099';
 
-/** The fake Steam Web API listening on loopback for the enclosing describe block, and config pointing at it. */
-export function useFakeSteam(): { fake: FakeSteam; config: SteamConfig } {
+/** The fake Steam Web API and OpenID provider listening on loopback for the enclosing describe block, and config pointing at them. */
+export function useFakeSteam(): { fake: FakeSteam; openId: FakeSteamOpenId; config: SteamConfig } {
   const fake = createFakeSteam();
+  const openId = createFakeSteamOpenId(() => `http://127.0.0.1:${port}/openid/login`);
   fake.addKey(TEST_STEAM_KEY, [TEST_STEAM_APP_ID, OTHER_STEAM_APP_ID]);
   let server: FastifyInstance | undefined;
   let port = 0;
   beforeAll(async () => {
     server = Fastify();
     await server.register(fake.routes);
+    await server.register(openId.routes, { prefix: '/openid' });
     await server.listen({ port: 0, host: '127.0.0.1' });
     port = (server.server.address() as AddressInfo).port;
   });
@@ -35,8 +38,11 @@ export function useFakeSteam(): { fake: FakeSteam; config: SteamConfig } {
     },
     sandbox: false,
     bridgeUrl: undefined,
+    get openIdUrl() {
+      return `http://127.0.0.1:${port}/openid/login`;
+    },
   };
-  return { fake, config };
+  return { fake, openId, config };
 }
 
 let nextSteamId = 76561190000000000n + BigInt(Math.floor(Math.random() * 1e9));
