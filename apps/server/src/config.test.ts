@@ -71,6 +71,8 @@ describe('loadConfig', () => {
       AG_APPS: 'sky-runner=ag-sky-runner:ag-secret-key-old-0001, sky-runner=ag-sky-runner:ag-secret-key-new-0002',
       AG_LAUNCH_MAX_AGE_SECONDS: '7200',
       WIZQ_APPS: 'sky-runner=13000001:wizq-consumer-secret-0001',
+      STEAM_APPS: 'sky-runner=2400001:steam-publisher-key-0001',
+      STEAM_MICROTXN_SANDBOX: 'true',
       YANDEX_SIGNED_MAX_AGE_SECONDS: '600',
       TELEGRAM_BOTS: 'sky-runner=7100000001:AAFakeSkyRunnerBotTokenForTests0001,gem-garden=7100000002',
       TELEGRAM_INIT_DATA_MAX_AGE_SECONDS: '600',
@@ -246,6 +248,14 @@ describe('loadConfig', () => {
           ymobage: {
             apps: { 'sky-runner': { appId: '13000001', secrets: ['wizq-consumer-secret-0001'] } },
             dev: undefined,
+          },
+          steam: {
+            apps: { 'sky-runner': { appId: '2400001', secrets: ['steam-publisher-key-0001'] } },
+            devKey: undefined,
+            apiUrl: 'https://partner.steam-api.com',
+            sandbox: true,
+            bridgeUrl: undefined,
+            openIdUrl: 'https://steamcommunity.com/openid/login',
           },
         },
       },

@@ -28,3 +28,10 @@ export type AdapterName = keyof typeof ADAPTER_PLATFORM;
 export function isAdapterName(name: string | null | undefined): name is AdapterName {
   return !!name && Object.hasOwn(ADAPTER_PLATFORM, name);
 }
+
+/**
+ * The identity string a Steam Web API auth ticket is made for (`GetAuthTicketForWebApi(identity)`,
+ * platform-protocols.md §4a): the client asks Steam for a ticket to this service, and our server
+ * passes the same string to `AuthenticateUserTicket`, so a ticket made for another service fails.
+ */
+export const STEAM_WEB_API_IDENTITY = 'fxid';

@@ -104,6 +104,11 @@ export interface PageConfig {
    * the host simulator's stand-in in development (FB_SDK_URL).
    */
   FbSdkUrl?: string;
+  /**
+   * Where the Steam adapter loads the desktop wrapper's bridge from when the wrapper has not
+   * injected `window.fxidSteam`: the host simulator's stand-in in development (STEAM_BRIDGE_URL).
+   */
+  SteamBridgeUrl?: string;
 }
 
 /**

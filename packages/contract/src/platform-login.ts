@@ -171,6 +171,20 @@ export const WizQLoginSchema = z
   .strict()
   .meta({ id: 'WizQLogin' });
 
+/**
+ * Steam: a Web API auth ticket from `ISteamUser::GetAuthTicketForWebApi(identity)` in hex
+ * (platform-protocols.md §4a), checked by our server with `ISteamUserAuth/AuthenticateUserTicket`.
+ */
+export const SteamLoginSchema = z
+  .object({
+    Ticket: z
+      .string()
+      .regex(/^[0-9A-Fa-f]{16,4096}$/)
+      .describe('The ticket bytes of GetAuthTicketForWebApi as hex, made for the identity the server names'),
+  })
+  .strict()
+  .meta({ id: 'SteamLogin' });
+
 export const AuthenticateFromSocialRequestSchema = z
   .object({
     Social: PlatformInputSchema.describe('The host platform, by name or number (e.g. VkontakteCom or 3)'),
@@ -191,6 +205,7 @@ export const AuthenticateFromSocialRequestSchema = z
     ),
     AbsoluteGamesLogin: AbsoluteGamesLoginSchema.optional().describe('Required when Social is AbsoluteGames'),
     WizQLogin: WizQLoginSchema.optional().describe('Required when Social is WizQ'),
+    SteamLogin: SteamLoginSchema.optional().describe('Required when Social is Steam'),
   })
   .strict()
   .meta({ id: 'AuthenticateFromSocialRequest' });

@@ -13,3 +13,4 @@ export * from './store/fb-instant.js';
 export * from './store/yandex-games.js';
 export * from './store/kongregate.js';
 export * from './store/aghanim.js';
+export * from './store/steam.js';

@@ -70,7 +70,9 @@ export type SignedPurchaseProof =
   /** Kongregate: the player's game auth token; our server reads and uses their items at Kongregate. */
   | { platform: 'Kongregate'; gameAuthToken: string }
   /** Facebook Instant Games: one Purchase's `signedRequest` (purchaseAsync() or getPurchasesAsync()). */
-  | { platform: 'FacebookInstantGames'; signedData: string };
+  | { platform: 'FacebookInstantGames'; signedData: string }
+  /** Steam: a microtransaction our server opened (its orderid), or none to settle every open one of the player. */
+  | { platform: 'Steam'; orderId?: string };
 
 /** Our server's answer for one purchase token of a SignedPurchaseProof. */
 export interface PurchaseVerdict {
@@ -237,6 +239,8 @@ export interface PlatformPaymentStart {
   AbsoluteGames?: { Token: string } | undefined;
   /** The order handle for WizQ's payment window (spec store §3, WizQ block). */
   WizQ?: { SecuredOrderId: string } | undefined;
+  /** The Steam microtransaction InitTxn opened for the overlay. */
+  Steam?: { OrderId: string; TransId: string } | undefined;
 }
 
 /** What the portal lends an adapter when it makes one. */

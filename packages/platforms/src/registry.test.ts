@@ -37,10 +37,10 @@ describe('the adapter registry', () => {
   });
 
   it('answers every platform call of an adapter not built yet with Unsupported adapter for {platform}', async () => {
-    const adapter = (await loadAdapter('steam'))(context);
+    const adapter = (await loadAdapter('fxlauncher'))(context);
     await adapter.init();
-    expect(adapter).toMatchObject({ platform: 'Steam', paymentsAvailable: false, abilities: [] });
-    const refusal = { code: 'unsupported', message: 'Unsupported adapter for Steam' };
+    expect(adapter).toMatchObject({ platform: 'FxLauncher', paymentsAvailable: false, abilities: [] });
+    const refusal = { code: 'unsupported', message: 'Unsupported adapter for FxLauncher' };
     await expect(adapter.purchase('stars_100')).rejects.toMatchObject(refusal);
     await expect(adapter.ads.showVideo()).rejects.toMatchObject(refusal);
     await expect(adapter.friends()).rejects.toMatchObject(refusal);

@@ -24,7 +24,7 @@ export const ADAPTERS: Record<AdapterName, () => Promise<AdapterFactory>> = {
   telegram: async () => (await import('./telegram/telegram-adapter.js')).telegramAdapter,
   fxlauncher: notBuilt('fxlauncher'),
   fxnative: notBuilt('fxnative'),
-  steam: notBuilt('steam'),
+  steam: async () => (await import('./steam/steam-adapter.js')).steamAdapter,
   fbinstantgames: async () => (await import('./fbinstantgames/fbinstant-adapter.js')).fbInstantAdapter,
 };
 
@@ -42,6 +42,7 @@ export const BUILT_ADAPTERS: readonly AdapterName[] = [
   'fbgames',
   'ag',
   'ymobage',
+  'steam',
 ];
 
 export function isAdapterName(name: string): name is AdapterName {

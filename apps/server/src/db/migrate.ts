@@ -29,6 +29,7 @@ import * as spentIdTokens from './migrations/0080-spent-id-tokens.js';
 import * as externalIds from './migrations/0085-external-ids.js';
 import * as identityTransfers from './migrations/0086-identity-transfers.js';
 import * as launcher from './migrations/0100-launcher.js';
+import * as steam from './migrations/0110-steam.js';
 
 /**
  * Migrations in order. Imported statically so that the built server carries them
@@ -60,6 +61,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0040-ok-transactions': okTransactions,
   '0055-bank131-checkouts': bank131Checkouts,
   '0100-launcher': launcher,
+  '0110-steam': steam,
   '0080-spent-id-tokens': spentIdTokens,
   '0085-external-ids': externalIds,
   '0086-identity-transfers': identityTransfers,

@@ -17,6 +17,7 @@ export type * from './tables/launcher.js';
 export type * from './tables/platforms.js';
 export type * from './tables/players.js';
 export type * from './tables/providers.js';
+export type * from './tables/steam.js';
 export type * from './tables/store.js';
 export type * from './tables/system.js';
 

@@ -281,6 +281,7 @@ const BAD_REQUESTS: BadRequest[] = [
     ['/api/v1/store/consume-purchase', '{"Game":"sky-runner"}', 'body.TransactionId'],
     ['/api/v1/yandexgames/purchase/sky-runner', '{"YandexSignedData":5}', 'body.YandexSignedData'],
     ['/api/v1/kongregate/items/gem-garden', '{"GameAuthToken":""}', 'body.GameAuthToken'],
+    ['/api/v1/platforms/steam/settle/sky-runner', '{"OrderId":"12ab"}', 'body.OrderId'],
     [
       '/api/v1/fbinstant/purchase',
       '{"Game":"sky-runner","FbInstantPurchaseSignedData":5}',
@@ -360,12 +361,27 @@ const BAD_REQUESTS: BadRequest[] = [
     ['POST', '/api/v1/platforms/purchase', '{"Game":"sky-runner","Platform":"VkontakteCom","OrderId":"1"}'],
     ['POST', '/api/v1/platforms/payment', '{"Game":"sky-runner","Platform":"Telegram","Sku":"stars_100"}'],
     ['POST', '/api/v1/kongregate/items/gem-garden', '{"GameAuthToken":"token"}'],
+    ['POST', '/api/v1/platforms/steam/settle/sky-runner', '{}'],
     [
       'POST',
       '/api/v1/store/update-order-pi',
       '{"PublicOrderId":"ord_aaaaaaaaaaaaaaaaaaaaaa","OrderPersonalInfo":{"Email":"a@b.co"}}',
     ],
   ]),
+  {
+    name: 'a Steam OpenID sign-in returning to another site',
+    method: 'GET',
+    url: '/api/v1/auth/steam/openid/start?ReturnTo=https://evil.example/',
+    status: 400,
+    code: 'redirect_not_allowed',
+  },
+  {
+    name: 'a Steam OpenID return without an assertion',
+    method: 'GET',
+    url: '/api/v1/auth/steam/openid/return',
+    status: 401,
+    code: 'platform_sign_invalid',
+  },
   {
     name: 'unknown social identifier type',
     method: 'GET',

@@ -34,6 +34,7 @@ export function pageConfigFor(config: Config): PageConfig {
     KongregateApiUrl: config.platforms.kg.scriptUrl,
     ...(config.platforms.fbinstantgames ? { FbInstantSdkUrl: config.platforms.fbinstantgames.sdkUrl } : {}),
     ...(config.platforms.fbgames ? { FbSdkUrl: config.platforms.fbgames.sdkUrl } : {}),
+    ...(config.platforms.steam?.bridgeUrl ? { SteamBridgeUrl: config.platforms.steam.bridgeUrl } : {}),
   };
 }
 

@@ -196,6 +196,7 @@ describe('serving the portal', () => {
         KongregateApiUrl: 'dev/hosts/kg/kongregate_api.js',
         FbInstantSdkUrl: 'dev/hosts/fbinstantgames/fbinstant.js',
         FbSdkUrl: 'dev/hosts/fbgames/sdk.js',
+        SteamBridgeUrl: 'dev/hosts/steam/steam-bridge.js',
       });
     }
     await app.close();

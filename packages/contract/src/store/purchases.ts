@@ -188,6 +188,18 @@ export const PlatformPaymentResponseSchema = z
       })
       .optional()
       .describe('Spec store §3 payment creation response, WizQ block'),
+    Steam: z
+      .object({
+        OrderId: z
+          .string()
+          .regex(/^\d{1,20}$/)
+          .describe("InitTxn's orderid (a uint64 as text): the overlay's MicroTxnAuthorizationResponse names it"),
+        TransId: z.string().describe("Steam's transid of the transaction InitTxn opened"),
+      })
+      .optional()
+      .describe(
+        'Steam microtransaction opened in the in-game overlay (usersession client); settle it with POST /platforms/steam/settle/{Game}',
+      ),
   })
   .meta({ id: 'PlatformPaymentResponse' });
 export type PlatformPaymentResponse = z.infer<typeof PlatformPaymentResponseSchema>;

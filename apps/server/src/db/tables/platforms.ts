@@ -1,4 +1,5 @@
 import type { OkTransactionsTable } from './ok-transactions.js';
+import type { SteamSpentTicketsTable, SteamTransactionsTable } from './steam.js';
 
 /** What host platforms reported (a platform that keeps state adds its table here). */
 export interface PlatformsTables {
@@ -7,6 +8,8 @@ export interface PlatformsTables {
   telegram_charges: TelegramChargesTable;
   ok_transactions: OkTransactionsTable;
   wizq_proxy_counters: WizqProxyCountersTable;
+  steam_transactions: SteamTransactionsTable;
+  steam_spent_tickets: SteamSpentTicketsTable;
 }
 
 /** The last proxy request counter (`num`) taken per game, WizQ viewer and WizQ session. */

@@ -8,11 +8,11 @@ describeEachEngine('the host simulator (/dev/hosts)', (engine) => {
   const post = (url: string, payload: Record<string, unknown>) =>
     testApp().app.inject({ method: 'POST', url, payload });
 
-  it('serves the page with the games published on VK, Yandex, Telegram, OK, VK Play, CrazyGames, Kongregate, Facebook, Absolute Games and WizQ', async () => {
+  it('serves the page with the games published on VK, Yandex, Telegram, OK, VK Play, CrazyGames, Kongregate, Facebook, Absolute Games, WizQ and Steam', async () => {
     const page = await testApp().app.inject({ method: 'GET', url: '/dev/hosts' });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain(
-      '<option value="sky-runner" data-platforms="vkcom yandex telegram ok vkplay crazygames fbinstantgames fbgames ag ymobage">',
+      '<option value="sky-runner" data-platforms="vkcom yandex telegram ok vkplay crazygames fbinstantgames fbgames ag ymobage steam">',
     );
     expect(page.body).toContain('src="hosts/ag-host.js"');
     expect(page.body).toContain('<option value="gem-garden" data-platforms="vkcom yandex vkplay kg">');
@@ -22,6 +22,7 @@ describeEachEngine('the host simulator (/dev/hosts)', (engine) => {
     expect(page.body).toContain('src="hosts/yandex-host.js"');
     expect(page.body).toContain('src="hosts/ok-host.js"');
     expect(page.body).toContain('src="hosts/vkplay-host.js"');
+    expect(page.body).toContain('src="hosts/steam-host.js"');
     const script = await testApp().app.inject({ method: 'GET', url: '/dev/hosts/vk-host.js' });
     expect(script.headers['content-type']).toContain('javascript');
     expect(script.body).toContain('VKWebAppShowOrderBox');

@@ -15,6 +15,7 @@ import { hostScript } from './host-script.js';
 import { renderHostsPage } from './hosts-page.js';
 import { kongregateHostGames, kongregateHostRoutes } from './kongregate-host.js';
 import { okHostGames, okHostRoutes } from './ok-host.js';
+import { steamHostGames, steamHostRoutes } from './steam-host.js';
 import { telegramHostGames, telegramHostRoutes } from './telegram-host-routes.js';
 import { simulatedVkFriends, simulatedVkUser, simulateVkPayment, simulateVkRefund, vkLaunchUrl } from './vk-host.js';
 import { vkPlayHostGames, vkPlayHostRoutes } from './vkplay-host.js';
@@ -59,6 +60,7 @@ export function devHostsRoutes(ctx: AppContext, app: FastifyInstance): FastifyPl
         fbgames: fbGamesHostGames(ctx, games),
         ag: agHostGames(ctx, games),
         ymobage: wizqHostGames(ctx, games),
+        steam: steamHostGames(ctx, games),
       });
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
     });
@@ -76,6 +78,7 @@ export function devHostsRoutes(ctx: AppContext, app: FastifyInstance): FastifyPl
     await scoped.register(fbGamesHostRoutes(ctx, app));
     await scoped.register(agHostRoutes(ctx, app));
     await scoped.register(wizqHostRoutes(ctx, app));
+    await scoped.register(steamHostRoutes(ctx));
 
     scoped.post(
       '/dev/hosts/vkcom/launch',

@@ -10,6 +10,7 @@ import { FB_GAMES_ENV, type FbGamesConfig, fbGamesConfig, fbGamesProblems } from
 import { FB_INSTANT_ENV, type FbInstantConfig, fbInstantConfig } from './fbinstantgames/fbinstant-config.js';
 import { KONGREGATE_ENV, type KongregateConfig, kongregateConfig, kongregateProblems } from './kg/kg-config.js';
 import { OK_ENV, type OkConfig, okConfig } from './ok/ok-config.js';
+import { STEAM_ENV, type SteamConfig, steamConfig, steamProblems } from './steam/steam-config.js';
 import { TELEGRAM_ENV, type TelegramConfig, telegramConfig, telegramProblems } from './telegram/telegram-config.js';
 import { VK_ENV, type VkConfig, vkConfig } from './vk/vk-config.js';
 import { VKPLAY_ENV, type VkPlayConfig, vkPlayConfig } from './vkplay/vkplay-config.js';
@@ -32,6 +33,7 @@ export const PLATFORM_ENV = {
   ...FB_GAMES_ENV,
   ...AG_ENV,
   ...WIZQ_ENV,
+  ...STEAM_ENV,
 };
 
 type PlatformEnv = z.output<z.ZodObject<typeof PLATFORM_ENV>>;
@@ -53,6 +55,8 @@ export interface PlatformsConfig {
   ag?: AgConfig;
   /** Optional so that a test may leave it out; absent, no game is on WizQ here. */
   ymobage?: WizqConfig;
+  /** Optional so that a test may leave it out; absent, no game is on Steam here. */
+  steam?: SteamConfig;
 }
 
 export function platformsConfig(
@@ -72,6 +76,7 @@ export function platformsConfig(
     fbgames: fbGamesConfig(env, mode),
     ag: agConfig(env, mode),
     ymobage: wizqConfig(env, mode),
+    steam: steamConfig(env, mode, publicUrl),
   };
 }
 
@@ -102,5 +107,6 @@ export function platformProblems(env: PlatformEnv, mode: 'development' | 'produc
     ...crazyGamesProblems(env, mode),
     ...kongregateProblems(env, mode),
     ...fbGamesProblems(env, mode),
+    ...steamProblems(env, mode),
   ];
 }

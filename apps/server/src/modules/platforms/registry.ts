@@ -7,6 +7,7 @@ import { fbInstantPlatform } from './fbinstantgames/fbinstant-platform.js';
 import { kongregatePlatform } from './kg/kg-platform.js';
 import { okPlatform } from './ok/ok-platform.js';
 import type { ServerPlatform } from './server-platform.js';
+import { steamPlatform } from './steam/steam-platform.js';
 import { telegramPlatform } from './telegram/telegram-platform.js';
 import { vkPlatform } from './vk/vk-platform.js';
 import { vkPlayPlatform } from './vkplay/vkplay-platform.js';
@@ -29,6 +30,7 @@ export const SERVER_PLATFORMS: Partial<Record<keyof typeof ADAPTER_PLATFORM, Ser
   fbgames: fbGamesPlatform,
   ag: agPlatform,
   ymobage: wizqPlatform,
+  steam: steamPlatform,
 };
 
 /** The server side of a platform, or undefined when none is registered. */

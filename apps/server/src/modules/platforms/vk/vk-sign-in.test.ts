@@ -109,11 +109,11 @@ describeEachEngine('VK sign-in from launch parameters', (engine) => {
     expect(noBlock.statusCode).toBe(400);
     expect(noBlock.json()).toMatchObject({ ErrorCode: 'validation_failed' });
     expect(noBlock.json().Errors[0].Message).toBe('VK payload is required for VK login');
-    const yandex = await signInWithVk(app, '?x=1', { Social: 'Steam' });
+    const yandex = await signInWithVk(app, '?x=1', { Social: 'FxLauncher' });
     expect(yandex.statusCode).toBe(400);
     expect(yandex.json()).toMatchObject({
       ErrorCode: 'platform_not_supported',
-      detail: 'Login provider Steam is not supported.',
+      detail: 'Login provider FxLauncher is not supported.',
     });
     const unknown = await signInWithVk(app, '?x=1', { Game: 'no-such-game' });
     expect(unknown.json()).toMatchObject({ status: 404, ErrorCode: 'game_not_found' });

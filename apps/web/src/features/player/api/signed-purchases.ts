@@ -7,7 +7,8 @@ import { toSdkError } from '../host/purchases';
 /**
  * A platform's signed purchases checked on our server for the signed-in player (Yandex: POST
  * /yandexgames/purchase/{Game}, each token answered on its own; Kongregate: POST /kongregate/items/{Game},
- * each item; Facebook Instant Games: POST /fbinstant/purchase, one purchase).
+ * each item; Facebook Instant Games: POST /fbinstant/purchase, one purchase; Steam: POST
+ * /platforms/steam/settle/{Game}, one microtransaction or every open one).
  */
 export async function verifySignedPurchases(
   api: ApiClient,
@@ -17,6 +18,7 @@ export async function verifySignedPurchases(
 ): Promise<PurchaseVerdict[]> {
   if (!token) throw new SdkError('guest', 'Buying needs a signed-in player');
   if (proof.platform === 'Kongregate') return takeKongregateItems(api, token, game, proof.gameAuthToken);
+  if (proof.platform === 'Steam') return settleSteam(api, token, game, proof.orderId);
   const rejected = (error: unknown) => Promise.reject(toSdkError(error));
   if (proof.platform === 'FacebookInstantGames') {
     const item = await unwrap(
@@ -72,5 +74,29 @@ async function takeKongregateItems(
     sku: item.Sku,
     transactionId: item.TransactionId,
     errorCode: item.ErrorCode,
+  }));
+}
+
+/** Steam: the server asks Steam about the player's transaction(s), finalizes an approved one and pays its order. */
+async function settleSteam(
+  api: ApiClient,
+  token: string,
+  game: string,
+  orderId: string | undefined,
+): Promise<PurchaseVerdict[]> {
+  const data = await unwrap(
+    api.POST('/api/v1/platforms/steam/settle/{Game}', {
+      params: { path: { Game: game } },
+      headers: bearerHeaders(token),
+      body: orderId ? { OrderId: orderId } : {},
+    }),
+  ).catch((error: unknown) => Promise.reject(toSdkError(error)));
+  return data.Items.map((item) => ({
+    token: item.OrderId,
+    success: item.Status === 'Delivered',
+    sku: item.Sku,
+    transactionId: item.TransactionId,
+    // Waiting (the overlay is still open) and Failed (denied, failed at Steam) without a code of ours.
+    errorCode: item.ErrorCode ?? (item.Status === 'Delivered' ? null : `steam_${item.Status.toLowerCase()}`),
   }));
 }

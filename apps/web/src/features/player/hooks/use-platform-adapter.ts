@@ -26,8 +26,16 @@ export interface ActivePlatform {
 export function usePlatformAdapter(name: string, game: string | undefined): ActivePlatform {
   const { i18n } = useTranslation();
   const api = useApiClient();
-  const { YandexSdkUrl, OkFapiUrl, VkPlayCoreUrl, CrazyGamesSdkUrl, KongregateApiUrl, FbInstantSdkUrl, FbSdkUrl } =
-    usePageConfig();
+  const {
+    YandexSdkUrl,
+    OkFapiUrl,
+    VkPlayCoreUrl,
+    CrazyGamesSdkUrl,
+    KongregateApiUrl,
+    FbInstantSdkUrl,
+    FbSdkUrl,
+    SteamBridgeUrl,
+  } = usePageConfig();
   const features = useRef<PortalFeatures | null>(null);
   const [state, setState] = useState<{ key: string; adapter: PlatformAdapter | null; error: unknown }>({
     key: '',
@@ -71,6 +79,7 @@ export function usePlatformAdapter(name: string, game: string | undefined): Acti
           ...(KongregateApiUrl ? { kg: KongregateApiUrl } : {}),
           ...(FbInstantSdkUrl ? { fbinstantgames: FbInstantSdkUrl } : {}),
           ...(FbSdkUrl ? { fbgames: FbSdkUrl } : {}),
+          ...(SteamBridgeUrl ? { steam: SteamBridgeUrl } : {}),
         },
         // The token is read at call time: the player may have signed in since.
         verifySignedPurchases: (proof) => verifySignedPurchases(api, readAuthToken(), game, proof),
@@ -116,6 +125,7 @@ export function usePlatformAdapter(name: string, game: string | undefined): Acti
     KongregateApiUrl,
     FbInstantSdkUrl,
     FbSdkUrl,
+    SteamBridgeUrl,
   ]);
 
   const current = state.key === key;
