@@ -30,6 +30,8 @@ import { DEV_FIREBASE_JWKS_PATH } from './modules/auth/firebase/firebase-config.
 import { createFirebaseKeys } from './modules/auth/firebase/firebase-keys.js';
 import { localFirebaseRoutes } from './modules/auth/firebase/local-firebase-routes.js';
 import { createSessions } from './modules/auth/sessions.js';
+import { localVkIdRoutes } from './modules/auth/vkid/local-vkid-routes.js';
+import { vkIdRoutes } from './modules/auth/vkid/vkid-routes.js';
 import { createCaptcha } from './modules/captcha/captcha.js';
 import { readCatalogFile } from './modules/catalog/catalog-file.js';
 import { formatReport, importCatalog } from './modules/catalog/catalog-import.js';
@@ -207,6 +209,7 @@ export async function createApp(config: Config, deps: AppDependencies = {}): Pro
       await scoped.register(healthRoutes(ctx));
       await scoped.register(gamesRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(authRoutes(ctx), { prefix: '/api/v1' });
+      await scoped.register(vkIdRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(platformRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(profileRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(invitesRoutes(ctx), { prefix: '/api/v1' });
@@ -238,6 +241,8 @@ export async function createApp(config: Config, deps: AppDependencies = {}): Pro
   );
   // Firebase Auth's stand-in answers at the root, where the Firebase SDK's emulator mode calls.
   if (config.firebase.devIssuer) await app.register(localFirebaseRoutes(ctx));
+  // VK ID's stand-in too (its authorization page, token endpoint and user_info), development only.
+  if (config.vkid.devStandIn) await app.register(localVkIdRoutes(ctx));
   await registerDemoGame(app, config);
   registerSdkScript(app, config);
   await registerPortal(app, config);

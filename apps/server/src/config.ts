@@ -8,6 +8,7 @@ import {
   firebaseConfig,
   firebaseProblems,
 } from './modules/auth/firebase/firebase-config.js';
+import { VKID_ENV, type VkIdConfig, vkIdConfig, vkIdProblems } from './modules/auth/vkid/vkid-config.js';
 import { tunnelTarget } from './modules/error-tunnel/sentry-envelope.js';
 import {
   PLATFORM_ENV,
@@ -113,6 +114,8 @@ export interface Config {
   platforms: PlatformsConfig;
   /** Sign-in with Google, Apple and Facebook through Firebase Auth: whose keys ID tokens are checked with. */
   firebase: FirebaseConfig;
+  /** Sign-in with VK ID (OAuth 2.1 + PKCE): where VK ID's endpoints are. */
+  vkid: VkIdConfig;
 }
 
 /** `game=secret,game=secret2,…`; a game may repeat while its secret rotates. */
@@ -260,6 +263,7 @@ const EnvSchema = z.object({
   ...VAPID_ENV,
   ...PLATFORM_ENV,
   ...FIREBASE_ENV,
+  ...VKID_ENV,
 });
 
 /** Enough for a browser's parallel connections across many tabs, far from what a flood needs. */
@@ -308,6 +312,7 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
   problems.push(...vapidProblems(e));
   problems.push(...platformProblems(e, mode));
   problems.push(...firebaseProblems(e, mode));
+  problems.push(...vkIdProblems(e, mode));
   if (problems.length > 0) return { ok: false, problems };
   const supportEmail = e.SUPPORT_EMAIL ?? (mode === 'development' ? 'support@localhost' : undefined);
 
@@ -359,6 +364,7 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
       },
       platforms: platformsConfig(e, mode, (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '')),
       firebase: firebaseConfig(e, mode),
+      vkid: vkIdConfig(e, mode, (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '')),
     },
   };
 }

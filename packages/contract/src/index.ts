@@ -23,3 +23,4 @@ export * from './storage.js';
 export * from './store.js';
 export * from './support.js';
 export * from './text.js';
+export * from './vkid-login.js';

@@ -25,6 +25,7 @@ import * as telegramStars from './migrations/0035-telegram-stars.js';
 import * as okTransactions from './migrations/0040-ok-transactions.js';
 import * as wizqProxyCounters from './migrations/0070-wizq-proxy-counters.js';
 import * as spentIdTokens from './migrations/0080-spent-id-tokens.js';
+import * as vkidSignIns from './migrations/0081-vkid-sign-ins.js';
 import * as launcher from './migrations/0100-launcher.js';
 
 /**
@@ -57,6 +58,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0040-ok-transactions': okTransactions,
   '0100-launcher': launcher,
   '0080-spent-id-tokens': spentIdTokens,
+  '0081-vkid-sign-ins': vkidSignIns,
   '0070-wizq-proxy-counters': wizqProxyCounters,
 };
 

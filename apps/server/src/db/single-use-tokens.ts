@@ -4,14 +4,15 @@ import type { Database } from './schema.js';
 /**
  * Tables of single-use tokens stored as hashes: each has `token_hash`, `expires_at` and
  * `consumed_at` (null until spent). Email invites, temp tokens, game-connect invites, order links,
- * launcher download sessions.
+ * launcher download sessions, VK ID sign-in states.
  */
 export type SingleUseTable =
   | 'email_invites'
   | 'temp_tokens'
   | 'game_connect_invites'
   | 'order_links'
-  | 'launcher_download_sessions';
+  | 'launcher_download_sessions'
+  | 'vkid_sign_ins';
 
 /**
  * Why a token could not be spent: no such token; spent before; past its time; or live but
