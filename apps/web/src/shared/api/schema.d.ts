@@ -885,6 +885,203 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/vkid/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts a VK ID sign-in: a one-time state bound to this browser and its PKCE challenge
+         * @description The browser keeps a code verifier of 32 random bytes and a nonce, and sends the S256 challenge and the nonce. With a bearer token the sign-in adds VK ID to that account instead. Refused with `platform_not_supported` ('Login provider vkid is not supported.') when the company does not allow VK ID or names no VK ID app.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["VkIdStartRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["VkIdStartResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/authenticate_to_fxid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * VK ID's redirect back (the app's trusted redirect URL): passes its answer on to the portal
+         * @description The code is exchanged by the portal page, which holds the PKCE verifier: this only forwards `code`, `state`, `device_id` (or `error`) to `/LoginVkId`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description To the portal page that finishes the sign-in */
+                302: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Signs in with VK ID (AuthenticationType VkId): exchanges the code with VK ID
+         * @description VkIdLogin carries what VK ID returned (Code, DeviceId, State) and what the browser kept (CodeVerifier, BrowserNonce). The state is spent once, by the browser that started it, within 10 minutes; the verifier must match its challenge; VK ID refuses a replayed, expired or forged code. Without VkIdLogin: 'VK payload is required for VK login'; another AuthenticationType: 'Login provider {x} is not supported.'. With the bearer token of the account that started it, VK ID is added to that account (409 `identity_taken` when another account holds it).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AuthenticateToFxidRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AuthenticateToFxidResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/authenticate_from_social": {
         parameters: {
             query?: never;
@@ -6764,6 +6961,16 @@ export interface components {
         PlatformCapabilityInput: "FriendsList" | "FriendsInvite" | "GamesOfChanceDisabled" | "RateApplication" | "OutgoingLinksForbidden" | "AdsAvailable" | "LegalDialogsDisabled" | "SupportDialogsDisabled" | "ExternalIncentivesDisabled";
         /** @enum {string} */
         StorePlatformInput: "Ios" | "Android" | "Web" | "Steam" | "WindowsStore" | "Amazon";
+        VkIdOptionsInput: {
+            /** @description The VK ID app (client_id) of the company */
+            ClientId: string;
+            /** @description Space-separated VK ID scopes; `vkid.personal_info` by default */
+            Scope?: string;
+            /** @description The widget also offers signing in through OK */
+            ShowOkLogin?: boolean;
+            /** @description The widget also offers signing in through Mail.ru */
+            ShowMailRuLogin?: boolean;
+        };
         LocaleInput: string;
         GameSystemNameInput: string;
         PresentationInput: {
@@ -6884,6 +7091,8 @@ export interface components {
             ExternalPpUrl?: string;
             Auth: {
                 AllowedAuthProviders: string[];
+                /** @description The company's VK ID app; absent: VK ID is not offered */
+                VkId?: components["schemas"]["VkIdOptionsInput"];
             };
             /** @description The Firebase web app that Google, Apple and Facebook sign-in go through; absent: those are not offered */
             FirebaseOptions?: components["schemas"]["FirebaseOptionsInput"];
@@ -8536,6 +8745,55 @@ export interface components {
             /** @description The stored message, for follow-ups */
             Id: string;
         };
+        VkIdStartRequestInput: {
+            /** @description The game the player signs in from (its own VK ID app, if any) */
+            Game?: components["schemas"]["GameSystemNameInput"];
+            /** @description BASE64URL(SHA-256(code_verifier)) of a verifier of 32 random bytes that the browser keeps */
+            CodeChallenge: string;
+            /** @description A random value this browser keeps: the sign-in is finished only by it */
+            BrowserNonce: string;
+        };
+        VkIdStartResponseInput: {
+            /** @description The one-time OAuth state of this sign-in (10 minutes) */
+            State: string;
+            ClientId: string;
+            Scope: string;
+            /** @description Where VK ID sends the browser back: /api/v1/auth/authenticate_to_fxid */
+            RedirectUrl: string;
+            /** @description VK ID's authorization page with every parameter of this sign-in */
+            AuthorizeUrl: string;
+        };
+        VkIdLoginInput: {
+            /** @description The authorization code VK ID returned */
+            Code: string;
+            /** @description The PKCE verifier the challenge was made from */
+            CodeVerifier: string;
+            /** @description VK ID's device_id of the code */
+            DeviceId: string;
+            /** @description The state VK ID returned (that of vkid/start) */
+            State: string;
+            /** @description The nonce this browser sent to vkid/start */
+            BrowserNonce: string;
+        };
+        AuthenticateToFxidRequestInput: {
+            AuthenticationType: components["schemas"]["AuthAdapterInput"];
+            Game?: components["schemas"]["GameSystemNameInput"];
+            Locale?: string;
+            SessionId?: string;
+            /** @description Required when AuthenticationType is VkId */
+            VkIdLogin?: components["schemas"]["VkIdLoginInput"];
+        };
+        AuthenticateToFxidResponseInput: {
+            /** @constant */
+            Success: true;
+            Data: {
+                AccountId: string;
+                /** @description The new session; when linking, the bearer token sent */
+                Token: string;
+                /** @description The identity was added to the signed-in account (bearer sent) */
+                Linked: boolean;
+            };
+        };
         HealthInput: {
             /** @constant */
             Status: "ok";
@@ -8593,6 +8851,16 @@ export interface components {
         PlatformCapability: "FriendsList" | "FriendsInvite" | "GamesOfChanceDisabled" | "RateApplication" | "OutgoingLinksForbidden" | "AdsAvailable" | "LegalDialogsDisabled" | "SupportDialogsDisabled" | "ExternalIncentivesDisabled";
         /** @enum {string} */
         StorePlatform: "Ios" | "Android" | "Web" | "Steam" | "WindowsStore" | "Amazon";
+        VkIdOptions: {
+            /** @description The VK ID app (client_id) of the company */
+            ClientId: string;
+            /** @description Space-separated VK ID scopes; `vkid.personal_info` by default */
+            Scope?: string;
+            /** @description The widget also offers signing in through OK */
+            ShowOkLogin?: boolean;
+            /** @description The widget also offers signing in through Mail.ru */
+            ShowMailRuLogin?: boolean;
+        };
         Locale: string;
         GameSystemName: string;
         Presentation: {
@@ -8713,6 +8981,8 @@ export interface components {
             ExternalPpUrl?: string;
             Auth: {
                 AllowedAuthProviders: string[];
+                /** @description The company's VK ID app; absent: VK ID is not offered */
+                VkId?: components["schemas"]["VkIdOptions"];
             };
             /** @description The Firebase web app that Google, Apple and Facebook sign-in go through; absent: those are not offered */
             FirebaseOptions?: components["schemas"]["FirebaseOptions"];
@@ -10366,6 +10636,55 @@ export interface components {
             Success: true;
             /** @description The stored message, for follow-ups */
             Id: string;
+        };
+        VkIdStartRequest: {
+            /** @description The game the player signs in from (its own VK ID app, if any) */
+            Game?: components["schemas"]["GameSystemName"];
+            /** @description BASE64URL(SHA-256(code_verifier)) of a verifier of 32 random bytes that the browser keeps */
+            CodeChallenge: string;
+            /** @description A random value this browser keeps: the sign-in is finished only by it */
+            BrowserNonce: string;
+        };
+        VkIdStartResponse: {
+            /** @description The one-time OAuth state of this sign-in (10 minutes) */
+            State: string;
+            ClientId: string;
+            Scope: string;
+            /** @description Where VK ID sends the browser back: /api/v1/auth/authenticate_to_fxid */
+            RedirectUrl: string;
+            /** @description VK ID's authorization page with every parameter of this sign-in */
+            AuthorizeUrl: string;
+        };
+        VkIdLogin: {
+            /** @description The authorization code VK ID returned */
+            Code: string;
+            /** @description The PKCE verifier the challenge was made from */
+            CodeVerifier: string;
+            /** @description VK ID's device_id of the code */
+            DeviceId: string;
+            /** @description The state VK ID returned (that of vkid/start) */
+            State: string;
+            /** @description The nonce this browser sent to vkid/start */
+            BrowserNonce: string;
+        };
+        AuthenticateToFxidRequest: {
+            AuthenticationType: components["schemas"]["AuthAdapter"];
+            Game?: components["schemas"]["GameSystemName"];
+            Locale?: string;
+            SessionId?: string;
+            /** @description Required when AuthenticationType is VkId */
+            VkIdLogin?: components["schemas"]["VkIdLogin"];
+        };
+        AuthenticateToFxidResponse: {
+            /** @constant */
+            Success: true;
+            Data: {
+                AccountId: string;
+                /** @description The new session; when linking, the bearer token sent */
+                Token: string;
+                /** @description The identity was added to the signed-in account (bearer sent) */
+                Linked: boolean;
+            };
         };
         Health: {
             /** @constant */
