@@ -26,6 +26,7 @@ import { registerTokenMetrics } from './metrics/metrics-routes.js';
 import { profileRoutes } from './modules/accounts/profile-routes.js';
 import { analyticsRoutes } from './modules/analytics/analytics-routes.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
+import { emailLinkRoutes } from './modules/auth/email-link-routes.js';
 import { DEV_FIREBASE_JWKS_PATH } from './modules/auth/firebase/firebase-config.js';
 import { createFirebaseKeys } from './modules/auth/firebase/firebase-keys.js';
 import { localFirebaseRoutes } from './modules/auth/firebase/local-firebase-routes.js';
@@ -210,6 +211,7 @@ export async function createApp(config: Config, deps: AppDependencies = {}): Pro
       await scoped.register(gamesRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(authRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(vkIdRoutes(ctx), { prefix: '/api/v1' });
+      await scoped.register(emailLinkRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(platformRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(profileRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(invitesRoutes(ctx), { prefix: '/api/v1' });

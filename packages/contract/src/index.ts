@@ -1,4 +1,5 @@
 export * from './account.js';
+export * from './account-links.js';
 export * from './analytics.js';
 export * from './branding.js';
 export * from './content.js';

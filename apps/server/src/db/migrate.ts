@@ -26,6 +26,7 @@ import * as okTransactions from './migrations/0040-ok-transactions.js';
 import * as wizqProxyCounters from './migrations/0070-wizq-proxy-counters.js';
 import * as spentIdTokens from './migrations/0080-spent-id-tokens.js';
 import * as vkidSignIns from './migrations/0081-vkid-sign-ins.js';
+import * as emailLinkInvites from './migrations/0082-email-link-invites.js';
 import * as launcher from './migrations/0100-launcher.js';
 
 /**
@@ -59,6 +60,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0100-launcher': launcher,
   '0080-spent-id-tokens': spentIdTokens,
   '0081-vkid-sign-ins': vkidSignIns,
+  '0082-email-link-invites': emailLinkInvites,
   '0070-wizq-proxy-counters': wizqProxyCounters,
 };
 
