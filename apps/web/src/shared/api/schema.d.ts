@@ -1082,6 +1082,103 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/link_email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mails a link that adds an email address to the player's account (after a robot check)
+         * @description The link (LoginValidateEmail, 10 minutes, once) works only in the browser that asked (BrowserNonce is required; no confirmation elsewhere), and then adds the address to this account and signs in to it. An address another account has is refused then with 409 `identity_taken`; an account that has an address already is refused now with 409 `conflict`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LinkEmailRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EmailInviteResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/authenticate_from_social": {
         parameters: {
             query?: never;
@@ -7296,6 +7393,18 @@ export interface components {
             id: string;
             email: string | null;
         };
+        LinkEmailRequestInput: {
+            /** @description Turnstile token from the robot check */
+            CaptchaResult: string;
+            Email: components["schemas"]["EmailInput"];
+            GameSystemName?: components["schemas"]["GameSystemNameInput"];
+            /** @description Where the link leads after sign-in; same origin only */
+            RedirectUri?: string;
+            /** @description Language of the email */
+            Locale?: components["schemas"]["LocaleInput"];
+            /** @description A random value this browser keeps: only it can open the link */
+            BrowserNonce: string;
+        };
         AnalyticsEventInput: {
             EventId: number;
             /** @description The client's time, epoch milliseconds */
@@ -9186,6 +9295,18 @@ export interface components {
             sub: string;
             id: string;
             email: string | null;
+        };
+        LinkEmailRequest: {
+            /** @description Turnstile token from the robot check */
+            CaptchaResult: string;
+            Email: components["schemas"]["Email"];
+            GameSystemName?: components["schemas"]["GameSystemName"];
+            /** @description Where the link leads after sign-in; same origin only */
+            RedirectUri?: string;
+            /** @description Language of the email */
+            Locale?: components["schemas"]["Locale"];
+            /** @description A random value this browser keeps: only it can open the link */
+            BrowserNonce: string;
         };
         AnalyticsEvent: {
             EventId: number;

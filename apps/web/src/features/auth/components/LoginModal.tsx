@@ -5,6 +5,7 @@ import { useLocation } from 'react-router';
 import { useBranding } from '../../../entities/game/branding';
 import { useApiClient } from '../../../shared/api/api-context';
 import { usePageConfig } from '../../../shared/config/page-config-context';
+import { readAuthToken } from '../../../shared/lib/auth-token';
 import { configuredProviders, type LoginProvider } from '../../../shared/lib/firebase/firebase-providers';
 import { ModalFrame } from '../../../shared/ui/ModalFrame';
 import { requestEmailLogin } from '../lib/email-login';
@@ -36,6 +37,8 @@ export interface LoginModalOptions {
   allowedProviders?: string[] | undefined;
   /** VK ID's app and widget options; the company's `Auth.VkId` by default. Without one VK ID is not offered. */
   vkOptions?: VkIdOptions | undefined;
+  /** A signed-in player adds an email address: the link adds it to the account; no other providers. */
+  addEmail?: boolean | undefined;
   /** The player agreed to marketing email (sent with a provider sign-in). */
   marketingEnabled?: boolean | undefined;
   onAuthenticatedEmailTimeout?: number | undefined;
@@ -54,8 +57,8 @@ export function LoginModal({ onClose, ...options }: LoginModalOptions & { onClos
   const [state, dispatch] = useReducer(loginReducer, INITIAL_LOGIN_STATE);
   const siteKey = options.turnstileSiteKey ?? config.TurnstileSiteKey;
   const allowed = options.allowedProviders ?? branding.Auth.AllowedAuthProviders;
-  const others = offeredProviders(allowed, configuredProviders(branding));
-  const vkOptions = offeredVkId(allowed, options.vkOptions ?? branding.Auth.VkId);
+  const others = options.addEmail ? [] : offeredProviders(allowed, configuredProviders(branding));
+  const vkOptions = options.addEmail ? undefined : offeredVkId(allowed, options.vkOptions ?? branding.Auth.VkId);
   const [providerBusy, setProviderBusy] = useState(false);
 
   const send = (captchaToken: string) => {
@@ -68,6 +71,7 @@ export function LoginModal({ onClose, ...options }: LoginModalOptions & { onClos
       returnTo: options.returnTo ?? returnRoute(location),
       locale: i18n.resolvedLanguage,
       basePath: config.RouterBasePath,
+      linkBearer: options.addEmail ? (readAuthToken() ?? undefined) : undefined,
     }).then(
       () => dispatch({ type: 'sent' }),
       (error: unknown) => dispatch({ type: 'failed', error: loginErrorKey(error) }),
@@ -95,7 +99,7 @@ export function LoginModal({ onClose, ...options }: LoginModalOptions & { onClos
   return (
     <ModalFrame
       size="sm"
-      title={t('auth.signInTitle')}
+      title={options.addEmail ? t('auth.addEmailTitle') : t('auth.signInTitle')}
       hideClose={state.view === 'success'}
       footer={<LegalLinks tosUrl={options.tosUrl} ppUrl={options.ppUrl} />}
     >

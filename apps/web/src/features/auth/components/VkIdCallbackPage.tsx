@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -24,6 +25,7 @@ export function VkIdCallbackPage() {
   const { t } = useTranslation();
   const api = useApiClient();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [search] = useSearchParams();
   const code = search.get('code');
   const state = search.get('state');
@@ -35,8 +37,10 @@ export function VkIdCallbackPage() {
 
   useEffect(() => {
     if (result.status !== 'done') return;
+    // The account this page loaded with does not list VK ID yet.
+    if (result.result.linked) void queryClient.invalidateQueries({ queryKey: ['account'] });
     navigate(result.result.linked ? '/Profile' : result.result.returnTo || '/', { replace: true });
-  }, [result, navigate]);
+  }, [result, navigate, queryClient]);
 
   const home = (
     <Link to="/" className={buttonClass('secondary')}>

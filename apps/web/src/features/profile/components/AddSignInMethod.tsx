@@ -14,6 +14,7 @@ import {
   PROVIDER_BRAND_NAMES,
 } from '../../../shared/lib/firebase/firebase-providers';
 import { preloadFirebase, providerIdToken } from '../../../shared/lib/firebase/provider-id-token';
+import { requestSignIn } from '../../../shared/lib/sign-in-request';
 import { offeredVkId, VKID_IDENTITY_TYPE } from '../../../shared/lib/vkid/vkid-offer';
 import { startVkId } from '../../../shared/lib/vkid/vkid-sign-in';
 import { Button } from '../../../shared/ui/Button';
@@ -55,7 +56,14 @@ export function AddSignInMethod({ account }: { account: Account }) {
   useEffect(() => {
     if (addable.length > 0) preloadFirebase().catch(() => undefined);
   }, [addable.length]);
-  if (addable.length === 0 && !vkAddable) return null;
+  const emailAddable = !account.Email;
+  if (addable.length === 0 && !vkAddable && !emailAddable) return null;
+
+  // The login modal mails a link that adds the address; opened here, it signs in to this account again.
+  const addEmail = () => {
+    setFailure(null);
+    void requestSignIn({ addEmail: true }).then(() => queryClient.invalidateQueries({ queryKey: ['account'] }));
+  };
 
   // VK ID by redirect to its authorization page (no widget here): it returns to /LoginVkId, then /Profile.
   const addVkId = () => {
@@ -112,6 +120,17 @@ export function AddSignInMethod({ account }: { account: Account }) {
             {PROVIDER_BRAND_NAMES[provider]}
           </Button>
         ))}
+        {emailAddable && (
+          <Button
+            variant="secondary"
+            disabled={busy}
+            data-provider="email"
+            aria-label={t('profile.addProvider', { provider: t('profile.email') })}
+            onClick={addEmail}
+          >
+            {t('profile.email')}
+          </Button>
+        )}
         {vkAddable && (
           <Button
             variant="secondary"

@@ -209,6 +209,7 @@ export const messages: CoreMessages = {
     linkNetwork: 'Keine Verbindung zum Server. Prüfe deine Internetverbindung und versuche es erneut.',
     linkMissing: 'Dieser Link ist unvollständig. Öffne ihn erneut aus deiner E-Mail.',
     newLink: 'Neuen Link anfordern',
+    addEmailTitle: 'E-Mail-Adresse hinzufügen',
     vkidTitle: 'Anmeldung mit VK ID',
     vkidCancelled: 'Die Anmeldung mit VK ID wurde abgebrochen.',
     vkidFailed: 'Die Anmeldung mit VK ID wurde nicht abgeschlossen. Versuche es erneut.',

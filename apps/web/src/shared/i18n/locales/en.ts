@@ -208,6 +208,7 @@ export const messages = {
     linkNetwork: 'No connection to the server. Check your internet connection and try again.',
     linkMissing: 'This link is incomplete. Open it again from your email.',
     newLink: 'Get a new link',
+    addEmailTitle: 'Add an email address',
     vkidTitle: 'Signing in with VK ID',
     vkidCancelled: 'VK ID sign-in was cancelled.',
     vkidFailed: 'VK ID sign-in did not complete. Try again.',

@@ -209,6 +209,7 @@ export const messages: CoreMessages = {
     linkNetwork: 'No hay conexión con el servidor. Comprueba tu conexión a internet e inténtalo de nuevo.',
     linkMissing: 'Este enlace está incompleto. Ábrelo de nuevo desde tu correo.',
     newLink: 'Obtener un enlace nuevo',
+    addEmailTitle: 'Añadir una dirección de correo',
     vkidTitle: 'Inicio de sesión con VK ID',
     vkidCancelled: 'Se canceló el inicio de sesión con VK ID.',
     vkidFailed: 'No se completó el inicio de sesión con VK ID. Inténtalo de nuevo.',

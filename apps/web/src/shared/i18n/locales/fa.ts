@@ -206,6 +206,7 @@ export const messages: CoreMessages = {
     linkNetwork: 'اتصال به سرور برقرار نیست. اتصال اینترنت خود را بررسی کنید و دوباره تلاش کنید.',
     linkMissing: 'این پیوند ناقص است. آن را دوباره از ایمیل خود باز کنید.',
     newLink: 'دریافت پیوند تازه',
+    addEmailTitle: 'افزودن نشانی ایمیل',
     vkidTitle: 'ورود با VK ID',
     vkidCancelled: 'ورود با VK ID لغو شد.',
     vkidFailed: 'ورود با VK ID کامل نشد. دوباره تلاش کنید.',

@@ -209,6 +209,7 @@ export const messages: CoreMessages = {
     linkNetwork: 'Pas de connexion au serveur. Vérifiez votre connexion Internet et réessayez.',
     linkMissing: 'Ce lien est incomplet. Ouvrez-le à nouveau depuis votre e-mail.',
     newLink: 'Obtenir un nouveau lien',
+    addEmailTitle: 'Ajouter une adresse e-mail',
     vkidTitle: 'Connexion avec VK ID',
     vkidCancelled: 'La connexion avec VK ID a été annulée.',
     vkidFailed: 'La connexion avec VK ID n’a pas abouti. Réessayez.',

@@ -208,6 +208,7 @@ export const messages: CoreMessages = {
     linkNetwork: 'Nessuna connessione al server. Controlla la connessione a internet e riprova.',
     linkMissing: 'Questo link è incompleto. Aprilo di nuovo dalla tua email.',
     newLink: 'Ricevi un nuovo link',
+    addEmailTitle: 'Aggiungi un indirizzo email',
     vkidTitle: 'Accesso con VK ID',
     vkidCancelled: 'L’accesso con VK ID è stato annullato.',
     vkidFailed: 'L’accesso con VK ID non è stato completato. Riprova.',

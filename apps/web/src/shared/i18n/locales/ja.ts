@@ -208,6 +208,7 @@ export const messages: CoreMessages = {
     linkNetwork: 'サーバーに接続できません。インターネット接続を確認して、もう一度お試しください。',
     linkMissing: 'このリンクは不完全です。メールからもう一度開いてください。',
     newLink: '新しいリンクを受け取る',
+    addEmailTitle: 'メールアドレスを追加',
     vkidTitle: 'VK ID でログイン',
     vkidCancelled: 'VK ID でのログインはキャンセルされました。',
     vkidFailed: 'VK ID でのログインを完了できませんでした。もう一度お試しください。',

@@ -205,6 +205,7 @@ export const messages: CoreMessages = {
     linkNetwork: '서버에 연결할 수 없습니다. 인터넷 연결을 확인하고 다시 시도하세요.',
     linkMissing: '링크가 완전하지 않습니다. 이메일에서 다시 여세요.',
     newLink: '새 링크 받기',
+    addEmailTitle: '이메일 주소 추가',
     vkidTitle: 'VK ID로 로그인',
     vkidCancelled: 'VK ID 로그인이 취소되었습니다.',
     vkidFailed: 'VK ID 로그인을 완료하지 못했습니다. 다시 시도하세요.',

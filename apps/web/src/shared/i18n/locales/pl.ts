@@ -205,6 +205,7 @@ export const messages: CoreMessages = {
     linkNetwork: 'Brak połączenia z serwerem. Sprawdź połączenie z internetem i spróbuj ponownie.',
     linkMissing: 'Ten link jest niekompletny. Otwórz go ponownie z e-maila.',
     newLink: 'Wyślij nowy link',
+    addEmailTitle: 'Dodaj adres e-mail',
     vkidTitle: 'Logowanie przez VK ID',
     vkidCancelled: 'Logowanie przez VK ID zostało anulowane.',
     vkidFailed: 'Logowanie przez VK ID nie zostało ukończone. Spróbuj ponownie.',

@@ -207,6 +207,7 @@ export const messages: CoreMessages = {
     linkNetwork: 'Sem conexão com o servidor. Verifique sua internet e tente novamente.',
     linkMissing: 'Este link está incompleto. Abra-o novamente pelo seu e-mail.',
     newLink: 'Receber um novo link',
+    addEmailTitle: 'Adicionar um endereço de e-mail',
     vkidTitle: 'Entrar com VK ID',
     vkidCancelled: 'O login com VK ID foi cancelado.',
     vkidFailed: 'O login com VK ID não foi concluído. Tente novamente.',

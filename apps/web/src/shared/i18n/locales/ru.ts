@@ -207,6 +207,7 @@ export const messages: CoreMessages = {
     linkNetwork: 'Нет связи с сервером. Проверьте подключение к интернету и попробуйте снова.',
     linkMissing: 'Ссылка неполная. Откройте её из письма ещё раз.',
     newLink: 'Получить новую ссылку',
+    addEmailTitle: 'Добавить адрес электронной почты',
     vkidTitle: 'Вход через VK ID',
     vkidCancelled: 'Вход через VK ID отменён.',
     vkidFailed: 'Не удалось войти через VK ID. Попробуйте ещё раз.',

@@ -207,6 +207,7 @@ export const messages: CoreMessages = {
     linkNetwork: 'Sunucuyla bağlantı yok. İnternet bağlantını kontrol edip tekrar dene.',
     linkMissing: 'Bu bağlantı eksik. E-postandan yeniden aç.',
     newLink: 'Yeni bağlantı al',
+    addEmailTitle: 'E-posta adresi ekle',
     vkidTitle: 'VK ID ile giriş',
     vkidCancelled: 'VK ID ile giriş iptal edildi.',
     vkidFailed: 'VK ID ile giriş tamamlanamadı. Tekrar deneyin.',

@@ -203,6 +203,7 @@ export const messages: CoreMessages = {
     linkNetwork: '无法连接服务器。请检查网络连接后重试。',
     linkMissing: '此链接不完整。请从邮件中重新打开。',
     newLink: '获取新链接',
+    addEmailTitle: '添加电子邮件地址',
     vkidTitle: '使用 VK ID 登录',
     vkidCancelled: 'VK ID 登录已取消。',
     vkidFailed: 'VK ID 登录未完成，请重试。',
