@@ -136,6 +136,48 @@ describe('one account across Google, VK ID and email', () => {
     // Three sign-ins, two providers' pages and a mailed link on a busy machine.
   }, 120_000);
 
+  it('a VK ID player adds an email address on the profile; the email then signs in to the same account', async () => {
+    const context = await session.freshContext();
+    const { page } = await session.tab(context);
+    await page.goto('.');
+    const vkUserId = String(900_000 + (Date.now() % 90_000));
+    const viaVk = await signInWithVkId(page, vkUserId);
+    const account = await accountOf(viaVk);
+
+    await page.getByRole('link', { name: en.header.profile }).click();
+    const add = page.getByTestId('profile').getByRole('region', { name: en.profile.addSignInMethod });
+    await add.getByRole('button', { name: en.profile.addProvider.replace('{{provider}}', en.profile.email) }).click();
+    const dialog = page.getByRole('dialog', { name: en.auth.addEmailTitle });
+    // Adding an address offers no other providers.
+    expect(await dialog.getByText(en.auth.otherWays).count()).toBe(0);
+    const email = uniqueEmail('vk-adds');
+    await dialog.getByLabel(en.auth.emailLabel).fill(email);
+    await dialog.getByRole('button', { name: en.auth.continue }).click();
+    await dialog.getByLabel(en.auth.devRobotCheck).click();
+    await dialog.getByText(en.auth.sentTitle).waitFor();
+    const { page: linkTab } = await session.tab(context);
+    const addingLink = await mailedInviteToken(server.url, email);
+    await linkTab.goto(`LoginValidateEmail?inviteToken=${addingLink}`);
+    await linkTab.waitForURL(/\/Profile$/);
+    expect((await accountOf(await tokenOf(linkTab))).SocialIdentifiers).toEqual([
+      { Type: 'VkontakteComOauth', Id: vkUserId },
+      { Type: 'Email', Id: email },
+    ]);
+    await linkTab.getByTestId('profile').getByText(email).first().waitFor();
+    await linkTab.close();
+
+    await signOut(page);
+    const again = await openLoginModal(page);
+    await again.getByLabel(en.auth.emailLabel).fill(email);
+    await again.getByRole('button', { name: en.auth.continue }).click();
+    await again.getByLabel(en.auth.devRobotCheck).click();
+    await again.getByText(en.auth.sentTitle).waitFor();
+    const { page: secondLink } = await session.tab(context);
+    const signInLink = await mailedInviteToken(server.url, email, { newerThan: addingLink });
+    await secondLink.goto(`LoginValidateEmail?inviteToken=${signInLink}`);
+    expect((await accountOf(await tokenOf(secondLink))).AccountId).toBe(account.AccountId);
+  }, 120_000);
+
   it('refuses a VK ID return this browser did not start, and stays signed out', async () => {
     const { page } = await session.tab(await session.freshContext());
     await page.goto('LoginVkId?code=vk2.a.forged&state=forged-state&device_id=d');
