@@ -59,6 +59,7 @@ import { fbGamesScriptOrigins } from './modules/platforms/fbgames/fbgames-config
 import { fbInstantScriptOrigins } from './modules/platforms/fbinstantgames/fbinstant-config.js';
 import { kongregateScriptOrigins } from './modules/platforms/kg/kg-config.js';
 import { okFapiScriptOrigins } from './modules/platforms/ok/ok-config.js';
+import { platformLinkRoutes } from './modules/platforms/platform-link-routes.js';
 import { platformRoutes } from './modules/platforms/platform-routes.js';
 import { platformPayments } from './modules/platforms/registry.js';
 import { vkPlayScriptOrigins } from './modules/platforms/vkplay/vkplay-config.js';
@@ -212,6 +213,7 @@ export async function createApp(config: Config, deps: AppDependencies = {}): Pro
       await scoped.register(authRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(vkIdRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(emailLinkRoutes(ctx), { prefix: '/api/v1' });
+      await scoped.register(platformLinkRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(platformRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(profileRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(invitesRoutes(ctx), { prefix: '/api/v1' });
