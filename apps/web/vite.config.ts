@@ -5,10 +5,10 @@ import { VitePWA } from 'vite-plugin-pwa';
 
 /**
  * Shared helpers only lazily loaded features use (copy, download, e-mail checks, the error
- * page's navigation): in the kit they would cost every page's first load. Domain code
+ * page's navigation, VK ID sign-in and its SDK): in the kit they would cost every page's first load. Domain code
  * (entities/) stays out of the kit unless PAGE_KIT names it.
  */
-const LAZY_ONLY = /src\/shared\/lib\/(download-image|clipboard|email-address|error-navigation)/;
+const LAZY_ONLY = /src\/shared\/lib\/(download-image|clipboard|email-address|error-navigation|vkid\/)/;
 
 /** Small modules every page loads: they travel in one chunk with the libraries (see `build`). */
 const PAGE_KIT = [
