@@ -31,6 +31,18 @@ describeEachEngine('Adding a platform identity to a signed-in account (POST /aut
     ]);
     const viaVk = await signInWithVk(app, vkLaunchQuery('880001', testApp().clock.now));
     expect(viaVk.json().AccountId).toBe(linked.json().AccountId);
+    // The holder finds each of its identity types, the platform's included.
+    for (const [type, id] of [
+      ['VkontakteCom', '880001'],
+      ['Email', 'platform.linker@example.com'],
+    ]) {
+      const exists = await app.inject({
+        method: 'GET',
+        url: `/api/v1/info/check_account_exists_by_social_identifier/sky-runner/${type}/${id}`,
+        headers: { authorization: `Bearer ${bearer}` },
+      });
+      expect(exists.json()).toEqual({ Exists: true });
+    }
   });
 
   it('refuses a forged payload, a missing block and an identity another account holds', async () => {

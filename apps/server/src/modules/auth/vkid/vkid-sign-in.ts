@@ -128,7 +128,7 @@ export async function authenticateToFxid(
     state: login.State,
   });
   const identity = { type: VKID_IDENTITY_TYPE, id: profile.userId, name: profile.name };
-  return ctx.db.transaction().execute(async (trx) => {
+  const result = await ctx.db.transaction().execute(async (trx) => {
     if (started.account_id && session) {
       await linkIdentity(ctx, trx, started.account_id, identity, ctx.now());
       return { Success: true as const, Data: { AccountId: started.account_id, Token: session.bearer, Linked: true } };
@@ -141,4 +141,7 @@ export async function authenticateToFxid(
       Data: { AccountId: accountId, Token: await ctx.sessions.create(accountId, trx), Linked: false },
     };
   });
+  // Counted after the commit: a sign-in that rolled back started no session.
+  if (!result.Data.Linked) ctx.metrics.signedIn('vkid');
+  return result;
 }
