@@ -26,12 +26,15 @@ import { registerTokenMetrics } from './metrics/metrics-routes.js';
 import { profileRoutes } from './modules/accounts/profile-routes.js';
 import { analyticsRoutes } from './modules/analytics/analytics-routes.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
+import { emailLinkRoutes } from './modules/auth/email-link-routes.js';
 import { externalIdRoutes } from './modules/auth/external-id/external-id-routes.js';
 import { DEV_FIREBASE_JWKS_PATH } from './modules/auth/firebase/firebase-config.js';
 import { createFirebaseKeys } from './modules/auth/firebase/firebase-keys.js';
 import { localFirebaseRoutes } from './modules/auth/firebase/local-firebase-routes.js';
 import { identityImportRoutes } from './modules/auth/identity-import/identity-import-routes.js';
 import { createSessions } from './modules/auth/sessions.js';
+import { localVkIdRoutes } from './modules/auth/vkid/local-vkid-routes.js';
+import { vkIdRoutes } from './modules/auth/vkid/vkid-routes.js';
 import { createCaptcha } from './modules/captcha/captcha.js';
 import { readCatalogFile } from './modules/catalog/catalog-file.js';
 import { formatReport, importCatalog } from './modules/catalog/catalog-import.js';
@@ -55,6 +58,7 @@ import type { OutboxHandler } from './modules/outbox/outbox.js';
 import { outboxBacklog } from './modules/outbox/outbox-admin.js';
 import { startOutboxWorker } from './modules/outbox/outbox-worker.js';
 import { hostScriptOrigins } from './modules/platforms/platform-configs.js';
+import { platformLinkRoutes } from './modules/platforms/platform-link-routes.js';
 import { platformRoutes } from './modules/platforms/platform-routes.js';
 import { platformPayments } from './modules/platforms/registry.js';
 import { createGameJwtSigner } from './modules/play/game-jwt.js';
@@ -200,6 +204,9 @@ export async function createApp(config: Config, deps: AppDependencies = {}): Pro
       await scoped.register(authRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(externalIdRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(identityImportRoutes(ctx), { prefix: '/api/v1' });
+      await scoped.register(vkIdRoutes(ctx), { prefix: '/api/v1' });
+      await scoped.register(emailLinkRoutes(ctx), { prefix: '/api/v1' });
+      await scoped.register(platformLinkRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(platformRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(profileRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(invitesRoutes(ctx), { prefix: '/api/v1' });
@@ -236,6 +243,8 @@ export async function createApp(config: Config, deps: AppDependencies = {}): Pro
   );
   // Firebase Auth's stand-in answers at the root, where the Firebase SDK's emulator mode calls.
   if (config.firebase.devIssuer) await app.register(localFirebaseRoutes(ctx));
+  // VK ID's stand-in too (its authorization page, token endpoint and user_info), development only.
+  if (config.vkid.devStandIn) await app.register(localVkIdRoutes(ctx));
   await registerDemoGame(app, config);
   registerSdkScript(app, config);
   await registerPortal(app, config);

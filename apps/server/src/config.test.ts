@@ -98,6 +98,7 @@ describe('loadConfig', () => {
           keysUrl: 'https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com',
           devIssuer: false,
         },
+        vkid: { baseUrl: 'https://id.vk.ru', devStandIn: false },
         host: '10.0.0.5',
         port: 9000,
         publicUrl: 'https://play.example.com',

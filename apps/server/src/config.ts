@@ -8,6 +8,7 @@ import {
   firebaseConfig,
   firebaseProblems,
 } from './modules/auth/firebase/firebase-config.js';
+import { VKID_ENV, type VkIdConfig, vkIdConfig, vkIdProblems } from './modules/auth/vkid/vkid-config.js';
 import { tunnelTarget } from './modules/error-tunnel/sentry-envelope.js';
 import { NATIVE_INAPP_ENV, type NativeInAppConfig, nativeInAppSettings } from './modules/native-inapp/native-config.js';
 import {
@@ -116,6 +117,8 @@ export interface Config {
   nativeInApp: NativeInAppConfig;
   /** Sign-in with Google, Apple and Facebook through Firebase Auth: whose keys ID tokens are checked with. */
   firebase: FirebaseConfig;
+  /** Sign-in with VK ID (OAuth 2.1 + PKCE): where VK ID's endpoints are. */
+  vkid: VkIdConfig;
 }
 
 /** `game=secret,game=secret2,…`; a game may repeat while its secret rotates. */
@@ -264,6 +267,7 @@ const EnvSchema = z.object({
   ...PLATFORM_ENV,
   ...NATIVE_INAPP_ENV,
   ...FIREBASE_ENV,
+  ...VKID_ENV,
 });
 
 /** Enough for a browser's parallel connections across many tabs, far from what a flood needs. */
@@ -314,6 +318,7 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
   problems.push(...firebaseProblems(e, mode));
   const nativeInApp = nativeInAppSettings(e, mode);
   problems.push(...nativeInApp.problems);
+  problems.push(...vkIdProblems(e, mode));
   if (problems.length > 0) return { ok: false, problems };
   const supportEmail = e.SUPPORT_EMAIL ?? (mode === 'development' ? 'support@localhost' : undefined);
 
@@ -366,6 +371,7 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
       platforms: platformsConfig(e, mode, (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '')),
       nativeInApp: nativeInApp.config,
       firebase: firebaseConfig(e, mode),
+      vkid: vkIdConfig(e, mode, (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '')),
     },
   };
 }

@@ -441,6 +441,13 @@ export class IdentityTakenError extends AppError {
   }
 }
 
+/** A link to add an address to an account that has one already (changing an address is not built). */
+export class AccountHasEmailError extends AppError {
+  constructor() {
+    super('conflict', 'This account already has an email address');
+  }
+}
+
 /** Removing the account's only way to sign in: nobody could reach the account afterwards. */
 export class LastSignInMethodError extends AppError {
   constructor() {

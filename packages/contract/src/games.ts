@@ -7,6 +7,7 @@ import {
   LeaderboardSortOrderSchema,
 } from './leaderboard-enums.js';
 import { AdapterNameSchema, PlatformCapabilitySchema, PlatformInputSchema, PlatformSchema } from './platform.js';
+import { VkIdOptionsSchema } from './vkid-options.js';
 
 /** A BCP 47-ish locale tag as the portal uses them: en, pt-br, zh. */
 export const LocaleSchema = z
@@ -146,7 +147,10 @@ export const CompanyBrandingSchema = z
     ThemeType: ThemeTypeSchema,
     ExternalTosUrl: z.string().optional(),
     ExternalPpUrl: z.string().optional(),
-    Auth: z.object({ AllowedAuthProviders: z.array(z.string()) }),
+    Auth: z.object({
+      AllowedAuthProviders: z.array(z.string()),
+      VkId: VkIdOptionsSchema.optional().describe("The company's VK ID app; absent: VK ID is not offered"),
+    }),
     FirebaseOptions: FirebaseOptionsSchema.optional().describe(
       'The Firebase web app that Google, Apple and Facebook sign-in go through; absent: those are not offered',
     ),

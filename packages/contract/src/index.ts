@@ -1,4 +1,5 @@
 export * from './account.js';
+export * from './account-links.js';
 export * from './analytics.js';
 export * from './branding.js';
 export * from './content.js';
@@ -26,3 +27,4 @@ export * from './storage.js';
 export * from './store.js';
 export * from './support.js';
 export * from './text.js';
+export * from './vkid-login.js';

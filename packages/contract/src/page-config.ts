@@ -85,6 +85,12 @@ export interface PageConfig {
    */
   FirebaseAuthEmulatorUrl?: string;
   /**
+   * Development only: VK ID is this server's stand-in (/dev/vkid), which the one-tap widget of
+   * @vkid/sdk cannot reach (it loads VK's https pages): the login modal then shows a VK ID button
+   * that goes to the stand-in's authorization page instead, and the rest of the sign-in is the same.
+   */
+  VkIdStandIn?: boolean;
+  /**
    * Where the CrazyGames adapter loads SDK v3 from: CrazyGames' own in production, the host
    * simulator's stand-in in development (CRAZYGAMES_SDK_URL).
    */

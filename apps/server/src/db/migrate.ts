@@ -26,6 +26,8 @@ import * as okTransactions from './migrations/0040-ok-transactions.js';
 import * as bank131Checkouts from './migrations/0055-bank131-checkouts.js';
 import * as wizqProxyCounters from './migrations/0070-wizq-proxy-counters.js';
 import * as spentIdTokens from './migrations/0080-spent-id-tokens.js';
+import * as vkidSignIns from './migrations/0081-vkid-sign-ins.js';
+import * as emailLinkInvites from './migrations/0082-email-link-invites.js';
 import * as externalIds from './migrations/0085-external-ids.js';
 import * as identityTransfers from './migrations/0086-identity-transfers.js';
 import * as launcher from './migrations/0100-launcher.js';
@@ -63,6 +65,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0100-launcher': launcher,
   '0110-steam': steam,
   '0080-spent-id-tokens': spentIdTokens,
+  '0081-vkid-sign-ins': vkidSignIns,
+  '0082-email-link-invites': emailLinkInvites,
   '0085-external-ids': externalIds,
   '0086-identity-transfers': identityTransfers,
   '0070-wizq-proxy-counters': wizqProxyCounters,

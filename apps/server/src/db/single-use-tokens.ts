@@ -4,7 +4,7 @@ import type { Database } from './schema.js';
 /**
  * Tables of single-use tokens stored as hashes: each has `token_hash`, `expires_at` and
  * `consumed_at` (null until spent). Email invites, temp tokens, game-connect invites, order links,
- * launcher download sessions, external-id refresh tokens, identity import tokens.
+ * launcher download sessions, external-id refresh tokens, identity import tokens, VK ID sign-in states.
  */
 export type SingleUseTable =
   | 'email_invites'
@@ -13,7 +13,8 @@ export type SingleUseTable =
   | 'order_links'
   | 'launcher_download_sessions'
   | 'external_id_refresh_tokens'
-  | 'identity_import_tokens';
+  | 'identity_import_tokens'
+  | 'vkid_sign_ins';
 
 /**
  * Why a token could not be spent: no such token; spent before; past its time; or live but

@@ -30,6 +30,7 @@ export function pageConfigFor(config: Config): PageConfig {
     VkPlayCoreUrl: config.platforms.vkplay.coreUrl,
     // The Firebase SDK signs in against this server's stand-in of Firebase Auth, never Google's.
     ...(config.firebase.devIssuer ? { FirebaseAuthEmulatorUrl: new URL(config.publicUrl).origin } : {}),
+    ...(config.vkid.devStandIn ? { VkIdStandIn: true } : {}),
     CrazyGamesSdkUrl: config.platforms.crazygames.sdkUrl,
     KongregateApiUrl: config.platforms.kg.scriptUrl,
     ...(config.platforms.fbinstantgames ? { FbInstantSdkUrl: config.platforms.fbinstantgames.sdkUrl } : {}),

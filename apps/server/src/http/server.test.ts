@@ -192,6 +192,7 @@ describe('serving the portal', () => {
         OkFapiUrl: 'dev/hosts/ok/fapi5.js',
         VkPlayCoreUrl: 'dev/hosts/vkplay/mailru.core.js',
         FirebaseAuthEmulatorUrl: 'http://localhost:8080',
+        VkIdStandIn: true,
         CrazyGamesSdkUrl: 'dev/hosts/crazygames/sdk.js',
         KongregateApiUrl: 'dev/hosts/kg/kongregate_api.js',
         FbInstantSdkUrl: 'dev/hosts/fbinstantgames/fbinstant.js',

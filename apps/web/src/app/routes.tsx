@@ -42,6 +42,12 @@ const pages: RouteObject[] = [
     }),
   },
   {
+    path: 'LoginVkId',
+    lazy: async () => ({
+      Component: (await import('../features/auth/components/VkIdCallbackPage')).VkIdCallbackPage,
+    }),
+  },
+  {
     path: 'LoginFromGame/:game/:token',
     lazy: async () => ({
       Component: (await import('../features/auth/components/LoginFromGamePage')).LoginFromGamePage,

@@ -61,6 +61,8 @@ export interface EmailInvitesTable {
   browser_nonce_hash: string | null;
   /** The asking device, e.g. "Firefox on Windows", shown to any other browser that opens the link. */
   requested_on: string | null;
+  /** The signed-in account this link adds its address to (migration 0082); null: a sign-in link. */
+  link_account_id: string | null;
 }
 
 /** Hand a session to another page or device: single use, short-lived, stored as a hash. */

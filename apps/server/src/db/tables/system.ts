@@ -4,6 +4,7 @@ export interface SystemTables {
   dev_mailbox: DevMailboxTable;
   signing_keys: SigningKeysTable;
   spent_id_tokens: SpentIdTokensTable;
+  vkid_sign_ins: VkIdSignInsTable;
 }
 
 /** Work that must survive a crash (emails, game webhooks), retried with backoff. */
@@ -43,4 +44,18 @@ export interface SigningKeysTable {
 export interface SpentIdTokensTable {
   token_hash: string;
   expires_at: number;
+}
+
+/** VK ID sign-ins under way: the OAuth state by hash, bound to a browser, single use (migration 0081). */
+export interface VkIdSignInsTable {
+  id: string;
+  token_hash: string;
+  browser_nonce_hash: string;
+  code_challenge: string;
+  client_id: string;
+  /** The signed-in account VK ID is being added to; null for a sign-in. */
+  account_id: string | null;
+  created_at: number;
+  expires_at: number;
+  consumed_at: number | null;
 }

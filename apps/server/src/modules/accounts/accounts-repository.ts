@@ -253,3 +253,17 @@ export async function markHasCompletedOrder(db: Db, accountId: string, now: numb
     .where('has_completed_order', '=', 0)
     .execute();
 }
+
+/** Gives an account its (proven) address, in the caller's transaction. */
+export async function setProvenEmail(
+  db: Db,
+  accountId: string,
+  email: { email: string; emailNormalized: string },
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable('accounts')
+    .set({ email: email.email, email_normalized: email.emailNormalized, email_validated: 1, updated_at: now })
+    .where('id', '=', accountId)
+    .execute();
+}

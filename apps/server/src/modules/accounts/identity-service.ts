@@ -1,7 +1,7 @@
 import type { SocialIdentifierType } from '@fxid/contract';
 import type { AppContext } from '../../context.js';
 import { lockForTransaction } from '../../db/database.js';
-import { IdentityTakenError, LastSignInMethodError, NotFoundError } from '../../errors.js';
+import { AccountHasEmailError, IdentityTakenError, LastSignInMethodError, NotFoundError } from '../../errors.js';
 import * as repo from './accounts-repository.js';
 import { evictAccount } from './accounts-service.js';
 
@@ -58,6 +58,31 @@ export async function linkIdentity(
   if (holder === accountId) return;
   if (holder) throw new IdentityTakenError(identity.type);
   await repo.insertSocialIdentifier(trx, accountId, { type: identity.type, identifier: identity.id }, now);
+  evictAccount(ctx, accountId);
+}
+
+/**
+ * Gives a signed-in account the address a mailed link just proved, inside the caller's
+ * transaction: from then on that email signs in to this account. An address another account
+ * has is refused with `identity_taken` (it stays there); an account with another address
+ * already is refused too (changing an address is not built).
+ */
+export async function addProvenEmail(
+  ctx: Pick<AppContext, 'accounts'>,
+  trx: repo.Db,
+  accountId: string,
+  invite: { email: string; email_normalized: string },
+  now: number,
+): Promise<void> {
+  await lockForTransaction(trx, `social-identity:Email:${invite.email_normalized}`);
+  const holder = await repo.findAccountByEmail(trx, invite.email_normalized);
+  if (holder && holder.id !== accountId) throw new IdentityTakenError('Email');
+  const account = await repo.findAccount(trx, accountId);
+  if (!account) throw new NotFoundError('The account');
+  if (account.email_normalized === invite.email_normalized) return;
+  if (account.email_normalized) throw new AccountHasEmailError();
+  await repo.setProvenEmail(trx, accountId, { email: invite.email, emailNormalized: invite.email_normalized }, now);
+  await repo.insertSocialIdentifier(trx, accountId, { type: 'Email', identifier: invite.email_normalized }, now);
   evictAccount(ctx, accountId);
 }
 

@@ -16,16 +16,20 @@ export async function countInvitesSince(db: Db, emailNormalized: string, since: 
   return Number(recent.count);
 }
 
-export async function insertInvite(db: Db, row: Omit<EmailInvitesTable, 'consumed_at'>): Promise<void> {
+export async function insertInvite(
+  db: Db,
+  row: Omit<EmailInvitesTable, 'consumed_at' | 'link_account_id'> & { link_account_id?: string | null },
+): Promise<void> {
   await db
     .insertInto('email_invites')
-    .values({ ...row, consumed_at: null })
+    .values({ ...row, link_account_id: row.link_account_id ?? null, consumed_at: null })
     .execute();
 }
 
 /**
  * Spends an invite once. Without `confirmed`, only the browser whose nonce hash the invite
- * holds may spend it; any other is `refused` with nothing spent.
+ * holds may spend it; any other is `refused` with nothing spent. A link that adds an address
+ * to an account is never spent by confirmation: only by the browser that asked.
  */
 export function spendInvite(
   db: Db,
@@ -38,7 +42,9 @@ export function spendInvite(
     'email_invites',
     tokenHash,
     now,
-    proof.confirmed ? undefined : (eb) => eb('browser_nonce_hash', '=', proof.nonceHash ?? ''),
+    proof.confirmed
+      ? (eb) => eb('link_account_id', 'is', null)
+      : (eb) => eb('browser_nonce_hash', '=', proof.nonceHash ?? ''),
   );
 }
 

@@ -15,6 +15,7 @@ import { newId } from '../../lib/ids.js';
 import { safeRedirect } from '../../lib/redirects.js';
 import { hashToken, newSecretToken } from '../../lib/tokens.js';
 import { accountForProvenEmail, findAccountByEmail } from '../accounts/accounts-service.js';
+import { addProvenEmail } from '../accounts/identity-service.js';
 import { emailInviteMail } from '../mail/email-invite-mail.js';
 import type { EmailInviteTexts } from '../mail/email-invite-texts.js';
 import type { MailMessage } from '../mail/mailer.js';
@@ -37,6 +38,8 @@ export interface EmailInviteInput {
   browserNonce?: string | undefined;
   /** The asking browser's User-Agent, named for whoever opens the link elsewhere. */
   userAgent?: string | undefined;
+  /** A signed-in player adds this address to the account (link_email); spent only by the asking browser. */
+  linkAccountId?: string | undefined;
 }
 
 /**
@@ -74,6 +77,7 @@ export async function requestEmailInvite(ctx: AppContext, input: EmailInviteInpu
       expires_at: now + INVITE_TTL_MS,
       browser_nonce_hash: input.browserNonce ? hashToken(input.browserNonce) : null,
       requested_on: deviceName(input.userAgent),
+      link_account_id: input.linkAccountId ?? null,
     });
     await enqueue(trx, 'email', message, now);
   });
@@ -105,9 +109,16 @@ export async function authenticateFromEmailInvite(
     const spent = await repo.spendInvite(trx, hash, now, { nonceHash, confirmed: proof.confirmed === true });
     if (!spent.spent) throw inviteFailure(spent.failure);
     const invite = spent.row;
-    const found = await findAccountByEmail(trx, invite.email_normalized);
-    const account = await accountForProvenEmail(ctx, trx, found, invite, geoCountry, now);
-    const token = await ctx.sessions.create(account.id, trx);
+    let accountId: string;
+    if (invite.link_account_id) {
+      // A link that adds the address to the account that asked for it, which it then signs in to.
+      await addProvenEmail(ctx, trx, invite.link_account_id, invite, now);
+      accountId = invite.link_account_id;
+    } else {
+      const found = await findAccountByEmail(trx, invite.email_normalized);
+      accountId = (await accountForProvenEmail(ctx, trx, found, invite, geoCountry, now)).id;
+    }
+    const token = await ctx.sessions.create(accountId, trx);
     return { token, redirectUri: invite.redirect_uri ?? undefined };
   });
   // Counted after the commit: a sign-in that rolled back started no session.

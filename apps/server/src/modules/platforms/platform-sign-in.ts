@@ -1,7 +1,7 @@
 import { type AuthenticateFromSocialRequest, PORTAL_LOCALES } from '@fxid/contract';
 import type { AppContext } from '../../context.js';
 import { PlatformNotSupportedError, ValidationError } from '../../errors.js';
-import { accountForIdentity } from '../accounts/identity-service.js';
+import { accountForIdentity, linkIdentity } from '../accounts/identity-service.js';
 import { requireGameOnPlatform } from '../store/store-front-service.js';
 import { serverPlatformFor } from './registry.js';
 
@@ -14,15 +14,10 @@ const SHORT_NAMES: Record<string, string> = {
 };
 
 /**
- * Signs in by a host platform's payload: the platform verifies it into an identity,
- * the accounts module finds or makes the account, and a session starts, the same
- * session email sign-in gives. Nothing is written unless the payload verified.
+ * The identity a host platform's payload proves (its login block verified by the platform),
+ * for a game published there; the spec's errors for an unknown platform or a missing block.
  */
-export async function authenticateFromSocial(
-  ctx: AppContext,
-  input: AuthenticateFromSocialRequest,
-  geoCountry: string | null,
-) {
+export async function verifiedPlatformIdentity(ctx: AppContext, input: AuthenticateFromSocialRequest) {
   const platform = serverPlatformFor(input.Social);
   if (!platform) throw new PlatformNotSupportedError(input.Social);
   const block = input[platform.loginBlock];
@@ -33,7 +28,20 @@ export async function authenticateFromSocial(
     ]);
   }
   const game = await requireGameOnPlatform(ctx, input.Game, platform.platform);
-  const identity = await platform.verifyLogin(ctx, game, block);
+  return { platform: platform.platform, identity: await platform.verifyLogin(ctx, game, block) };
+}
+
+/**
+ * Signs in by a host platform's payload: the platform verifies it into an identity,
+ * the accounts module finds or makes the account, and a session starts, the same
+ * session email sign-in gives. Nothing is written unless the payload verified.
+ */
+export async function authenticateFromSocial(
+  ctx: AppContext,
+  input: AuthenticateFromSocialRequest,
+  geoCountry: string | null,
+) {
+  const { platform, identity } = await verifiedPlatformIdentity(ctx, input);
   const requested = input.Locale?.toLowerCase();
   const locale = (PORTAL_LOCALES as readonly string[]).includes(requested ?? '') ? requested : undefined;
   const started = await ctx.db.transaction().execute(async (trx) => {
@@ -51,6 +59,18 @@ export async function authenticateFromSocial(
     };
   });
   // Counted after the commit: a sign-in that rolled back started no session.
-  ctx.metrics.signedIn(platform.platform);
+  ctx.metrics.signedIn(platform);
   return started;
+}
+
+/**
+ * Adds the platform identity a payload proves (a player met in a game on VK, OK, Telegram, …)
+ * to the signed-in account: from then on it signs in to this account. One another account
+ * holds is refused with `identity_taken` and stays there.
+ */
+export async function linkFromSocial(ctx: AppContext, accountId: string, input: AuthenticateFromSocialRequest) {
+  const { identity } = await verifiedPlatformIdentity(ctx, input);
+  await ctx.db
+    .transaction()
+    .execute((trx) => linkIdentity(ctx, trx, accountId, { type: identity.type, id: identity.id }, ctx.now()));
 }

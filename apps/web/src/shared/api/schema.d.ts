@@ -1439,6 +1439,397 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/vkid/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts a VK ID sign-in: a one-time state bound to this browser and its PKCE challenge
+         * @description The browser keeps a code verifier of 32 random bytes and a nonce, and sends the S256 challenge and the nonce. With a bearer token the sign-in adds VK ID to that account instead. Refused with `platform_not_supported` ('Login provider vkid is not supported.') when the company does not allow VK ID or names no VK ID app.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["VkIdStartRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["VkIdStartResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/authenticate_to_fxid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * VK ID's redirect back (the app's trusted redirect URL): passes its answer on to the portal
+         * @description The code is exchanged by the portal page, which holds the PKCE verifier: this only forwards `code`, `state`, `device_id` (or `error`) to `/LoginVkId`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description To the portal page that finishes the sign-in */
+                302: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Signs in with VK ID (AuthenticationType VkId): exchanges the code with VK ID
+         * @description VkIdLogin carries what VK ID returned (Code, DeviceId, State) and what the browser kept (CodeVerifier, BrowserNonce). The state is spent once, by the browser that started it, within 10 minutes; the verifier must match its challenge; VK ID refuses a replayed, expired or forged code. Without VkIdLogin: 'VK payload is required for VK login'; another AuthenticationType: 'Login provider {x} is not supported.'. With the bearer token of the account that started it, VK ID is added to that account (409 `identity_taken` when another account holds it).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AuthenticateToFxidRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AuthenticateToFxidResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/link_email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mails a link that adds an email address to the player's account (after a robot check)
+         * @description The link (LoginValidateEmail, 10 minutes, once) works only in the browser that asked (BrowserNonce is required; no confirmation elsewhere), and then adds the address to this account and signs in to it. An address another account has is refused then with 409 `identity_taken`; an account that has an address already is refused now with 409 `conflict`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LinkEmailRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EmailInviteResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/link_social": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds a host platform's identity (VK, OK, Telegram, …) to the player's account
+         * @description The body is authenticate_from_social's: the login block of the platform named by Social is verified the same way. From then on that identity signs in to this account. One already on it changes nothing; one on another account is refused with 409 `identity_taken` and stays there.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AuthenticateFromSocialRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Account"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/authenticate_from_social": {
         parameters: {
             query?: never;
@@ -2711,6 +3102,233 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/steam/openid/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sends the browser to Steam's OpenID sign-in
+         * @description 302 to Steam's login (checkid_setup) returning to GET /auth/steam/openid/return; ReturnTo (a path on this site, or an allowed origin, else 400 redirect_not_allowed) is where the portal goes once signed in.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    ReturnTo?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description To Steam */
+                302: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/steam/openid/return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Steam's OpenID answer: checked, then the portal signs in
+         * @description Checks the assertion as platform-protocols.md §4c says (id_res, Steam as op_endpoint, claimed_id = identity = a SteamID64, the exact signed list, return_to ours, a nonce under 5 minutes old) and has Steam confirm it (check_authentication, is_valid:true); each assertion signs in once. Then 302 to the portal's LoginWithTempToken page with a one-time token for a session of the account with that Steam identity (made on first sight). Refused: 401 platform_sign_invalid, 401 platform_payload_expired (used before), 503 when Steam does not answer.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description id_res for a positive assertion */
+                    "openid.mode"?: string;
+                    /** @description https://steamcommunity.com/openid/id/{SteamID64} */
+                    "openid.claimed_id"?: string;
+                    /** @description Steam's signature, checked by Steam (check_authentication) */
+                    "openid.sig"?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description To the portal */
+                302: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/platforms/steam/settle/{Game}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Settles the player's Steam microtransactions: FinalizeTxn when approved, the order paid once
+         * @description After the overlay answered (MicroTxnAuthorizationResponse), the portal names the OrderId POST /platforms/payment opened; without one, every transaction of the player still open in the game is settled (recovery). Steam decides (QueryTxn): Init is Waiting; Approved is charged with FinalizeTxn and its order paid, once per orderid; Succeeded is delivered; Failed (denied, a failed charge) is Failed. A transaction whose user, item, amount or currency differ from the one opened is never charged (platform_price_mismatch). 404 not_found for an orderid that is not this player's in this game; 503 when Steam does not answer.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    Game: components["schemas"]["GameSystemNameInput"];
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SteamSettleRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SteamSettleResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
                 };
             };
         };
@@ -7795,6 +8413,16 @@ export interface components {
         PlatformCapabilityInput: "FriendsList" | "FriendsInvite" | "GamesOfChanceDisabled" | "RateApplication" | "OutgoingLinksForbidden" | "AdsAvailable" | "LegalDialogsDisabled" | "SupportDialogsDisabled" | "ExternalIncentivesDisabled";
         /** @enum {string} */
         StorePlatformInput: "Ios" | "Android" | "Web" | "Steam" | "WindowsStore" | "Amazon";
+        VkIdOptionsInput: {
+            /** @description The VK ID app (client_id) of the company */
+            ClientId: string;
+            /** @description Space-separated VK ID scopes; `vkid.personal_info` by default */
+            Scope?: string;
+            /** @description The widget also offers signing in through OK */
+            ShowOkLogin?: boolean;
+            /** @description The widget also offers signing in through Mail.ru */
+            ShowMailRuLogin?: boolean;
+        };
         LocaleInput: string;
         GameSystemNameInput: string;
         PresentationInput: {
@@ -7919,6 +8547,8 @@ export interface components {
             ExternalPpUrl?: string;
             Auth: {
                 AllowedAuthProviders: string[];
+                /** @description The company's VK ID app; absent: VK ID is not offered */
+                VkId?: components["schemas"]["VkIdOptionsInput"];
             };
             /** @description The Firebase web app that Google, Apple and Facebook sign-in go through; absent: those are not offered */
             FirebaseOptions?: components["schemas"]["FirebaseOptionsInput"];
@@ -8139,6 +8769,18 @@ export interface components {
             sub: string;
             id: string;
             email: string | null;
+        };
+        LinkEmailRequestInput: {
+            /** @description Turnstile token from the robot check */
+            CaptchaResult: string;
+            Email: components["schemas"]["EmailInput"];
+            GameSystemName?: components["schemas"]["GameSystemNameInput"];
+            /** @description Where the link leads after sign-in; same origin only */
+            RedirectUri?: string;
+            /** @description Language of the email */
+            Locale?: components["schemas"]["LocaleInput"];
+            /** @description A random value this browser keeps: only it can open the link */
+            BrowserNonce: string;
         };
         AnalyticsEventInput: {
             EventId: number;
@@ -9001,6 +9643,10 @@ export interface components {
             /** @description The wizq_token launch parameter, as received */
             Token: string;
         };
+        SteamLoginInput: {
+            /** @description The ticket bytes of GetAuthTicketForWebApi as hex, made for the identity the server names */
+            Ticket: string;
+        };
         AuthenticateFromSocialRequestInput: {
             /** @description The host platform, by name or number (e.g. VkontakteCom or 3) */
             Social: ("Unspecified" | "FxId" | "VkontaktePlay" | "Odnoklassniki" | "VkontakteCom" | "YandexGames" | "AbsoluteGames" | "Kongregate" | "FacebookGames" | "CrazyGames" | "WizQ" | "Telegram" | "FxLauncher" | "FxNative" | "Steam" | "FacebookInstantGames") | number | string;
@@ -9031,6 +9677,8 @@ export interface components {
             AbsoluteGamesLogin?: components["schemas"]["AbsoluteGamesLoginInput"];
             /** @description Required when Social is WizQ */
             WizQLogin?: components["schemas"]["WizQLoginInput"];
+            /** @description Required when Social is Steam */
+            SteamLogin?: components["schemas"]["SteamLoginInput"];
         };
         AuthenticateFromSocialResponseInput: {
             /** @description Bearer token of the new session, as email sign-in gives */
@@ -9562,6 +10210,13 @@ export interface components {
                 /** @description The order handle for WizQ's payment window; WizQ relays it back when the player paid */
                 SecuredOrderId: string;
             };
+            /** @description Steam microtransaction opened in the in-game overlay (usersession client); settle it with POST /platforms/steam/settle/{Game} */
+            Steam?: {
+                /** @description InitTxn's orderid (a uint64 as text): the overlay's MicroTxnAuthorizationResponse names it */
+                OrderId: string;
+                /** @description Steam's transid of the transaction InitTxn opened */
+                TransId: string;
+            };
         };
         ConsumePurchaseRequestInput: {
             Game: components["schemas"]["GameSystemNameInput"];
@@ -9835,6 +10490,27 @@ export interface components {
             /** @description Payed once Aghanim confirmed the payment; Cancelled when the order ended unpaid */
             Status: components["schemas"]["CheckoutStatusInput"];
         };
+        SteamSettleRequestInput: {
+            /** @description InitTxn's orderid (POST /platforms/payment answered it as Steam.OrderId) */
+            OrderId?: string;
+        };
+        SteamSettledInput: {
+            /** @description InitTxn's orderid (POST /platforms/payment answered it as Steam.OrderId) */
+            OrderId: string;
+            /**
+             * @description Delivered: charged and its order paid (now or before); Waiting: the player has not answered the overlay; Failed: denied, failed at Steam or refused here
+             * @enum {string}
+             */
+            Status: "Delivered" | "Waiting" | "Failed";
+            Sku: components["schemas"]["SkuInput"];
+            /** @description The order the purchase made, when Delivered */
+            TransactionId: components["schemas"]["PublicOrderIdInput"] | null;
+            /** @description Why we refused it (not charged): product_already_owned, platform_price_mismatch; null otherwise */
+            ErrorCode: components["schemas"]["ErrorCodeInput"] | null;
+        };
+        SteamSettleResponseInput: {
+            Items: components["schemas"]["SteamSettledInput"][];
+        };
         /** @enum {string} */
         SupportSubjectInput: "bug_report" | "payment_issues" | "account_issues" | "technical_issues" | "gameplay_issues" | "other";
         SupportMessageDataInput: {
@@ -9856,6 +10532,55 @@ export interface components {
             Success: true;
             /** @description The stored message, for follow-ups */
             Id: string;
+        };
+        VkIdStartRequestInput: {
+            /** @description The game the player signs in from (its own VK ID app, if any) */
+            Game?: components["schemas"]["GameSystemNameInput"];
+            /** @description BASE64URL(SHA-256(code_verifier)) of a verifier of 32 random bytes that the browser keeps */
+            CodeChallenge: string;
+            /** @description A random value this browser keeps: the sign-in is finished only by it */
+            BrowserNonce: string;
+        };
+        VkIdStartResponseInput: {
+            /** @description The one-time OAuth state of this sign-in (10 minutes) */
+            State: string;
+            ClientId: string;
+            Scope: string;
+            /** @description Where VK ID sends the browser back: /api/v1/auth/authenticate_to_fxid */
+            RedirectUrl: string;
+            /** @description VK ID's authorization page with every parameter of this sign-in */
+            AuthorizeUrl: string;
+        };
+        VkIdLoginInput: {
+            /** @description The authorization code VK ID returned */
+            Code: string;
+            /** @description The PKCE verifier the challenge was made from */
+            CodeVerifier: string;
+            /** @description VK ID's device_id of the code */
+            DeviceId: string;
+            /** @description The state VK ID returned (that of vkid/start) */
+            State: string;
+            /** @description The nonce this browser sent to vkid/start */
+            BrowserNonce: string;
+        };
+        AuthenticateToFxidRequestInput: {
+            AuthenticationType: components["schemas"]["AuthAdapterInput"];
+            Game?: components["schemas"]["GameSystemNameInput"];
+            Locale?: string;
+            SessionId?: string;
+            /** @description Required when AuthenticationType is VkId */
+            VkIdLogin?: components["schemas"]["VkIdLoginInput"];
+        };
+        AuthenticateToFxidResponseInput: {
+            /** @constant */
+            Success: true;
+            Data: {
+                AccountId: string;
+                /** @description The new session; when linking, the bearer token sent */
+                Token: string;
+                /** @description The identity was added to the signed-in account (bearer sent) */
+                Linked: boolean;
+            };
         };
         HealthInput: {
             /** @constant */
@@ -9935,6 +10660,16 @@ export interface components {
         PlatformCapability: "FriendsList" | "FriendsInvite" | "GamesOfChanceDisabled" | "RateApplication" | "OutgoingLinksForbidden" | "AdsAvailable" | "LegalDialogsDisabled" | "SupportDialogsDisabled" | "ExternalIncentivesDisabled";
         /** @enum {string} */
         StorePlatform: "Ios" | "Android" | "Web" | "Steam" | "WindowsStore" | "Amazon";
+        VkIdOptions: {
+            /** @description The VK ID app (client_id) of the company */
+            ClientId: string;
+            /** @description Space-separated VK ID scopes; `vkid.personal_info` by default */
+            Scope?: string;
+            /** @description The widget also offers signing in through OK */
+            ShowOkLogin?: boolean;
+            /** @description The widget also offers signing in through Mail.ru */
+            ShowMailRuLogin?: boolean;
+        };
         Locale: string;
         GameSystemName: string;
         Presentation: {
@@ -10059,6 +10794,8 @@ export interface components {
             ExternalPpUrl?: string;
             Auth: {
                 AllowedAuthProviders: string[];
+                /** @description The company's VK ID app; absent: VK ID is not offered */
+                VkId?: components["schemas"]["VkIdOptions"];
             };
             /** @description The Firebase web app that Google, Apple and Facebook sign-in go through; absent: those are not offered */
             FirebaseOptions?: components["schemas"]["FirebaseOptions"];
@@ -10280,6 +11017,18 @@ export interface components {
             sub: string;
             id: string;
             email: string | null;
+        };
+        LinkEmailRequest: {
+            /** @description Turnstile token from the robot check */
+            CaptchaResult: string;
+            Email: components["schemas"]["Email"];
+            GameSystemName?: components["schemas"]["GameSystemName"];
+            /** @description Where the link leads after sign-in; same origin only */
+            RedirectUri?: string;
+            /** @description Language of the email */
+            Locale?: components["schemas"]["Locale"];
+            /** @description A random value this browser keeps: only it can open the link */
+            BrowserNonce: string;
         };
         AnalyticsEvent: {
             EventId: number;
@@ -11142,6 +11891,10 @@ export interface components {
             /** @description The wizq_token launch parameter, as received */
             Token: string;
         };
+        SteamLogin: {
+            /** @description The ticket bytes of GetAuthTicketForWebApi as hex, made for the identity the server names */
+            Ticket: string;
+        };
         AuthenticateFromSocialRequest: {
             /** @description The host platform, by name or number (e.g. VkontakteCom or 3) */
             Social: unknown;
@@ -11172,6 +11925,8 @@ export interface components {
             AbsoluteGamesLogin?: components["schemas"]["AbsoluteGamesLogin"];
             /** @description Required when Social is WizQ */
             WizQLogin?: components["schemas"]["WizQLogin"];
+            /** @description Required when Social is Steam */
+            SteamLogin?: components["schemas"]["SteamLogin"];
         };
         AuthenticateFromSocialResponse: {
             /** @description Bearer token of the new session, as email sign-in gives */
@@ -11703,6 +12458,13 @@ export interface components {
                 /** @description The order handle for WizQ's payment window; WizQ relays it back when the player paid */
                 SecuredOrderId: string;
             };
+            /** @description Steam microtransaction opened in the in-game overlay (usersession client); settle it with POST /platforms/steam/settle/{Game} */
+            Steam?: {
+                /** @description InitTxn's orderid (a uint64 as text): the overlay's MicroTxnAuthorizationResponse names it */
+                OrderId: string;
+                /** @description Steam's transid of the transaction InitTxn opened */
+                TransId: string;
+            };
         };
         ConsumePurchaseRequest: {
             Game: components["schemas"]["GameSystemName"];
@@ -11976,6 +12738,27 @@ export interface components {
             /** @description Payed once Aghanim confirmed the payment; Cancelled when the order ended unpaid */
             Status: components["schemas"]["CheckoutStatus"];
         };
+        SteamSettleRequest: {
+            /** @description InitTxn's orderid (POST /platforms/payment answered it as Steam.OrderId) */
+            OrderId?: string;
+        };
+        SteamSettled: {
+            /** @description InitTxn's orderid (POST /platforms/payment answered it as Steam.OrderId) */
+            OrderId: string;
+            /**
+             * @description Delivered: charged and its order paid (now or before); Waiting: the player has not answered the overlay; Failed: denied, failed at Steam or refused here
+             * @enum {string}
+             */
+            Status: "Delivered" | "Waiting" | "Failed";
+            Sku: components["schemas"]["Sku"];
+            /** @description The order the purchase made, when Delivered */
+            TransactionId: components["schemas"]["PublicOrderId"] | null;
+            /** @description Why we refused it (not charged): product_already_owned, platform_price_mismatch; null otherwise */
+            ErrorCode: components["schemas"]["ErrorCode"] | null;
+        };
+        SteamSettleResponse: {
+            Items: components["schemas"]["SteamSettled"][];
+        };
         /** @enum {string} */
         SupportSubject: "bug_report" | "payment_issues" | "account_issues" | "technical_issues" | "gameplay_issues" | "other";
         SupportMessageData: {
@@ -11998,6 +12781,55 @@ export interface components {
             Success: true;
             /** @description The stored message, for follow-ups */
             Id: string;
+        };
+        VkIdStartRequest: {
+            /** @description The game the player signs in from (its own VK ID app, if any) */
+            Game?: components["schemas"]["GameSystemName"];
+            /** @description BASE64URL(SHA-256(code_verifier)) of a verifier of 32 random bytes that the browser keeps */
+            CodeChallenge: string;
+            /** @description A random value this browser keeps: the sign-in is finished only by it */
+            BrowserNonce: string;
+        };
+        VkIdStartResponse: {
+            /** @description The one-time OAuth state of this sign-in (10 minutes) */
+            State: string;
+            ClientId: string;
+            Scope: string;
+            /** @description Where VK ID sends the browser back: /api/v1/auth/authenticate_to_fxid */
+            RedirectUrl: string;
+            /** @description VK ID's authorization page with every parameter of this sign-in */
+            AuthorizeUrl: string;
+        };
+        VkIdLogin: {
+            /** @description The authorization code VK ID returned */
+            Code: string;
+            /** @description The PKCE verifier the challenge was made from */
+            CodeVerifier: string;
+            /** @description VK ID's device_id of the code */
+            DeviceId: string;
+            /** @description The state VK ID returned (that of vkid/start) */
+            State: string;
+            /** @description The nonce this browser sent to vkid/start */
+            BrowserNonce: string;
+        };
+        AuthenticateToFxidRequest: {
+            AuthenticationType: components["schemas"]["AuthAdapter"];
+            Game?: components["schemas"]["GameSystemName"];
+            Locale?: string;
+            SessionId?: string;
+            /** @description Required when AuthenticationType is VkId */
+            VkIdLogin?: components["schemas"]["VkIdLogin"];
+        };
+        AuthenticateToFxidResponse: {
+            /** @constant */
+            Success: true;
+            Data: {
+                AccountId: string;
+                /** @description The new session; when linking, the bearer token sent */
+                Token: string;
+                /** @description The identity was added to the signed-in account (bearer sent) */
+                Linked: boolean;
+            };
         };
         Health: {
             /** @constant */

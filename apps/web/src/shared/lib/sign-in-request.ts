@@ -2,7 +2,12 @@
  * Lets any screen ask the player to sign in (the game player, a store button)
  * without importing the sign-in feature: the app shell provides the opener.
  */
-type SignInOpener = () => Promise<boolean>;
+/** `addEmail`: a signed-in player adds an email address instead (the same modal, mailing a link). */
+export interface SignInRequest {
+  addEmail?: boolean;
+}
+
+type SignInOpener = (request?: SignInRequest) => Promise<boolean>;
 
 let opener: SignInOpener | undefined;
 /** Requests made before the shell's sign-in part has loaded; they run once it has. */
@@ -18,7 +23,7 @@ export function provideSignIn(open: SignInOpener): () => void {
 }
 
 /** Opens the login modal; resolves true once the player has signed in, false if they closed it. */
-export function requestSignIn(): Promise<boolean> {
-  if (opener) return opener();
-  return new Promise((resolve) => pending.push((open) => resolve(open())));
+export function requestSignIn(request?: SignInRequest): Promise<boolean> {
+  if (opener) return opener(request);
+  return new Promise((resolve) => pending.push((open) => resolve(open(request))));
 }

@@ -1,6 +1,6 @@
 import type { PaymentProviderName } from '@fxid/contract';
-import { bank131Descriptor } from './bank131/bank131-descriptor.js';
 import { aghanimDescriptor } from './aghanim/aghanim-descriptor.js';
+import { bank131Descriptor } from './bank131/bank131-descriptor.js';
 import type { ProviderDescriptor } from './provider-descriptor.js';
 import { sandboxDescriptor } from './sandbox/sandbox-descriptor.js';
 import { stripeDescriptor } from './stripe/stripe-descriptor.js';

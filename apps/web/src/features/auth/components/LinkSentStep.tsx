@@ -20,10 +20,12 @@ export function LinkSentStep({
 }) {
   const { t } = useTranslation();
   const token = useAuthToken();
+  // Adding an address, the player is signed in already: only the session the link starts counts.
+  const before = useRef(token);
   const report = useRef(onAuthenticated);
   report.current = onAuthenticated;
   useEffect(() => {
-    if (!token) return;
+    if (!token || token === before.current) return;
     const timer = setTimeout(() => report.current(), timeoutMs);
     return () => clearTimeout(timer);
   }, [token, timeoutMs]);

@@ -1,16 +1,18 @@
+import type { VkIdOptions } from '@fxid/contract';
 import { useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useBranding } from '../../../entities/game/branding';
 import { useApiClient } from '../../../shared/api/api-context';
 import { usePageConfig } from '../../../shared/config/page-config-context';
+import { readAuthToken } from '../../../shared/lib/auth-token';
 import { configuredProviders, type LoginProvider } from '../../../shared/lib/firebase/firebase-providers';
 import { ModalFrame } from '../../../shared/ui/ModalFrame';
 import { requestEmailLogin } from '../lib/email-login';
 import { loginErrorKey } from '../lib/login-errors';
 import { INITIAL_LOGIN_STATE, loginReducer } from '../lib/login-flow';
 import { signInWithProvider } from '../lib/provider-login';
-import { offeredProviders } from '../lib/providers';
+import { offeredProviders, offeredVkId } from '../lib/providers';
 import { returnRoute } from '../lib/return-route';
 import { DevOriginNotice } from './DevOriginNotice';
 import { EmailStep } from './EmailStep';
@@ -18,6 +20,7 @@ import { LegalLinks } from './LegalLinks';
 import { LinkSentStep } from './LinkSentStep';
 import { ProviderButtons } from './ProviderButtons';
 import { RobotCheckStep } from './RobotCheckStep';
+import { VkIdSignIn } from './VkIdSignIn';
 
 /** Spec §9: how long after the sign-in the modal waits before reporting it. */
 export const DEFAULT_EMAIL_TIMEOUT_MS = 1000;
@@ -32,6 +35,10 @@ export interface LoginModalOptions {
   ppUrl?: string | undefined;
   /** Providers the caller allows; the company's list by default. Only those this deployment set up show. */
   allowedProviders?: string[] | undefined;
+  /** VK ID's app and widget options; the company's `Auth.VkId` by default. Without one VK ID is not offered. */
+  vkOptions?: VkIdOptions | undefined;
+  /** A signed-in player adds an email address: the link adds it to the account; no other providers. */
+  addEmail?: boolean | undefined;
   /** The player agreed to marketing email (sent with a provider sign-in). */
   marketingEnabled?: boolean | undefined;
   onAuthenticatedEmailTimeout?: number | undefined;
@@ -49,10 +56,9 @@ export function LoginModal({ onClose, ...options }: LoginModalOptions & { onClos
   const location = useLocation();
   const [state, dispatch] = useReducer(loginReducer, INITIAL_LOGIN_STATE);
   const siteKey = options.turnstileSiteKey ?? config.TurnstileSiteKey;
-  const others = offeredProviders(
-    options.allowedProviders ?? branding.Auth.AllowedAuthProviders,
-    configuredProviders(branding),
-  );
+  const allowed = options.allowedProviders ?? branding.Auth.AllowedAuthProviders;
+  const others = options.addEmail ? [] : offeredProviders(allowed, configuredProviders(branding));
+  const vkOptions = options.addEmail ? undefined : offeredVkId(allowed, options.vkOptions ?? branding.Auth.VkId);
   const [providerBusy, setProviderBusy] = useState(false);
 
   const send = (captchaToken: string) => {
@@ -65,6 +71,7 @@ export function LoginModal({ onClose, ...options }: LoginModalOptions & { onClos
       returnTo: options.returnTo ?? returnRoute(location),
       locale: i18n.resolvedLanguage,
       basePath: config.RouterBasePath,
+      linkBearer: options.addEmail ? (readAuthToken() ?? undefined) : undefined,
     }).then(
       () => dispatch({ type: 'sent' }),
       (error: unknown) => dispatch({ type: 'failed', error: loginErrorKey(error) }),
@@ -92,7 +99,7 @@ export function LoginModal({ onClose, ...options }: LoginModalOptions & { onClos
   return (
     <ModalFrame
       size="sm"
-      title={t('auth.signInTitle')}
+      title={options.addEmail ? t('auth.addEmailTitle') : t('auth.signInTitle')}
       hideClose={state.view === 'success'}
       footer={<LegalLinks tosUrl={options.tosUrl} ppUrl={options.ppUrl} />}
     >
@@ -104,7 +111,20 @@ export function LoginModal({ onClose, ...options }: LoginModalOptions & { onClos
             error={state.error}
             onSubmit={(email) => dispatch({ type: 'emailAccepted', email })}
           />
-          {others.length > 0 && <ProviderButtons providers={others} busy={providerBusy} onPick={signInWith} />}
+          {(others.length > 0 || vkOptions) && (
+            <ProviderButtons providers={others} busy={providerBusy} onPick={signInWith}>
+              {vkOptions && (
+                <VkIdSignIn
+                  options={vkOptions}
+                  game={options.gameSystemName ?? config.FixedGame}
+                  returnTo={options.returnTo ?? returnRoute(location)}
+                  standIn={config.VkIdStandIn === true}
+                  onSignedIn={authenticated}
+                  onError={(error) => dispatch({ type: 'failed', error: loginErrorKey(error) })}
+                />
+              )}
+            </ProviderButtons>
+          )}
         </>
       )}
       {state.view === 'verifyTurnstile' && (

@@ -14,6 +14,10 @@ export function SessionBridge() {
   useProfileLanguage();
   useFriendInvite();
   const openLogin = useLoginModal();
-  useEffect(() => provideSignIn(() => openLogin()), [openLogin]);
+  useEffect(
+    () =>
+      provideSignIn((request) => openLogin(request?.addEmail ? { addEmail: true, returnTo: '/Profile' } : undefined)),
+    [openLogin],
+  );
   return null;
 }

@@ -1,5 +1,5 @@
 import type { ApiClient } from '../../../shared/api/client';
-import { sendEmailInvite } from '../api/email-invite';
+import { linkEmail, sendEmailInvite } from '../api/email-invite';
 import { browserNonce } from './browser-nonce';
 import { returnPath } from './redirect';
 
@@ -11,6 +11,8 @@ export interface EmailLoginInput {
   returnTo?: string | undefined;
   locale?: string | undefined;
   basePath: string;
+  /** A signed-in player's session: the link then adds the address to that account (POST /auth/link_email). */
+  linkBearer?: string | undefined;
 }
 
 /**
@@ -21,6 +23,17 @@ export function requestEmailLogin(api: ApiClient, input: EmailLoginInput) {
   if (!input.email) return Promise.reject(new Error('Email is required for email login'));
   if (!input.captchaToken) return Promise.reject(new Error('Captcha token is required for email login'));
   const nonce = browserNonce();
+  if (input.linkBearer) {
+    // Only this browser can open such a link: without a nonce (blocked storage) it could never be used.
+    if (!nonce) return Promise.reject(new Error('This browser keeps no data, so the link could not be opened here'));
+    return linkEmail(api, input.linkBearer, {
+      Email: input.email,
+      CaptchaResult: input.captchaToken,
+      BrowserNonce: nonce,
+      ...(input.returnTo ? { RedirectUri: returnPath(input.returnTo, input.basePath) } : {}),
+      ...(input.locale ? { Locale: input.locale } : {}),
+    });
+  }
   return sendEmailInvite(api, {
     Email: input.email,
     CaptchaResult: input.captchaToken,

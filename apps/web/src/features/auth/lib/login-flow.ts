@@ -6,7 +6,9 @@ export type LoginErrorKey =
   | 'auth.errors.general'
   | 'auth.errors.rateLimited'
   | 'auth.errors.robotUnavailable'
-  | 'auth.errors.popupClosed';
+  | 'auth.errors.popupClosed'
+  | 'auth.errors.vkWidget'
+  | 'auth.errors.vkVerifierMissing';
 
 export interface LoginState {
   view: LoginView;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { configuredProviders } from '../../../shared/lib/firebase/firebase-providers';
-import { assertProviderSupported, offeredProviders } from './providers';
+import { assertProviderSupported, offeredProviders, offeredVkId } from './providers';
 
 const FIREBASE = { ApiKey: 'k', AuthDomain: 'a', ProjectId: 'fxid-demo', AppId: '1:2:web:3' };
 
@@ -18,6 +18,13 @@ describe('sign-in providers', () => {
 
   it('offers no Firebase provider while the company names no Firebase app', () => {
     expect(offeredProviders(['google', 'apple', 'facebook'], configuredProviders({}))).toEqual([]);
+  });
+
+  it('offers VK ID only when it is allowed and an app is named', () => {
+    const vk = { ClientId: '51999999', ShowOkLogin: true };
+    expect(offeredVkId(['email', 'VKID'], vk)).toBe(vk);
+    expect(offeredVkId(['email', 'google'], vk)).toBeUndefined();
+    expect(offeredVkId(['vkid'], undefined)).toBeUndefined();
   });
 
   it('refuses unknown providers with the spec wording', () => {

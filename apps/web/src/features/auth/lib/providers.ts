@@ -4,6 +4,8 @@ import {
   type LoginProvider,
 } from '../../../shared/lib/firebase/firebase-providers';
 
+export { offeredVkId } from '../../../shared/lib/vkid/vkid-offer';
+
 /** The 'Other ways to sign in' of the modal: allowed by the options (or the company) and set up here. */
 export const offeredProviders = allowedProviders;
 

@@ -14,6 +14,9 @@ import {
   PROVIDER_BRAND_NAMES,
 } from '../../../shared/lib/firebase/firebase-providers';
 import { preloadFirebase, providerIdToken } from '../../../shared/lib/firebase/provider-id-token';
+import { requestSignIn } from '../../../shared/lib/sign-in-request';
+import { offeredVkId, VKID_IDENTITY_TYPE } from '../../../shared/lib/vkid/vkid-offer';
+import { startVkId } from '../../../shared/lib/vkid/vkid-sign-in';
 import { Button } from '../../../shared/ui/Button';
 import { Notice } from '../../../shared/ui/Notice';
 import { linkFirebase } from '../api/link-firebase';
@@ -42,18 +45,43 @@ export function AddSignInMethod({ account }: { account: Account }) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
   const held = new Set(account.SocialIdentifiers.map((identifier) => identifier.Type as string));
-  const addable = allowedProviders(branding.Auth.AllowedAuthProviders, configuredProviders(branding)).filter(
-    (provider) => !held.has(IDENTITY_TYPES[provider]),
-  );
+  const options = branding.FirebaseOptions;
+  const addable = options
+    ? allowedProviders(branding.Auth.AllowedAuthProviders, configuredProviders(branding)).filter(
+        (provider) => !held.has(IDENTITY_TYPES[provider]),
+      )
+    : [];
+  const vkAddable =
+    !held.has(VKID_IDENTITY_TYPE) && offeredVkId(branding.Auth.AllowedAuthProviders, branding.Auth.VkId) !== undefined;
   useEffect(() => {
     if (addable.length > 0) preloadFirebase().catch(() => undefined);
   }, [addable.length]);
-  if (addable.length === 0 || !branding.FirebaseOptions) return null;
-  const options = branding.FirebaseOptions;
+  const emailAddable = !account.Email;
+  if (addable.length === 0 && !vkAddable && !emailAddable) return null;
+
+  // The login modal mails a link that adds the address; opened here, it signs in to this account again.
+  const addEmail = () => {
+    setFailure(null);
+    void requestSignIn({ addEmail: true }).then(() => queryClient.invalidateQueries({ queryKey: ['account'] }));
+  };
+
+  // VK ID by redirect to its authorization page (no widget here): it returns to /LoginVkId, then /Profile.
+  const addVkId = () => {
+    if (busy) return;
+    setBusy(true);
+    setFailure(null);
+    startVkId(api, { returnTo: '/Profile', link: true }).then(
+      (started) => window.location.assign(started.AuthorizeUrl),
+      (error: unknown) => {
+        setFailure(failureOf(error));
+        setBusy(false);
+      },
+    );
+  };
 
   const add = (provider: LoginProvider) => {
     const bearer = readAuthToken();
-    if (busy || !bearer) return;
+    if (busy || !bearer || !options) return;
     setBusy(true);
     setFailure(null);
     providerIdToken(provider, options, config.FirebaseAuthEmulatorUrl)
@@ -92,6 +120,28 @@ export function AddSignInMethod({ account }: { account: Account }) {
             {PROVIDER_BRAND_NAMES[provider]}
           </Button>
         ))}
+        {emailAddable && (
+          <Button
+            variant="secondary"
+            disabled={busy}
+            data-provider="email"
+            aria-label={t('profile.addProvider', { provider: t('profile.email') })}
+            onClick={addEmail}
+          >
+            {t('profile.email')}
+          </Button>
+        )}
+        {vkAddable && (
+          <Button
+            variant="secondary"
+            disabled={busy}
+            data-provider="vkid"
+            aria-label={t('profile.addProvider', { provider: 'VK ID' })}
+            onClick={addVkId}
+          >
+            VK ID
+          </Button>
+        )}
       </div>
     </section>
   );
