@@ -65,10 +65,7 @@ export const StoreFlagsSchema = z
     XsollaEnabled: z.boolean(),
     YookassaEnabled: z.boolean(),
     StripeEnabled: z.boolean(),
-    Bank131Enabled: z
-      .boolean()
-      .optional()
-      .describe("Bank131's card form and SBP (or Smart Glocal's, same API); absent counts as false"),
+    Bank131Enabled: z.boolean().describe("Bank131's card form and SBP (or Smart Glocal's, same API)"),
     AghanimEnabled: z.boolean().describe('Aghanim takes the web checkouts of the game (when the server lists it)'),
   })
   .meta({ id: 'StoreFlags' });

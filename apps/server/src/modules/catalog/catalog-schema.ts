@@ -165,6 +165,7 @@ const GameSchema = z.strictObject({
       YookassaEnabled: false,
       StripeEnabled: false,
       AghanimEnabled: false,
+      Bank131Enabled: false,
       ...flags,
     })),
   TurnstileSiteKey: z.string().optional(),

@@ -31,7 +31,13 @@ describe('the offline development bank (Bank131)', () => {
     const catalog = await readCatalogFile(DEMO_CATALOG);
     const gemGarden = catalog.Games.find((entry) => entry.GameSystemName === 'gem-garden');
     if (!gemGarden) throw new Error('the demo catalog has no gem-garden');
-    gemGarden.Store = { XsollaEnabled: false, YookassaEnabled: false, StripeEnabled: false, Bank131Enabled: true };
+    gemGarden.Store = {
+      XsollaEnabled: false,
+      YookassaEnabled: false,
+      StripeEnabled: false,
+      Bank131Enabled: true,
+      AghanimEnabled: false,
+    };
     for (const product of gemGarden.Products ?? []) product.Price = { Amount: 9900, Currency: 'RUB' };
     await importCatalog(testApp().database.handle.db, catalog, TEST_START);
     await testApp().app.listen({ port, host: '127.0.0.1' });

@@ -57,7 +57,13 @@ describeEachEngine('games API', (engine) => {
       SupportedLanguages: ['en', 'ru'],
       DefaultLanguage: 'en',
       CompanyName: 'Foxhound Interactive',
-      Store: { XsollaEnabled: true, YookassaEnabled: false, StripeEnabled: true, AghanimEnabled: false },
+      Store: {
+        XsollaEnabled: true,
+        YookassaEnabled: false,
+        StripeEnabled: true,
+        AghanimEnabled: false,
+        Bank131Enabled: false,
+      },
       TosOpenMethod: 'Modal',
     });
   });

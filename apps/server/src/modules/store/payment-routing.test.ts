@@ -33,7 +33,13 @@ function gemGardenWith(testApp: () => TestApp, flags: Partial<Record<keyof Store
 }
 
 const gemGardenWithoutStripe = (testApp: () => TestApp) =>
-  gemGardenWith(testApp, { StripeEnabled: false, XsollaEnabled: false, YookassaEnabled: false, AghanimEnabled: false });
+  gemGardenWith(testApp, {
+    StripeEnabled: false,
+    XsollaEnabled: false,
+    YookassaEnabled: false,
+    AghanimEnabled: false,
+    Bank131Enabled: false,
+  });
 
 const availability = async (app: FastifyInstance, Game: string, WebPublishingPlatform = 'FxId') =>
   (await storePost(app, '/store_availability', { Game, WebPublishingPlatform })).json();
@@ -99,7 +105,13 @@ describeEachEngine('payment routing: PAYMENT_PROVIDER=stripe', (engine) => {
       Game: 'gem-garden',
       PaymentChannel: null,
       PaymentProvider: null,
-      Store: { XsollaEnabled: false, YookassaEnabled: false, StripeEnabled: false, AghanimEnabled: false },
+      Store: {
+        XsollaEnabled: false,
+        YookassaEnabled: false,
+        StripeEnabled: false,
+        AghanimEnabled: false,
+        Bank131Enabled: false,
+      },
     });
     const refused = await buy(testApp, 'gem-garden');
     expect(refused.statusCode).toBe(503);

@@ -8464,8 +8464,8 @@ export interface components {
             XsollaEnabled: boolean;
             YookassaEnabled: boolean;
             StripeEnabled: boolean;
-            /** @description Bank131's card form and SBP (or Smart Glocal's, same API); absent counts as false */
-            Bank131Enabled?: boolean;
+            /** @description Bank131's card form and SBP (or Smart Glocal's, same API) */
+            Bank131Enabled: boolean;
             /** @description Aghanim takes the web checkouts of the game (when the server lists it) */
             AghanimEnabled: boolean;
         };
@@ -10711,8 +10711,8 @@ export interface components {
             XsollaEnabled: boolean;
             YookassaEnabled: boolean;
             StripeEnabled: boolean;
-            /** @description Bank131's card form and SBP (or Smart Glocal's, same API); absent counts as false */
-            Bank131Enabled?: boolean;
+            /** @description Bank131's card form and SBP (or Smart Glocal's, same API) */
+            Bank131Enabled: boolean;
             /** @description Aghanim takes the web checkouts of the game (when the server lists it) */
             AghanimEnabled: boolean;
         };

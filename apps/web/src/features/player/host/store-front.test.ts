@@ -34,7 +34,13 @@ describe('the store front given to the game', () => {
       {
         Game: 'gem-garden',
         Products: [product()],
-        Store: { XsollaEnabled: false, YookassaEnabled: false, StripeEnabled: false, AghanimEnabled: false },
+        Store: {
+          XsollaEnabled: false,
+          YookassaEnabled: false,
+          StripeEnabled: false,
+          AghanimEnabled: false,
+          Bank131Enabled: false,
+        },
       },
       'de',
     );
@@ -70,7 +76,13 @@ describe('the store front given to the game', () => {
       {
         Game: 'x',
         Products: [yen],
-        Store: { XsollaEnabled: false, YookassaEnabled: false, StripeEnabled: false, AghanimEnabled: false },
+        Store: {
+          XsollaEnabled: false,
+          YookassaEnabled: false,
+          StripeEnabled: false,
+          AghanimEnabled: false,
+          Bank131Enabled: false,
+        },
       },
       'ja',
     ).products;
@@ -85,7 +97,13 @@ describe('the store front given to the game', () => {
           product({ Sku: 'stars_100' }),
           product({ Sku: 'no_ads', ProductType: 'NonConsumable', Owned: true }),
         ],
-        Store: { XsollaEnabled: false, YookassaEnabled: false, StripeEnabled: false, AghanimEnabled: false },
+        Store: {
+          XsollaEnabled: false,
+          YookassaEnabled: false,
+          StripeEnabled: false,
+          AghanimEnabled: false,
+          Bank131Enabled: false,
+        },
       },
       'en',
     );

@@ -73,7 +73,13 @@ function renderStore(game: string, storeData: () => Response) {
 const STORE = (products: StoreProductData[]): StoreData => ({
   Game: 'sky-runner',
   Products: products,
-  Store: { XsollaEnabled: false, YookassaEnabled: false, StripeEnabled: false, AghanimEnabled: false },
+  Store: {
+    XsollaEnabled: false,
+    YookassaEnabled: false,
+    StripeEnabled: false,
+    AghanimEnabled: false,
+    Bank131Enabled: false,
+  },
 });
 
 describe('the store page', () => {

@@ -34,7 +34,13 @@ describeEachEngine('bank131 payments', (engine) => {
     const catalog = await readCatalogFile(DEMO_CATALOG);
     const gemGarden = catalog.Games.find((entry) => entry.GameSystemName === 'gem-garden');
     if (!gemGarden) throw new Error('the demo catalog has no gem-garden');
-    gemGarden.Store = { XsollaEnabled: false, YookassaEnabled: false, StripeEnabled: false, Bank131Enabled: true };
+    gemGarden.Store = {
+      XsollaEnabled: false,
+      YookassaEnabled: false,
+      StripeEnabled: false,
+      Bank131Enabled: true,
+      AghanimEnabled: false,
+    };
     for (const product of gemGarden.Products ?? []) product.Price = { Amount: 9900, Currency: 'RUB' };
     await importCatalog(testApp().database.handle.db, catalog, TEST_START);
     bank.target = async (body, headers) => (await postNotification(testApp().app, body, headers)).statusCode;

@@ -45,7 +45,13 @@ describeEachEngine('yookassa payments', (engine) => {
     const catalog = await readCatalogFile(DEMO_CATALOG);
     const gemGarden = catalog.Games.find((entry) => entry.GameSystemName === 'gem-garden');
     if (!gemGarden) throw new Error('the demo catalog has no gem-garden');
-    gemGarden.Store = { XsollaEnabled: false, YookassaEnabled: true, StripeEnabled: false, AghanimEnabled: false };
+    gemGarden.Store = {
+      XsollaEnabled: false,
+      YookassaEnabled: true,
+      StripeEnabled: false,
+      AghanimEnabled: false,
+      Bank131Enabled: false,
+    };
     await importCatalog(testApp().database.handle.db, catalog, TEST_START);
   });
   let token = '';
