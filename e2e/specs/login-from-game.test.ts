@@ -4,6 +4,7 @@ import { signGameServerProof } from '../../apps/server/src/lib/game-server-proof
 import { externalIdProofText } from '../../apps/server/src/modules/auth/external-id/external-id-proof';
 import { saveScreenshot } from '../harness/artifacts';
 import { HTTP_ERROR_LINE } from '../harness/browser';
+import { acceptDueDocuments } from '../harness/documents';
 import { gameFrame } from '../harness/game';
 import { en } from '../harness/messages';
 import { browserSession } from '../harness/session';
@@ -47,8 +48,14 @@ describe('a game hands its player to the portal', () => {
     await handOver.click();
     await page.waitForURL(/\/play\/sky-runner$/);
     await page.getByRole('link', { name: en.header.profile }).waitFor();
-    // The game in the portal knows the same player.
-    await gameFrame(page).getByTestId('user-id').filter({ hasText: player.GameUid }).waitFor();
+    // The game in the portal knows the same player, once Sky Runner's terms are accepted.
+    const token = (await page.evaluate(() => localStorage.getItem('AuthToken'))) ?? '';
+    expect(await acceptDueDocuments(portalUrl(), token, 'sky-runner')).toBe(1);
+    await page.reload();
+    await gameFrame(page)
+      .getByTestId('user-id')
+      .filter({ hasText: `id: ${player.AccountId}` })
+      .waitFor();
 
     // The same link again (from history, a log): refused, and nobody new is signed in.
     const { page: again, problems } = await session.tab(await session.freshContext());
