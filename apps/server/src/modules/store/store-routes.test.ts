@@ -39,7 +39,13 @@ describeEachEngine('store', (engine) => {
       Game: 'gem-garden',
       PaymentChannel: 'Web',
       PaymentProvider: 'sandbox',
-      Store: { XsollaEnabled: false, YookassaEnabled: true, StripeEnabled: true, AghanimEnabled: true },
+      Store: {
+        XsollaEnabled: false,
+        YookassaEnabled: true,
+        StripeEnabled: true,
+        AghanimEnabled: true,
+        Bank131Enabled: false,
+      },
     });
     const data = await storePost(app, '/store_data', { Game: 'gem-garden', Locale: 'ru', WebPublishingPlatform: 0 });
     expect(data.statusCode).toBe(200);
