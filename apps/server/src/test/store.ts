@@ -1,13 +1,14 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Config } from '../config.js';
 import { signWebhook } from '../lib/webhook-signature.js';
 import { type Db, findOrderByPublicId, type OrderRow } from '../modules/store/orders-repository.js';
 import { DEV_SANDBOX_WEBHOOK_SECRET } from '../modules/store/providers/sandbox/sandbox-config.js';
+import type { TestApp } from './app.js';
 import { nextIp } from './connect-invites.js';
-import { bearer } from './sign-in.js';
+import { bearer, signIn } from './sign-in.js';
 
 /** The order row behind a TransactionId (PublicOrderId); fails the test when there is none. */
 export async function orderOf(db: Db, publicId: string): Promise<OrderRow> {
@@ -75,6 +76,36 @@ export function optimisticStatus(
   token: string,
 ) {
   return storePost(app, '/set-optimistic-order-status', { PublicOrderId: publicOrderId, Status: status }, token);
+}
+
+/**
+ * A web provider test's buyer of gem-garden: one player signed in on first use, orders made
+ * through create_payment (with the provider's reference from the order row), and an order's
+ * DetailedStatus as that player reads it.
+ */
+export function useGemGardenBuyer(testApp: () => TestApp, email: string) {
+  let token = '';
+  const player = async () => {
+    if (!token) token = await signIn(testApp().app, testApp().database.handle.db, email);
+    return token;
+  };
+  const order = async (EmbeddingType = 'Embed') => {
+    const response = await storePost(
+      testApp().app,
+      '/create_payment',
+      { Game: 'gem-garden', Sku: 'gems_50', WebPublishingPlatform: 'FxId', EmbeddingType },
+      await player(),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const created = response.json();
+    const row = await orderOf(testApp().database.handle.db, created.TransactionId);
+    return { created, providerRef: row.provider_ref as string };
+  };
+  const detailed = async (id: string) =>
+    (
+      await storePost(testApp().app, '/get_payment_status', { Game: 'gem-garden', TransactionId: id }, await player())
+    ).json().Order.DetailedStatus;
+  return { player, order, detailed };
 }
 
 /** Creates a payment and returns the response body; throws unless it answered 200. */

@@ -4,7 +4,7 @@ import { useTestApp } from '../../../../test/app.js';
 import { describeEachEngine } from '../../../../test/databases.js';
 import { FAKE_AGHANIM_KEYS, useFakeAghanim } from '../../../../test/fake-aghanim.js';
 import { signIn } from '../../../../test/sign-in.js';
-import { optimisticStatus, orderOf, storePost, useGameServer } from '../../../../test/store.js';
+import { optimisticStatus, orderOf, storePost, useGameServer, useGemGardenBuyer } from '../../../../test/store.js';
 import type { FakeAghanimWebhook } from './aghanim-fake.js';
 
 function postAghanim(app: FastifyInstance, { body, headers }: FakeAghanimWebhook) {
@@ -26,27 +26,7 @@ describeEachEngine('aghanim payments', (engine) => {
     aghanim.deliver = async (webhook) => (await postAghanim(testApp().app, webhook)).statusCode;
     aghanim.now = () => testApp().clock.now;
   });
-  let token = '';
-  const player = async () => {
-    if (!token) token = await signIn(testApp().app, testApp().database.handle.db, 'aghanim-payer@example.com');
-    return token;
-  };
-  const order = async (EmbeddingType = 'Embed') => {
-    const response = await storePost(
-      testApp().app,
-      '/create_payment',
-      { Game: 'gem-garden', Sku: 'gems_50', WebPublishingPlatform: 'FxId', EmbeddingType },
-      await player(),
-    );
-    expect(response.statusCode, response.body).toBe(200);
-    const created = response.json();
-    const row = await orderOf(testApp().database.handle.db, created.TransactionId);
-    return { created, aghanimId: row.provider_ref as string };
-  };
-  const detailed = async (id: string) =>
-    (
-      await storePost(testApp().app, '/get_payment_status', { Game: 'gem-garden', TransactionId: id }, await player())
-    ).json().Order.DetailedStatus;
+  const { player, order, detailed } = useGemGardenBuyer(testApp, 'aghanim-payer@example.com');
   const polled = (id: string) =>
     testApp().app.inject({ method: 'GET', url: `/api/v1/store/aghanim/payment/status?PublicOrderId=${id}` });
   const deliveries = (orderId: string) =>
@@ -61,7 +41,7 @@ describeEachEngine('aghanim payments', (engine) => {
     (await testApp().database.handle.db.selectFrom('payment_events').select('id').execute()).length;
 
   it('creates an Aghanim order priced from the catalog, with our order id, Bearer key and Idempotency-Key', async () => {
-    const { created, aghanimId } = await order();
+    const { created, providerRef: aghanimId } = await order();
     const checkoutUrl = `${aghanim.config.apiBase}/order/${aghanimId}`;
     expect(created).toMatchObject({
       Merchant: 'aghanim',
@@ -91,13 +71,13 @@ describeEachEngine('aghanim payments', (engine) => {
   });
 
   it('sends Redirect checkouts to the Aghanim checkout page', async () => {
-    const { created, aghanimId } = await order('Redirect');
+    const { created, providerRef: aghanimId } = await order('Redirect');
     expect(created.ConfirmationUrl).toBe(`${aghanim.config.apiBase}/order/${aghanimId}`);
   });
 
   it('pays and fulfils on a signed order.paid, once even when the webhook is replayed (row 19)', async () => {
     const { app } = testApp();
-    const { created, aghanimId } = await order();
+    const { created, providerRef: aghanimId } = await order();
     expect(await aghanim.pay(aghanimId)).toBe(200);
     expect(await detailed(created.TransactionId)).toBe('PayedWaitingForSending');
     expect((await polled(created.TransactionId)).json().Status).toBe('Payed');
@@ -113,7 +93,7 @@ describeEachEngine('aghanim payments', (engine) => {
 
   it('fulfils once under 50 concurrent duplicate webhooks (rows 19, 27)', async () => {
     const { app } = testApp();
-    const { created, aghanimId } = await order();
+    const { created, providerRef: aghanimId } = await order();
     paidAtAghanim(aghanimId);
     const webhook = aghanim.webhook('order.paid', aghanimId);
     const before = await eventsTaken();
@@ -128,7 +108,7 @@ describeEachEngine('aghanim payments', (engine) => {
 
   it('refuses forged, unsigned and edited webhooks with 400 invalid_token and no change (rows 17, 26)', async () => {
     const { app } = testApp();
-    const { created, aghanimId } = await order();
+    const { created, providerRef: aghanimId } = await order();
     const good = aghanim.webhook('order.paid', aghanimId);
     const signature = good.headers['x-aghanim-signature'] ?? '';
     const before = await eventsTaken();
@@ -159,7 +139,7 @@ describeEachEngine('aghanim payments', (engine) => {
 
   it('refuses a webhook replayed after the 300 s window (row 17)', async () => {
     const { app, clock } = testApp();
-    const { created, aghanimId } = await order();
+    const { created, providerRef: aghanimId } = await order();
     const captured = aghanim.webhook('order.paid', aghanimId);
     const signedAt = Number(captured.headers['x-aghanim-signature-timestamp']);
     // Replayed by someone who captured it, after the window.
@@ -176,7 +156,7 @@ describeEachEngine('aghanim payments', (engine) => {
 
   it('grants nothing for a signed order.paid of another amount or currency, or of a sandbox order on a live setup (row 26)', async () => {
     const { app } = testApp();
-    const { created, aghanimId } = await order();
+    const { created, providerRef: aghanimId } = await order();
     for (const overrides of [{ amount: 1 }, { currency: 'USD' }]) {
       const response = await postAghanim(app, aghanim.webhook('order.paid', aghanimId, overrides));
       expect(response.statusCode).toBe(200);
@@ -187,7 +167,7 @@ describeEachEngine('aghanim payments', (engine) => {
   });
 
   it('cancels on order.canceled; the poll then says Cancelled', async () => {
-    const { created, aghanimId } = await order();
+    const { created, providerRef: aghanimId } = await order();
     expect(await aghanim.cancel(aghanimId)).toBe(200);
     expect(await detailed(created.TransactionId)).toBe('Cancelled');
     expect((await polled(created.TransactionId)).json().Status).toBe('Cancelled');
@@ -195,7 +175,7 @@ describeEachEngine('aghanim payments', (engine) => {
 
   it('takes a refund made in the dashboard after fulfilment (row 29)', async () => {
     const { app } = testApp();
-    const { created, aghanimId } = await order();
+    const { created, providerRef: aghanimId } = await order();
     await aghanim.pay(aghanimId);
     await app.runOutbox();
     expect(await detailed(created.TransactionId)).toBe('Completed');
@@ -205,7 +185,7 @@ describeEachEngine('aghanim payments', (engine) => {
 
   it('expires the order when the player gives up, and refunds a payment that lands afterwards (row 20)', async () => {
     const { app } = testApp();
-    const { created, aghanimId } = await order();
+    const { created, providerRef: aghanimId } = await order();
     const cancel = await optimisticStatus(app, created.TransactionId, 'Cancelled', await player());
     expect(cancel.json().Order).toMatchObject({ DetailedStatus: 'Cancelled' });
     expect(aghanim.calls('PATCH', `/orders/${aghanimId}/expire`)).toHaveLength(1);
@@ -221,7 +201,7 @@ describeEachEngine('aghanim payments', (engine) => {
 
   it('keeps waiting when the player closes the tab after Aghanim took the payment', async () => {
     const { app } = testApp();
-    const { created, aghanimId } = await order();
+    const { created, providerRef: aghanimId } = await order();
     paidAtAghanim(aghanimId);
     const cancel = await optimisticStatus(app, created.TransactionId, 'Cancelled', await player());
     expect(cancel.statusCode).toBe(200);

@@ -9,8 +9,7 @@ import {
   useFakeYookassa,
   YOOKASSA_SOURCE_IP,
 } from '../../../../test/fake-yookassa.js';
-import { signIn } from '../../../../test/sign-in.js';
-import { optimisticStatus, orderOf, storePost, useGameServer } from '../../../../test/store.js';
+import { optimisticStatus, orderOf, storePost, useGameServer, useGemGardenBuyer } from '../../../../test/store.js';
 import { readCatalogFile } from '../../../catalog/catalog-file.js';
 import { importCatalog } from '../../../catalog/catalog-import.js';
 
@@ -54,28 +53,7 @@ describeEachEngine('yookassa payments', (engine) => {
     };
     await importCatalog(testApp().database.handle.db, catalog, TEST_START);
   });
-  let token = '';
-  const player = async () => {
-    if (!token) token = await signIn(testApp().app, testApp().database.handle.db, 'yookassa-payer@example.com');
-    return token;
-  };
-
-  const order = async (EmbeddingType = 'Embed') => {
-    const response = await storePost(
-      testApp().app,
-      '/create_payment',
-      { Game: 'gem-garden', Sku: 'gems_50', WebPublishingPlatform: 'FxId', EmbeddingType },
-      await player(),
-    );
-    expect(response.statusCode, response.body).toBe(200);
-    const created = response.json();
-    const row = await orderOf(testApp().database.handle.db, created.TransactionId);
-    return { created, paymentId: row.provider_ref as string };
-  };
-  const detailed = async (id: string) =>
-    (
-      await storePost(testApp().app, '/get_payment_status', { Game: 'gem-garden', TransactionId: id }, await player())
-    ).json().Order.DetailedStatus;
+  const { player, order, detailed } = useGemGardenBuyer(testApp, 'yookassa-payer@example.com');
   const deliveries = (orderId: string) =>
     game.server().received.filter((r) => JSON.parse(r.body).TransactionId === orderId);
   const eventsTaken = async () =>
@@ -91,7 +69,7 @@ describeEachEngine('yookassa payments', (engine) => {
   });
 
   it('creates an embedded payment priced from the catalog, with our order id and an Idempotence-Key', async () => {
-    const { created, paymentId } = await order();
+    const { created, providerRef: paymentId } = await order();
     expect(created).toMatchObject({
       ConfirmationUrl: null,
       OrderPrice: { Amount: 149, Currency: 'EUR' },
@@ -113,7 +91,7 @@ describeEachEngine('yookassa payments', (engine) => {
   });
 
   it("sends Redirect checkouts to YooKassa's page with our return address", async () => {
-    const { created, paymentId } = await order('Redirect');
+    const { created, providerRef: paymentId } = await order('Redirect');
     const url = `https://yoomoney.ru/checkout/payments/v2/contract?orderId=${paymentId}`;
     expect(created.ConfirmationUrl).toBe(url);
     expect(created.Yookassa).toMatchObject({ Redirect: true, ConfirmationUrl: url, ConfirmationToken: null });
@@ -124,7 +102,7 @@ describeEachEngine('yookassa payments', (engine) => {
 
   it('pays and fulfils on payment.succeeded once YooKassa confirms it, once even when replayed (row 19)', async () => {
     const { app } = testApp();
-    const { created, paymentId } = await order();
+    const { created, providerRef: paymentId } = await order();
     const body = yookassa.succeed(paymentId);
     const reads = yookassa.calls('GET', `/v3/payments/${paymentId}`).length;
     const first = await postYookassa(app, body);
@@ -140,7 +118,7 @@ describeEachEngine('yookassa payments', (engine) => {
 
   it('fulfils once under 50 concurrent duplicate notifications (rows 19, 27)', async () => {
     const { app } = testApp();
-    const { created, paymentId } = await order();
+    const { created, providerRef: paymentId } = await order();
     const body = yookassa.succeed(paymentId);
     const before = await eventsTaken();
     const responses = await Promise.all(Array.from({ length: 50 }, () => postYookassa(app, body)));
@@ -154,7 +132,7 @@ describeEachEngine('yookassa payments', (engine) => {
 
   it('refuses notifications from other addresses, even behind a forged X-Forwarded-For (row 22)', async () => {
     const { app } = testApp();
-    const { created, paymentId } = await order();
+    const { created, providerRef: paymentId } = await order();
     const body = yookassa.succeed(paymentId);
     const before = await eventsTaken();
     for (const [remote, forwarded] of [
@@ -172,7 +150,7 @@ describeEachEngine('yookassa payments', (engine) => {
 
   it('grants nothing for a forged "succeeded" the API contradicts, or for another amount (rows 22, 26)', async () => {
     const { app } = testApp();
-    const { created, paymentId } = await order();
+    const { created, providerRef: paymentId } = await order();
     // Claimed succeeded, but YooKassa says the payment is still pending.
     const forged = yookassa.notification('payment.succeeded', {
       ...yookassa.requirePayment(paymentId),
@@ -201,7 +179,7 @@ describeEachEngine('yookassa payments', (engine) => {
       ['insufficient_funds', 'Declined'],
       ['expired_on_confirmation', 'UserCancelled'],
     ] as const) {
-      const { created, paymentId } = await order();
+      const { created, providerRef: paymentId } = await order();
       expect((await postYookassa(app, yookassa.cancel(paymentId, reason))).statusCode).toBe(200);
       const status = await storePost(
         app,
@@ -215,7 +193,7 @@ describeEachEngine('yookassa payments', (engine) => {
 
   it('takes a full refund made in the shop after fulfilment (row 29)', async () => {
     const { app } = testApp();
-    const { created, paymentId } = await order();
+    const { created, providerRef: paymentId } = await order();
     await postYookassa(app, yookassa.succeed(paymentId));
     await app.runOutbox();
     expect(await detailed(created.TransactionId)).toBe('Completed');
@@ -226,7 +204,7 @@ describeEachEngine('yookassa payments', (engine) => {
 
   it('refunds through the API when the payment succeeds after the player gave the order up', async () => {
     const { app } = testApp();
-    const { created, paymentId } = await order();
+    const { created, providerRef: paymentId } = await order();
     const cancel = await optimisticStatus(app, created.TransactionId, 'Cancelled', await player());
     expect(cancel.json().Order).toMatchObject({ DetailedStatus: 'Cancelled' });
     expect((await postYookassa(app, yookassa.succeed(paymentId))).statusCode).toBe(200);
