@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Button } from '../../../shared/ui/Button';
@@ -9,6 +9,7 @@ import { Spinner } from '../../../shared/ui/Spinner';
 import { useBank131Form, useBank131Pay, useBank131Sbp } from '../api/bank131-form';
 import { loadBank131Widget } from '../bank131-widget';
 import { Bank131SbpPanel } from './Bank131SbpPanel';
+import { CardChoice } from './CardChoice';
 import { CheckoutShell } from './CheckoutShell';
 import { PaymentFormProduct } from './PaymentFormProduct';
 
@@ -27,7 +28,6 @@ type Problem = 'widgetFailed' | 'cardRefused' | 'failed';
  */
 export function Bank131FormPage({ leave = (url: string) => window.location.replace(url) }) {
   const { t, i18n } = useTranslation();
-  const id = useId();
   const { token = '' } = useParams();
   const [search] = useSearchParams();
   const publicId = search.get('PublicId') ?? '';
@@ -176,38 +176,13 @@ export function Bank131FormPage({ leave = (url: string) => window.location.repla
               void payByCard();
             }}
           >
-            {card ? (
-              <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
-                <p data-testid="payment-form-card">
-                  {t('store.paymentFormSavedCard', { brand: card.Brand, last4: card.Last4 })}
-                </p>
-                <Button variant="ghost" size="sm" onClick={() => setAnotherCard(true)}>
-                  {t('store.paymentFormAnotherCard')}
-                </Button>
-              </div>
-            ) : (
-              <div className="grid gap-1 text-sm">
-                <label htmlFor={`${id}-card`} className="font-medium text-slate-900 dark:text-white">
-                  {t('store.paymentFormCardLabel')}
-                </label>
-                <input
-                  id={`${id}-card`}
-                  aria-describedby={`${id}-card-hint`}
-                  type="text"
-                  inputMode="numeric"
-                  autoComplete="cc-number"
-                  maxLength={23}
-                  dir="ltr"
-                  required
-                  value={cardNumber}
-                  onChange={(event) => setCardNumber(event.target.value)}
-                  className="h-10 rounded-xl border border-slate-300 bg-white px-3 font-mono text-base text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-white"
-                />
-                <p id={`${id}-card-hint`} className="text-xs text-slate-500 dark:text-slate-400">
-                  {t('store.bank131.cardHint')}
-                </p>
-              </div>
-            )}
+            <CardChoice
+              card={card}
+              onAnotherCard={() => setAnotherCard(true)}
+              cardNumber={cardNumber}
+              onCardNumber={setCardNumber}
+              hint={t('store.bank131.cardHint')}
+            />
             {problem && (
               <Notice tone="danger">
                 {problem === 'failed' ? t('store.paymentFormFailed') : t(`store.bank131.${problem}`)}
