@@ -20,3 +20,13 @@ export function unsupported(what: string): SdkError {
 export function notAvailable(what: string): SdkError {
   return new SdkError('not_available', `${what} is not available on this platform`);
 }
+
+/** An adapter method for a call the platform does not have: every call rejects with `unsupported`. */
+export const unsupportedCall = (what: string) => async (): Promise<never> => {
+  throw unsupported(what);
+};
+
+/** An adapter method for a feature that is off here: every call rejects with `not_available`. */
+export const notAvailableCall = (what: string) => async (): Promise<never> => {
+  throw notAvailable(what);
+};

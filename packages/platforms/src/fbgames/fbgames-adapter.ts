@@ -1,17 +1,12 @@
 import { SdkError } from '@fxid/sdk/host';
 import type { AdapterFactory, HostEvent, PlatformAdapter, SocialProfile, SocialSignIn } from '../adapter.js';
-import { notAvailable, unsupported } from '../errors.js';
+import { notAvailableCall, unsupportedCall } from '../errors.js';
 import { FB_USER_CANCELLED, type FbSdk, type FbUiResponse, fbUi, loadFbSdk, login, loginStatus } from './fb-sdk.js';
 
 /** Where Facebook serves its JS SDK. */
 export const FB_SDK_URL = 'https://connect.facebook.net/en_US/sdk.js';
 
-const fail = (what: string) => async (): Promise<never> => {
-  throw unsupported(what);
-};
-const noAds = async (): Promise<never> => {
-  throw notAvailable('Ads on Facebook Games');
-};
+const noAds = notAvailableCall('Ads on Facebook Games');
 
 /**
  * Facebook Games (canvas) through Facebook's JS SDK, loaded in init() from the page config's URL
@@ -80,7 +75,7 @@ export const fbGamesAdapter: AdapterFactory = (context): PlatformAdapter => {
       if (!signedRequest) take(await login(sdk));
       return payload();
     },
-    friends: fail('The friends list'),
+    friends: unsupportedCall('The friends list'),
     async invite(message) {
       const response = await fbUi(requireFb(), { method: 'apprequests', message: message ?? '' });
       const to = response?.to;
@@ -93,8 +88,8 @@ export const fbGamesAdapter: AdapterFactory = (context): PlatformAdapter => {
       const response = await fbUi(requireFb(), { method: 'share', href: link });
       return { shared: !!response && !response.error_code };
     },
-    joinCommunity: fail('Joining a community'),
-    addToFavourites: fail('Adding to favourites'),
+    joinCommunity: unsupportedCall('Joining a community'),
+    addToFavourites: unsupportedCall('Adding to favourites'),
     // Facebook's canvas has no ad API for games.
     ads: {
       isVideoReady: async () => false,
@@ -106,7 +101,7 @@ export const fbGamesAdapter: AdapterFactory = (context): PlatformAdapter => {
     },
     review: {
       canReview: async () => ({ canReview: false, reason: 'unsupported' }),
-      request: fail('Rating the game'),
+      request: unsupportedCall('Rating the game'),
       info: async () => ({ reviewed: false }),
     },
     lifecycle: { loadingReady: () => undefined, gameplayStart: () => undefined, gameplayStop: () => undefined },

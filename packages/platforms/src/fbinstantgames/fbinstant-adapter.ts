@@ -1,7 +1,7 @@
 import type { Photo } from '@fxid/sdk/host';
 import { SdkError } from '@fxid/sdk/host';
 import type { AdapterFactory, HostEvent, PlatformAdapter, SocialProfile, SocialSignIn } from '../adapter.js';
-import { unsupported } from '../errors.js';
+import { unsupportedCall } from '../errors.js';
 import { fbInstantAds } from './fbinstant-ads.js';
 import { fbInstantPurchases } from './fbinstant-purchases.js';
 import { type FbInstant, fbErrorCode, fbErrorText, initFbInstant } from './fbinstant-sdk.js';
@@ -10,10 +10,6 @@ import { shareImage } from './share-image.js';
 
 /** Where Facebook serves the Instant Games SDK (platform-protocols.md §13c). */
 export const FB_INSTANT_SDK_URL = 'https://connect.facebook.net/en_US/fbinstant.7.1.js';
-
-const fail = (what: string) => async (): Promise<never> => {
-  throw unsupported(what);
-};
 
 /**
  * Facebook Instant Games through FBInstant, loaded in init() from the page config's URL: the
@@ -88,7 +84,7 @@ export const fbInstantAdapter: AdapterFactory = (context): PlatformAdapter => {
       if (sdk && signature) await purchases.settlePending();
     },
     // Instant Games lists no friends (removed in SDK 8), and has no communities, favourites or ratings.
-    friends: fail('The friends list'),
+    friends: unsupportedCall('The friends list'),
     async invite() {
       const fb = requireSdk();
       try {
@@ -110,12 +106,12 @@ export const fbInstantAdapter: AdapterFactory = (context): PlatformAdapter => {
         throw new SdkError('not_available', `Facebook did not share: ${fbErrorText(error)}`);
       }
     },
-    joinCommunity: fail('Joining a community'),
-    addToFavourites: fail('Adding to favourites'),
+    joinCommunity: unsupportedCall('Joining a community'),
+    addToFavourites: unsupportedCall('Adding to favourites'),
     ads: fbInstantAds(context, () => sdk),
     review: {
       canReview: async () => ({ canReview: false, reason: 'unsupported' }),
-      request: fail('Rating the game'),
+      request: unsupportedCall('Rating the game'),
       info: async () => ({ reviewed: false }),
     },
     // The loading screen was lifted at start; Facebook has no gameplay signals.

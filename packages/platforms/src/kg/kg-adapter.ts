@@ -1,17 +1,12 @@
 import { SdkError } from '@fxid/sdk/host';
 import type { AdapterFactory, PlatformAdapter, SocialProfile, SocialSignIn } from '../adapter.js';
-import { notAvailable, unsupported } from '../errors.js';
+import { notAvailableCall, unsupportedCall } from '../errors.js';
 import { type KongregateClient, loadKongregate } from './kg-api.js';
 
 /** Where Kongregate serves its JS API loader (platform-protocols.md §3). */
 export const KONGREGATE_API_URL = 'https://cdn1.kongregate.com/javascripts/kongregate_api.js';
 
-const fail = (what: string) => async (): Promise<never> => {
-  throw unsupported(what);
-};
-const noAds = async (): Promise<never> => {
-  throw notAvailable('Advertising');
-};
+const noAds = notAvailableCall('Advertising');
 
 /**
  * Kongregate through its JS API (loaded in init() from the page config's URL): a Kongregate
@@ -89,11 +84,11 @@ export const kongregateAdapter: AdapterFactory = (context): PlatformAdapter => {
         if (!verdict.success) context.log('Kongregate item refused by the server', verdict);
       }
     },
-    friends: fail('The friends list'),
-    invite: fail('Inviting friends'),
-    share: fail('Sharing'),
-    joinCommunity: fail('Joining a community'),
-    addToFavourites: fail('Adding to favourites'),
+    friends: unsupportedCall('The friends list'),
+    invite: unsupportedCall('Inviting friends'),
+    share: unsupportedCall('Sharing'),
+    joinCommunity: unsupportedCall('Joining a community'),
+    addToFavourites: unsupportedCall('Adding to favourites'),
     ads: {
       isVideoReady: async () => false,
       showVideo: noAds,
@@ -104,7 +99,7 @@ export const kongregateAdapter: AdapterFactory = (context): PlatformAdapter => {
     },
     review: {
       canReview: async () => ({ canReview: false, reason: 'unsupported' }),
-      request: fail('Rating the game'),
+      request: unsupportedCall('Rating the game'),
       info: async () => ({ reviewed: false }),
     },
     stat: (event) => {

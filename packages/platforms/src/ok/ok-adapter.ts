@@ -1,17 +1,13 @@
 import type { AdResult } from '@fxid/sdk/host';
 import { SdkError } from '@fxid/sdk/host';
 import type { AdapterFactory, HostEvent, PlatformAdapter, SocialProfile, SocialSignIn } from '../adapter.js';
-import { notAvailable, unsupported } from '../errors.js';
+import { notAvailable, unsupportedCall } from '../errors.js';
 import { describe, type Fapi, initFapi, OK_FAPI_URL } from './ok-fapi.js';
 
 /** Spec store §8: what OK's invite answers when the player has no friends to invite. */
 export const OK_NO_FRIENDS_TO_INVITE = 'Нет доступных для приглашения друзей';
 /** showInvite's text limit (platform-protocols.md §13d). */
 const INVITE_TEXT_MAX = 120;
-
-const fail = (what: string) => async (): Promise<never> => {
-  throw unsupported(what);
-};
 
 /** The launch parameters OK frames the app with (platform-protocols.md §13d, security.md §2a). */
 function parseOkLaunch(query: string) {
@@ -133,7 +129,7 @@ export const okAdapter: AdapterFactory = (context): PlatformAdapter => {
     },
     signInPayload: (): SocialSignIn | null =>
       launched ? { Social: 'Odnoklassniki', OdnoklassnikiLogin: { QueryString: context.launchQuery } } : null,
-    friends: fail('The friends list'),
+    friends: unsupportedCall('The friends list'),
     invite: async (text) => {
       const { result, data } = await ui('showInvite', (api) =>
         api.UI.showInvite((text ?? '').slice(0, INVITE_TEXT_MAX)),
@@ -147,9 +143,9 @@ export const okAdapter: AdapterFactory = (context): PlatformAdapter => {
       if (/friend/i.test(describe(data))) throw new SdkError('not_available', OK_NO_FRIENDS_TO_INVITE);
       throw new SdkError('cancelled', `OK's invite ended: ${describe(data)}`);
     },
-    share: fail('Sharing'),
-    joinCommunity: fail('Joining a community'),
-    addToFavourites: fail('Adding to favourites'),
+    share: unsupportedCall('Sharing'),
+    joinCommunity: unsupportedCall('Joining a community'),
+    addToFavourites: unsupportedCall('Adding to favourites'),
     // OK has no sticky banner for games.
     ads: {
       isVideoReady: async () => !!fapi,

@@ -1,18 +1,13 @@
 import { STEAM_WEB_API_IDENTITY } from '@fxid/contract/adapters';
 import { SdkError } from '@fxid/sdk/host';
 import type { AdapterFactory, PlatformAdapter, SocialProfile, SocialSignIn } from '../adapter.js';
-import { notAvailable, unsupported } from '../errors.js';
+import { notAvailableCall, unsupportedCall } from '../errors.js';
 import { loadSteamBridge, type SteamBridge } from './steam-bridge.js';
 
 /** How long the overlay may stay open before the purchase gives up (the transaction can still be settled later). */
 export const STEAM_OVERLAY_TIMEOUT_MS = 15 * 60_000;
 
-const fail = (what: string) => async (): Promise<never> => {
-  throw unsupported(what);
-};
-const noAds = async (): Promise<never> => {
-  throw notAvailable('Advertising');
-};
+const noAds = notAvailableCall('Advertising');
 
 /**
  * Steam, through the desktop wrapper's bridge (steam-bridge.ts): the player signs in on our server
@@ -105,11 +100,11 @@ export const steamAdapter: AdapterFactory = (context): PlatformAdapter => {
         if (!verdict.success) context.log('Steam transaction not delivered', verdict);
       }
     },
-    friends: fail('The friends list'),
-    invite: fail('Inviting friends'),
-    share: fail('Sharing'),
-    joinCommunity: fail('Joining a community'),
-    addToFavourites: fail('Adding to favourites'),
+    friends: unsupportedCall('The friends list'),
+    invite: unsupportedCall('Inviting friends'),
+    share: unsupportedCall('Sharing'),
+    joinCommunity: unsupportedCall('Joining a community'),
+    addToFavourites: unsupportedCall('Adding to favourites'),
     ads: {
       isVideoReady: async () => false,
       showVideo: noAds,
@@ -120,7 +115,7 @@ export const steamAdapter: AdapterFactory = (context): PlatformAdapter => {
     },
     review: {
       canReview: async () => ({ canReview: false, reason: 'unsupported' }),
-      request: fail('Rating the game'),
+      request: unsupportedCall('Rating the game'),
       info: async () => ({ reviewed: false }),
     },
     lifecycle: { loadingReady: () => {}, gameplayStart: () => {}, gameplayStop: () => {} },

@@ -1,15 +1,11 @@
 import { SdkError } from '@fxid/sdk/host';
 import type { AdapterFactory, PlatformAdapter, SocialProfile, SocialSignIn } from '../adapter.js';
-import { notAvailable, unsupported } from '../errors.js';
+import { notAvailable, unsupported, unsupportedCall } from '../errors.js';
 import { hostOriginOf } from '../host-origin.js';
 import { openWizqWire, type WizqWire } from './wizq-wire.js';
 
 /** Spec store §9: WizQ's locale. */
 export const WIZQ_LOCALE = 'ja';
-
-const fail = (what: string) => async (): Promise<never> => {
-  throw unsupported(what);
-};
 
 /**
  * WizQ (ymobage) over its host protocol (wizq-wire.ts; README.md): the player signs in on our
@@ -65,11 +61,11 @@ export const wizqAdapter: AdapterFactory = (context): PlatformAdapter => {
       };
     },
     signInPayload: (): SocialSignIn | null => (launched ? { Social: 'WizQ', WizQLogin: { Token: token } } : null),
-    friends: fail('The friends list'),
-    invite: fail('Inviting friends'),
-    share: fail('Sharing'),
-    joinCommunity: fail('Joining a community'),
-    addToFavourites: fail('Adding to favourites'),
+    friends: unsupportedCall('The friends list'),
+    invite: unsupportedCall('Inviting friends'),
+    share: unsupportedCall('Sharing'),
+    joinCommunity: unsupportedCall('Joining a community'),
+    addToFavourites: unsupportedCall('Adding to favourites'),
     ads: {
       isVideoReady: async () => false,
       showVideo: async () => {
