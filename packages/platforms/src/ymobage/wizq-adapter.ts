@@ -1,6 +1,6 @@
 import { SdkError } from '@fxid/sdk/host';
 import type { AdapterFactory, PlatformAdapter, SocialProfile, SocialSignIn } from '../adapter.js';
-import { notAvailable, unsupported, unsupportedCall } from '../errors.js';
+import { notAvailableCall, unsupportedCall } from '../errors.js';
 import { hostOriginOf } from '../host-origin.js';
 import { openWizqWire, type WizqWire } from './wizq-wire.js';
 
@@ -68,25 +68,15 @@ export const wizqAdapter: AdapterFactory = (context): PlatformAdapter => {
     addToFavourites: unsupportedCall('Adding to favourites'),
     ads: {
       isVideoReady: async () => false,
-      showVideo: async () => {
-        throw notAvailable('Video ads');
-      },
+      showVideo: notAvailableCall('Video ads'),
       isInterstitialReady: async () => false,
-      showInterstitial: async () => {
-        throw notAvailable('Interstitial ads');
-      },
-      showBanner: async () => {
-        throw notAvailable('Banner ads');
-      },
-      hideBanner: async () => {
-        throw notAvailable('Banner ads');
-      },
+      showInterstitial: notAvailableCall('Interstitial ads'),
+      showBanner: notAvailableCall('Banner ads'),
+      hideBanner: notAvailableCall('Banner ads'),
     },
     review: {
       canReview: async () => ({ canReview: false, reason: 'not_available' }),
-      request: async () => {
-        throw unsupported('Rating the game');
-      },
+      request: unsupportedCall('Rating the game'),
       info: async () => ({ reviewed: false }),
     },
     lifecycle: { loadingReady: () => undefined, gameplayStart: () => undefined, gameplayStop: () => undefined },
