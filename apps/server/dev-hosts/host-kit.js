@@ -65,8 +65,8 @@ export function answerCalls(frame, type, methods, options = {}) {
     logLength = Number.POSITIVE_INFINITY,
   } = options;
   window.addEventListener('message', async (event) => {
-    // Only the framed portal speaks to the host here.
-    if (event.source !== frame.contentWindow || event.data?.type !== type) return;
+    // Only the framed portal, of this origin, speaks to the host here.
+    if (event.source !== frame.contentWindow || event.origin !== location.origin || event.data?.type !== type) return;
     const { id, method, params = {} } = event.data;
     note(`→ ${method} ${JSON.stringify(params)}`);
     let answer;

@@ -10,7 +10,7 @@ import { hostPost, platformPurchases } from '../../test/dev-hosts.js';
 const HOST_SCRIPTS = [
   ['/dev/hosts/host-kit.js', 'export function ask('],
   ['/dev/hosts/vk-host.js', 'VKWebAppShowOrderBox'],
-  ['/dev/hosts/yandex-host.js', 'yandex-sdk-answer'],
+  ['/dev/hosts/yandex-host.js', 'game_api_pause'],
   ['/dev/hosts/yandex/sdk.js', 'window.YaGames'],
   ['/dev/hosts/ok-host.js', 'showPayment'],
   ['/dev/hosts/ok/fapi5.js', 'window.FAPI'],
