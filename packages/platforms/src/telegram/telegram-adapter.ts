@@ -1,6 +1,7 @@
 import { SdkError } from '@fxid/sdk/host';
 import type { AdapterFactory, HostEvent, PlatformAdapter, PlatformStorage, SocialProfile } from '../adapter.js';
-import { notAvailableCall, unsupportedCall } from '../errors.js';
+import { unsupportedCall } from '../errors.js';
+import { noAds } from '../no-ads.js';
 import { customMethods, type TelegramBridge, telegramBridge } from './telegram-bridge.js';
 import { invoiceSlug, parseTelegramLaunch } from './telegram-launch.js';
 import { telegramStorage } from './telegram-storage.js';
@@ -105,14 +106,7 @@ export const telegramAdapter: AdapterFactory = (context): PlatformAdapter => {
     joinCommunity: unsupportedCall('Joining a community'),
     addToFavourites: unsupportedCall('Adding to favourites'),
     // Telegram has no ad network for Mini Apps.
-    ads: {
-      isVideoReady: async () => false,
-      showVideo: notAvailableCall('Video ads'),
-      isInterstitialReady: async () => false,
-      showInterstitial: notAvailableCall('Interstitial ads'),
-      showBanner: notAvailableCall('Banner ads'),
-      hideBanner: notAvailableCall('Banner ads'),
-    },
+    ads: noAds('Video ads', 'Interstitial ads', 'Banner ads'),
     review: {
       canReview: async () => ({ canReview: false, reason: 'unsupported' }),
       request: unsupportedCall('Rating the game'),

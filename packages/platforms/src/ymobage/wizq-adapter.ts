@@ -1,7 +1,8 @@
 import { SdkError } from '@fxid/sdk/host';
 import type { AdapterFactory, PlatformAdapter, SocialProfile, SocialSignIn } from '../adapter.js';
-import { notAvailableCall, unsupportedCall } from '../errors.js';
+import { unsupportedCall } from '../errors.js';
 import { hostOriginOf } from '../host-origin.js';
+import { noAds } from '../no-ads.js';
 import { openWizqWire, type WizqWire } from './wizq-wire.js';
 
 /** Spec store §9: WizQ's locale. */
@@ -66,14 +67,7 @@ export const wizqAdapter: AdapterFactory = (context): PlatformAdapter => {
     share: unsupportedCall('Sharing'),
     joinCommunity: unsupportedCall('Joining a community'),
     addToFavourites: unsupportedCall('Adding to favourites'),
-    ads: {
-      isVideoReady: async () => false,
-      showVideo: notAvailableCall('Video ads'),
-      isInterstitialReady: async () => false,
-      showInterstitial: notAvailableCall('Interstitial ads'),
-      showBanner: notAvailableCall('Banner ads'),
-      hideBanner: notAvailableCall('Banner ads'),
-    },
+    ads: noAds('Video ads', 'Interstitial ads', 'Banner ads'),
     review: {
       canReview: async () => ({ canReview: false, reason: 'not_available' }),
       request: unsupportedCall('Rating the game'),
