@@ -56,12 +56,18 @@ describeEachEngine('the host simulator (/dev/hosts)', (engine) => {
     expect(page.body).toContain('data-testid="host-view-hide"');
   });
 
-  it('serves every host script and stand-in as JavaScript, never cached; the host pages share host-kit.js', async () => {
+  it('serves every host script and stand-in as JavaScript, never cached; host pages share host-kit.js, stand-ins stand-in-kit.js', async () => {
     for (const [url, text] of HOST_SCRIPTS) {
       const script = await testApp().app.inject({ method: 'GET', url });
       expect(script.headers['content-type'], url).toContain('javascript');
       expect(script.headers['cache-control'], url).toBe('no-store');
       expect(script.body, url).toContain(text);
+      // A stand-in of a host's own script (a classic script) comes with the kit, wrapped in one function.
+      if (!url.endsWith('-host.js') && !url.endsWith('/host-kit.js')) {
+        expect(script.body, url).toMatch(/^\(\(\) => \{\n/);
+        expect(script.body, url).toContain('function hostChannel(');
+        expect(() => new Function(script.body), url).not.toThrow();
+      }
     }
     const vk = await testApp().app.inject({ method: 'GET', url: '/dev/hosts/vk-host.js' });
     expect(vk.body).toContain("from './host-kit.js'");
