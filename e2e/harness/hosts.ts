@@ -1,9 +1,9 @@
 import type { FrameLocator, Locator, Page } from 'playwright-core';
-import { logLines } from './game';
+import { logLine, logLines } from './game';
 import { localeMessages } from './messages';
 import { portalUrl } from './sites';
 
-// What the host simulator specs (vk-host, yandex-host, ok-host, telegram-host, crazygames-host, kg-host) share.
+// What the host simulator specs (one per simulated platform: vk-host, yandex-host, ok-host, …) share.
 
 /** The host's dialog in the /dev/hosts page, answered with one of its buttons. */
 export async function answerHost(page: Page, title: string, choice: string): Promise<void> {
@@ -12,9 +12,14 @@ export async function answerHost(page: Page, title: string, choice: string): Pro
   await dialog.getByRole('button', { name: choice, exact: true }).click();
 }
 
+/** The session the portal inside the host's frame keeps, or null (a guest, or signed out). */
+export function sessionIn(portal: FrameLocator): Promise<string | null> {
+  return portal.locator('html').evaluate(() => localStorage.getItem('AuthToken'));
+}
+
 /** The session the portal inside the host's frame keeps; throws when it has none. */
 export async function portalToken(portal: FrameLocator, host: string): Promise<string> {
-  const token = await portal.locator('html').evaluate(() => localStorage.getItem('AuthToken'));
+  const token = await sessionIn(portal);
   if (!token) throw new Error(`the portal in the ${host} frame has no session`);
   return token;
 }
@@ -27,6 +32,11 @@ export async function portalApi(path: string, token: string, body: unknown = {})
     body: JSON.stringify(body),
   });
   return response.json();
+}
+
+/** One product of a check-buy-products answer: what the player holds of `sku`, if anything. */
+export function productIn<Product extends { Sku: string }>(bought: { Products: Product[] }, sku: string) {
+  return bought.Products.find((product) => product.Sku === sku);
 }
 
 /** How many times the demo game logged exactly `line`. */
@@ -54,4 +64,26 @@ export async function acceptTermsUntil(portal: FrameLocator, ready: Locator): Pr
       .click({ timeout: 2_000 })
       .catch(() => undefined);
   }
+}
+
+/**
+ * The portal in the host page's frame and the demo game inside it, once the game runs (a new
+ * account accepting the game's terms on the way).
+ */
+export async function hostedGame(page: Page): Promise<{ portal: FrameLocator; game: FrameLocator }> {
+  const portal = page.frameLocator('[data-testid="host-app-frame"]');
+  const game = portal.frameLocator('[data-testid="game-frame"]');
+  await acceptTermsUntil(portal, logLine(game, 'call loadingReady ok'));
+  return { portal, game };
+}
+
+/** Opens /dev/hosts as `platform` with `game` for a simulated `user` and waits until the game runs. */
+export async function openOnHost(
+  page: Page,
+  platform: string,
+  game: string,
+  user: string,
+): Promise<{ portal: FrameLocator; game: FrameLocator }> {
+  await page.goto(`dev/hosts?platform=${platform}&game=${game}&user=${user}`);
+  return hostedGame(page);
 }

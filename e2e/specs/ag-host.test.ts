@@ -1,8 +1,7 @@
-import type { FrameLocator, Page } from 'playwright-core';
+import type { FrameLocator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { logLine } from '../harness/game';
-import { answerHost, countLines, portalApi } from '../harness/hosts';
-import { localeMessages } from '../harness/messages';
+import { answerHost, countLines, hostedGame, openOnHost, portalApi, productIn, sessionIn } from '../harness/hosts';
 import { browserSession } from '../harness/session';
 import { portalUrl } from '../harness/sites';
 
@@ -14,44 +13,12 @@ const session = browserSession(portalUrl, { viewport: { width: 1280, height: 110
 const GAME = 'sky-runner';
 
 /** The session of the portal inside the host's frame, or null for a guest. */
-const tokenIn = (portal: FrameLocator) =>
-  portal
-    .locator('html')
-    .evaluate(() => localStorage.getItem('AuthToken'))
-    .catch(() => null);
-
-/** Waits until the game in the frame runs, accepting the game's terms on the way when asked. */
-async function waitForGame(portal: FrameLocator): Promise<FrameLocator> {
-  const game = portal.frameLocator('[data-testid="game-frame"]');
-  const ready = logLine(game, 'call loadingReady ok');
-  const [en, ru] = await Promise.all([localeMessages('en'), localeMessages('ru')]);
-  const accept = portal
-    .getByRole('button', { name: ru.documents.accept, exact: true })
-    .or(portal.getByRole('button', { name: en.documents.accept, exact: true }));
-  for (;;) {
-    await Promise.race([ready.waitFor(), accept.first().waitFor()]);
-    if (await ready.isVisible()) break;
-    await accept
-      .first()
-      .click({ timeout: 2_000 })
-      .catch(() => undefined);
-  }
-  return game;
-}
-
-async function openOnAg(page: Page, user: 'new' | 'guest'): Promise<{ portal: FrameLocator; game: FrameLocator }> {
-  await page.goto(`dev/hosts?platform=ag&game=${GAME}&user=${user}`);
-  const portal = page.frameLocator('[data-testid="host-app-frame"]');
-  return { portal, game: await waitForGame(portal) };
-}
-
-const stars100 = (bought: { Products: { Sku: string }[] }) =>
-  bought.Products.find((product) => product.Sku === 'stars_100');
+const tokenIn = (portal: FrameLocator) => sessionIn(portal).catch(() => null);
 
 describe('the demo game on the simulated Absolute Games host', () => {
   it('signs in by the iframe parameters, shows AG campaigns, buys a product received once; cancelled, failed or unknown payments buy nothing', async () => {
     const { page } = await session.tab();
-    const { portal, game } = await openOnAg(page, 'new');
+    const { portal, game } = await openOnHost(page, 'ag', GAME, 'new');
 
     // Signed in by the signed iframe parameters alone: an AbsoluteGames identity, no email.
     const [, agId = ''] = /AG player (\S+)/.exec((await page.getByTestId('host-user').textContent()) ?? '') ?? [];
@@ -78,7 +45,7 @@ describe('the demo game on the simulated Absolute Games host', () => {
     await logLine(game, 'call consumePurchase ok').waitFor();
     let bought = await portalApi('store/check-buy-products', token, { Game: GAME });
     expect(bought.Purchases).toEqual([]);
-    expect(stars100(bought)).toMatchObject({ Count: 1 });
+    expect(productIn(bought, 'stars_100')).toMatchObject({ Count: 1 });
     expect(await countLines(game, 'call buyProduct ok')).toBe(1);
     expect(await countLines(game, 'call consumePurchase ok')).toBe(1);
     await page
@@ -96,13 +63,13 @@ describe('the demo game on the simulated Absolute Games host', () => {
     await answerHost(page, 'AG payment', 'Pending');
     await expect.poll(() => countLines(game, 'call buyProduct error payment_not_completed')).toBe(2);
     bought = await portalApi('store/check-buy-products', token, { Game: GAME });
-    expect(stars100(bought)).toMatchObject({ Count: 1 });
+    expect(productIn(bought, 'stars_100')).toMatchObject({ Count: 1 });
     expect(await countLines(game, 'call buyProduct ok')).toBe(1);
   }, 120_000);
 
   it('a guest buying is asked to log in on AG and told Not authorized; logging in there signs the new player in', async () => {
     const { page } = await session.tab();
-    const { portal, game } = await openOnAg(page, 'guest');
+    const { portal, game } = await openOnHost(page, 'ag', GAME, 'guest');
     expect(await page.getByTestId('host-user').textContent()).toContain('AG guest');
     expect(await tokenIn(portal)).toBeNull();
 
@@ -123,7 +90,7 @@ describe('the demo game on the simulated Absolute Games host', () => {
     const token = (await tokenIn(portal)) ?? '';
     const profile = await portalApi('profile', token);
     expect(profile.SocialIdentifiers).toContainEqual({ Type: 'AbsoluteGames', Id: agId });
-    const again = await waitForGame(portal);
+    const { game: again } = await hostedGame(page);
     await again.getByTestId('platform').filter({ hasText: 'platform: AbsoluteGames' }).waitFor();
   }, 120_000);
 });

@@ -1,7 +1,16 @@
 import type { FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { logLine } from '../harness/game';
-import { acceptTermsUntil, answerHost, countLines, portalApi } from '../harness/hosts';
+import {
+  acceptTermsUntil,
+  answerHost,
+  countLines,
+  openOnHost,
+  portalApi,
+  portalToken,
+  productIn,
+  sessionIn,
+} from '../harness/hosts';
 import { localeMessages } from '../harness/messages';
 import { browserSession } from '../harness/session';
 import { portalUrl } from '../harness/sites';
@@ -21,11 +30,7 @@ interface CrazyGamesRun {
 
 /** Opens the simulated CrazyGames host for a user and waits until the game runs (terms accepted on the way). */
 async function openOnCrazyGames(page: Page, user: 'new' | 'guest'): Promise<CrazyGamesRun> {
-  await page.goto(`dev/hosts?platform=crazygames&game=${GAME}&user=${user}`);
-  const portal = page.frameLocator('[data-testid="host-app-frame"]');
-  const game = portal.frameLocator('[data-testid="game-frame"]');
-  await acceptTermsUntil(portal, logLine(game, 'call loadingReady ok'));
-  return { page, portal, game };
+  return { page, ...(await openOnHost(page, 'crazygames', GAME, user)) };
 }
 
 /** Fills the personal-info modal's email, in whichever language the portal speaks, and confirms. */
@@ -39,10 +44,7 @@ async function confirmEmail(portal: FrameLocator) {
     .click();
 }
 
-const portalToken = (portal: FrameLocator) => portal.locator('html').evaluate(() => localStorage.getItem('AuthToken'));
 const checkout = (portal: FrameLocator) => portal.frameLocator('[data-testid="checkout-frame"]');
-const stars100 = (bought: { Products: { Sku: string }[] }) =>
-  bought.Products.find((product) => product.Sku === 'stars_100');
 
 describe('the demo game on the simulated CrazyGames host', () => {
   it('signs in with the user token, plays a rewarded and a midgame ad, buys once, and a cancelled checkout buys nothing', async () => {
@@ -51,8 +53,7 @@ describe('the demo game on the simulated CrazyGames host', () => {
 
     const who = (await page.getByTestId('host-user').textContent()) ?? '';
     const [, userId = '', name = ''] = /CrazyGames user (\S+) \(([^)]+)\)/.exec(who) ?? [];
-    const token = await portalToken(portal);
-    if (!token) throw new Error('the portal in the CrazyGames frame has no session');
+    const token = await portalToken(portal, 'CrazyGames');
     const profile = await portalApi('profile', token);
     expect(profile).toMatchObject({ Email: null, HasEmail: false });
     expect(profile.SocialIdentifiers).toContainEqual({ Type: 'CrazyGames', Id: userId });
@@ -88,7 +89,7 @@ describe('the demo game on the simulated CrazyGames host', () => {
     await logLine(game, 'call consumePurchase ok').waitFor();
     let bought = await portalApi('store/check-buy-products', token, { Game: GAME });
     expect(bought.Purchases).toEqual([]);
-    expect(stars100(bought)).toMatchObject({ Count: 1 });
+    expect(productIn(bought, 'stars_100')).toMatchObject({ Count: 1 });
     expect(await countLines(game, 'call consumePurchase ok')).toBe(1);
     // The checkout's request carried the user token (the host gave a fresh one for it).
     expect(
@@ -108,14 +109,14 @@ describe('the demo game on the simulated CrazyGames host', () => {
       .click();
     await logLine(game, 'call buyProduct error cancelled').waitFor();
     bought = await portalApi('store/check-buy-products', token, { Game: GAME });
-    expect(stars100(bought)).toMatchObject({ Count: 1 });
+    expect(productIn(bought, 'stars_100')).toMatchObject({ Count: 1 });
   }, 150_000);
 
   it('a guest plays, is shown the auth prompt when buying, and declining is told "User still not registered"', async () => {
     const { page } = await session.tab();
     const { portal, game } = await openOnCrazyGames(page, 'guest');
     expect(await page.getByTestId('host-user').textContent()).toContain('CrazyGames guest');
-    expect(await portalToken(portal)).toBeNull();
+    expect(await sessionIn(portal)).toBeNull();
 
     await game.getByTestId('buy-stars_100').click();
     await answerHost(page, 'CrazyGames sign-in', 'Cancel');
@@ -124,13 +125,13 @@ describe('the demo game on the simulated CrazyGames host', () => {
       'User still not registered',
     );
     expect(await portal.locator('[data-testid="checkout-frame"]').count()).toBe(0);
-    expect(await portalToken(portal)).toBeNull();
+    expect(await sessionIn(portal)).toBeNull();
   }, 120_000);
 
   it('follows the auth listener: another account logs out and reloads as that account; signing out logs out', async () => {
     const { page } = await session.tab();
     const { portal, game } = await openOnCrazyGames(page, 'new');
-    const first = await portalToken(portal);
+    const first = await sessionIn(portal);
     if (!first) throw new Error('no session');
     const firstAccount = (await portalApi('profile', first)).AccountId;
 
@@ -140,9 +141,9 @@ describe('the demo game on the simulated CrazyGames host', () => {
     const who = (await page.getByTestId('host-user').textContent()) ?? '';
     const [, userId = ''] = /CrazyGames user (\S+)/.exec(who) ?? [];
     // The portal reloads, and the new CrazyGames user plays under their own account.
-    await expect.poll(async () => (await portalToken(portal)) !== first, { timeout: 20_000 }).toBe(true);
+    await expect.poll(async () => (await sessionIn(portal)) !== first, { timeout: 20_000 }).toBe(true);
     await acceptTermsUntil(portal, logLine(game, 'call loadingReady ok'));
-    const second = (await portalToken(portal)) ?? '';
+    const second = (await sessionIn(portal)) ?? '';
     const profile = await portalApi('profile', second);
     expect(profile.AccountId).not.toBe(firstAccount);
     expect(profile.SocialIdentifiers).toContainEqual({ Type: 'CrazyGames', Id: userId });
@@ -150,7 +151,7 @@ describe('the demo game on the simulated CrazyGames host', () => {
     expect((await portalApi('profile', first)).status).toBe(401);
 
     await page.getByTestId('crazygames-sign-out').click();
-    await expect.poll(() => portalToken(portal), { timeout: 20_000 }).toBeNull();
+    await expect.poll(() => sessionIn(portal), { timeout: 20_000 }).toBeNull();
     expect((await portalApi('profile', second)).status).toBe(401);
   }, 150_000);
 });

@@ -1,8 +1,6 @@
-import type { FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { logLine } from '../harness/game';
-import { answerHost, countLines, portalApi, portalToken } from '../harness/hosts';
-import { localeMessages } from '../harness/messages';
+import { answerHost, countLines, openOnHost, portalApi, portalToken, productIn, sessionIn } from '../harness/hosts';
 import { browserSession } from '../harness/session';
 import { portalUrl } from '../harness/sites';
 
@@ -14,35 +12,10 @@ import { portalUrl } from '../harness/sites';
 const session = browserSession(portalUrl, { viewport: { width: 1280, height: 1100 } });
 const GAME = 'sky-runner';
 
-/** Opens the simulated canvas for a user and waits until the game runs (terms accepted on the way). */
-async function openOnFacebook(
-  page: Page,
-  user: 'new' | 'guest',
-): Promise<{ portal: FrameLocator; game: FrameLocator }> {
-  await page.goto(`dev/hosts?platform=fbgames&game=${GAME}&user=${user}`);
-  const portal = page.frameLocator('[data-testid="host-app-frame"]');
-  const game = portal.frameLocator('[data-testid="game-frame"]');
-  const ready = logLine(game, 'call loadingReady ok');
-  const en = await localeMessages('en');
-  const accept = portal.getByRole('button', { name: en.documents.accept, exact: true });
-  for (;;) {
-    await Promise.race([ready.waitFor(), accept.first().waitFor()]);
-    if (await ready.isVisible()) break;
-    await accept
-      .first()
-      .click({ timeout: 2_000 })
-      .catch(() => undefined);
-  }
-  return { portal, game };
-}
-
-const stars100 = (bought: { Products: { Sku: string }[] }) =>
-  bought.Products.find((product) => product.Sku === 'stars_100');
-
 describe('the demo game on the simulated Facebook Games canvas', () => {
   it('signs in with the signed_request and no email, buys through the pay dialog once (webhook and Graph lookup), and a cancelled or failed payment buys nothing', async () => {
     const { page } = await session.tab();
-    const { portal, game } = await openOnFacebook(page, 'new');
+    const { portal, game } = await openOnHost(page, 'fbgames', GAME, 'new');
 
     const who = (await page.getByTestId('host-user').textContent()) ?? '';
     const [, userId = ''] = /Facebook user (\d+)/.exec(who) ?? [];
@@ -63,7 +36,7 @@ describe('the demo game on the simulated Facebook Games canvas', () => {
       .waitFor();
     let bought = await portalApi('store/check-buy-products', token, { Game: GAME });
     expect(bought.Purchases).toEqual([]);
-    expect(stars100(bought)).toMatchObject({ Count: 1 });
+    expect(productIn(bought, 'stars_100')).toMatchObject({ Count: 1 });
     expect(await countLines(game, 'call buyProduct ok')).toBe(1);
 
     // Closed without paying: UserCancelled; a failed payment: payment_not_completed; nothing bought.
@@ -74,15 +47,15 @@ describe('the demo game on the simulated Facebook Games canvas', () => {
     await answerHost(page, 'Facebook pay', 'Error');
     await logLine(game, 'call buyProduct error payment_not_completed').waitFor();
     bought = await portalApi('store/check-buy-products', token, { Game: GAME });
-    expect(stars100(bought)).toMatchObject({ Count: 1 });
+    expect(productIn(bought, 'stars_100')).toMatchObject({ Count: 1 });
     expect(await countLines(game, 'call buyProduct ok')).toBe(1);
   }, 150_000);
 
   it('a visitor who has not authorized the app plays, is asked to log in when buying, and declining is told it cannot buy', async () => {
     const { page } = await session.tab();
-    const { portal, game } = await openOnFacebook(page, 'guest');
+    const { portal, game } = await openOnHost(page, 'fbgames', GAME, 'guest');
     expect(await page.getByTestId('host-user').textContent()).toContain('app not authorized');
-    expect(await portal.locator('html').evaluate(() => localStorage.getItem('AuthToken'))).toBeNull();
+    expect(await sessionIn(portal)).toBeNull();
 
     await game.getByTestId('buy-stars_100').click();
     await answerHost(page, 'Facebook login', 'Cancel');
@@ -94,6 +67,6 @@ describe('the demo game on the simulated Facebook Games canvas', () => {
         .getByText(/"method":"pay"/)
         .count(),
     ).toBe(0);
-    expect(await portal.locator('html').evaluate(() => localStorage.getItem('AuthToken'))).toBeNull();
+    expect(await sessionIn(portal)).toBeNull();
   }, 120_000);
 });

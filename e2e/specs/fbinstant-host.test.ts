@@ -1,8 +1,6 @@
-import type { FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { logLine } from '../harness/game';
-import { answerHost, countLines, portalApi, portalToken } from '../harness/hosts';
-import { localeMessages } from '../harness/messages';
+import { answerHost, countLines, openOnHost, portalApi, portalToken, productIn } from '../harness/hosts';
 import { browserSession } from '../harness/session';
 import { portalUrl } from '../harness/sites';
 
@@ -16,33 +14,10 @@ import { portalUrl } from '../harness/sites';
 const session = browserSession(portalUrl, { viewport: { width: 1280, height: 1100 } });
 const GAME = 'sky-runner';
 
-/** Opens the simulated Instant Games host for a new player and waits until the game runs (terms accepted on the way). */
-async function openOnFacebook(page: Page): Promise<{ portal: FrameLocator; game: FrameLocator }> {
-  await page.goto(`dev/hosts?platform=fbinstantgames&game=${GAME}&user=new`);
-  const portal = page.frameLocator('[data-testid="host-app-frame"]');
-  const game = portal.frameLocator('[data-testid="game-frame"]');
-  const ready = logLine(game, 'call loadingReady ok');
-  const en = await localeMessages('en');
-  const accept = portal.getByRole('button', { name: en.documents.accept, exact: true });
-  for (;;) {
-    await Promise.race([ready.waitFor(), accept.first().waitFor()]);
-    if (await ready.isVisible()) break;
-    // The button may go between the check and the click: then look again rather than wait on it.
-    await accept
-      .first()
-      .click({ timeout: 2_000 })
-      .catch(() => undefined);
-  }
-  return { portal, game };
-}
-
-const stars100 = (bought: { Products: { Sku: string }[] }) =>
-  bought.Products.find((product) => product.Sku === 'stars_100');
-
 describe('the demo game on the simulated Facebook Instant Games host', () => {
   it('signs in with the SignedPlayerInfo and no email, plays ads, invites, buys once, and a cancelled or failed purchase buys nothing', async () => {
     const { page } = await session.tab();
-    const { portal, game } = await openOnFacebook(page);
+    const { portal, game } = await openOnHost(page, 'fbinstantgames', GAME, 'new');
 
     // Signed in by Facebook's SignedPlayerInfo alone: an app-scoped Facebook identity, no email.
     const who = (await page.getByTestId('host-user').textContent()) ?? '';
@@ -81,7 +56,7 @@ describe('the demo game on the simulated Facebook Instant Games host', () => {
     await logLine(game, 'call consumePurchase ok').waitFor();
     let bought = await portalApi('store/check-buy-products', token, { Game: GAME });
     expect(bought.Purchases).toEqual([]);
-    expect(stars100(bought)).toMatchObject({ Count: 1 });
+    expect(productIn(bought, 'stars_100')).toMatchObject({ Count: 1 });
     expect(await countLines(game, 'call buyProduct ok')).toBe(1);
     expect(await countLines(game, 'call consumePurchase ok')).toBe(1);
     // Consumed on Facebook only after our server had it.
@@ -98,7 +73,7 @@ describe('the demo game on the simulated Facebook Instant Games host', () => {
     await answerHost(page, 'Facebook payment', 'Error');
     await logLine(game, 'call buyProduct error payment_not_completed').waitFor();
     bought = await portalApi('store/check-buy-products', token, { Game: GAME });
-    expect(stars100(bought)).toMatchObject({ Count: 1 });
+    expect(productIn(bought, 'stars_100')).toMatchObject({ Count: 1 });
     expect(await countLines(game, 'call buyProduct ok')).toBe(1);
   }, 150_000);
 });

@@ -1,7 +1,6 @@
-import type { FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { logLine } from '../harness/game';
-import { acceptTermsUntil, answerHost, countLines, portalApi } from '../harness/hosts';
+import { answerHost, countLines, openOnHost, portalApi, portalToken, productIn, sessionIn } from '../harness/hosts';
 import { browserSession } from '../harness/session';
 import { portalUrl } from '../harness/sites';
 
@@ -12,27 +11,14 @@ import { portalUrl } from '../harness/sites';
 const session = browserSession(portalUrl, { viewport: { width: 1280, height: 1100 } });
 const GAME = 'gem-garden';
 
-async function openOnKongregate(page: Page, user: 'new' | 'guest') {
-  await page.goto(`dev/hosts?platform=kg&game=${GAME}&user=${user}`);
-  const portal = page.frameLocator('[data-testid="host-app-frame"]');
-  const game = portal.frameLocator('[data-testid="game-frame"]');
-  await acceptTermsUntil(portal, logLine(game, 'call loadingReady ok'));
-  return { portal, game };
-}
-
-const portalToken = (portal: FrameLocator) => portal.locator('html').evaluate(() => localStorage.getItem('AuthToken'));
-const gems50 = (bought: { Products: { Sku: string }[] }) =>
-  bought.Products.find((product) => product.Sku === 'gems_50');
-
 describe('the demo game on the simulated Kongregate host', () => {
   it('signs in through the authenticate API, has no ads, buys an item received once, and a cancelled purchase buys nothing', async () => {
     const { page } = await session.tab();
-    const { portal, game } = await openOnKongregate(page, 'new');
+    const { portal, game } = await openOnHost(page, 'kg', GAME, 'new');
 
     const who = (await page.getByTestId('host-user').textContent()) ?? '';
     const [, userId = '', name = ''] = /Kongregate user (\d+) \(([^)]+)\)/.exec(who) ?? [];
-    const token = await portalToken(portal);
-    if (!token) throw new Error('the portal in the Kongregate frame has no session');
+    const token = await portalToken(portal, 'Kongregate');
     const profile = await portalApi('profile', token);
     expect(profile).toMatchObject({ Email: null, HasEmail: false });
     expect(profile.SocialIdentifiers).toContainEqual({ Type: 'Kongregate', Id: userId });
@@ -50,7 +36,7 @@ describe('the demo game on the simulated Kongregate host', () => {
     await logLine(game, 'call consumePurchase ok').waitFor();
     let bought = await portalApi('store/check-buy-products', token, { Game: GAME });
     expect(bought.Purchases).toEqual([]);
-    expect(gems50(bought)).toMatchObject({ Count: 1 });
+    expect(productIn(bought, 'gems_50')).toMatchObject({ Count: 1 });
     expect(await countLines(game, 'call consumePurchase ok')).toBe(1);
 
     // Closed without paying: cancelled, nothing bought.
@@ -58,14 +44,14 @@ describe('the demo game on the simulated Kongregate host', () => {
     await answerHost(page, 'Kongregate purchase', 'Cancel');
     await logLine(game, 'call buyProduct error cancelled').waitFor();
     bought = await portalApi('store/check-buy-products', token, { Game: GAME });
-    expect(gems50(bought)).toMatchObject({ Count: 1 });
+    expect(productIn(bought, 'gems_50')).toMatchObject({ Count: 1 });
   }, 150_000);
 
   it('a guest is shown the registration box and told guest; registering in the page reloads it signed in', async () => {
     const { page } = await session.tab();
-    const { portal, game } = await openOnKongregate(page, 'guest');
+    const { portal, game } = await openOnHost(page, 'kg', GAME, 'guest');
     expect(await page.getByTestId('host-user').textContent()).toContain('Kongregate guest');
-    expect(await portalToken(portal)).toBeNull();
+    expect(await sessionIn(portal)).toBeNull();
 
     await game.getByTestId('buy-gems_50').click();
     await logLine(game, 'call buyProduct error guest').waitFor();
@@ -76,15 +62,15 @@ describe('the demo game on the simulated Kongregate host', () => {
         .getByText(/→ purchaseItems/)
         .count(),
     ).toBe(0);
-    expect(await portalToken(portal)).toBeNull();
+    expect(await sessionIn(portal)).toBeNull();
 
     // Registering in the page: Kongregate's login event, the portal reloads and signs the new player in.
     await game.getByTestId('buy-gems_50').click();
     await answerHost(page, 'Kongregate registration', 'Register');
-    await expect.poll(() => portalToken(portal), { timeout: 20_000 }).not.toBeNull();
+    await expect.poll(() => sessionIn(portal), { timeout: 20_000 }).not.toBeNull();
     const who = (await page.getByTestId('host-user').textContent()) ?? '';
     const [, userId = ''] = /Kongregate user (\d+)/.exec(who) ?? [];
-    const profile = await portalApi('profile', (await portalToken(portal)) ?? '');
+    const profile = await portalApi('profile', (await sessionIn(portal)) ?? '');
     expect(profile.SocialIdentifiers).toContainEqual({ Type: 'Kongregate', Id: userId });
   }, 150_000);
 });

@@ -1,8 +1,6 @@
-import type { FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { logLine } from '../harness/game';
-import { answerHost, countLines, portalApi } from '../harness/hosts';
-import { localeMessages } from '../harness/messages';
+import { answerHost, countLines, openOnHost, portalApi, portalToken, productIn } from '../harness/hosts';
 import { browserSession } from '../harness/session';
 import { portalUrl } from '../harness/sites';
 
@@ -15,40 +13,15 @@ import { portalUrl } from '../harness/sites';
 const session = browserSession(portalUrl, { viewport: { width: 1280, height: 1100 } });
 const GAME = 'sky-runner';
 
-/** Opens the simulated OK host for a new user and waits until the game runs (terms accepted on the way). */
-async function openOnOk(page: Page): Promise<{ portal: FrameLocator; game: FrameLocator }> {
-  await page.goto(`dev/hosts?platform=ok&game=${GAME}&user=new`);
-  const portal = page.frameLocator('[data-testid="host-app-frame"]');
-  const game = portal.frameLocator('[data-testid="game-frame"]');
-  const ready = logLine(game, 'call loadingReady ok');
-  const [en, ru] = await Promise.all([localeMessages('en'), localeMessages('ru')]);
-  const accept = portal
-    .getByRole('button', { name: ru.documents.accept, exact: true })
-    .or(portal.getByRole('button', { name: en.documents.accept, exact: true }));
-  for (;;) {
-    await Promise.race([ready.waitFor(), accept.first().waitFor()]);
-    if (await ready.isVisible()) break;
-    await accept
-      .first()
-      .click({ timeout: 2_000 })
-      .catch(() => undefined);
-  }
-  return { portal, game };
-}
-
-const stars100 = (bought: { Products: { Sku: string }[] }) =>
-  bought.Products.find((product) => product.Sku === 'stars_100');
-
 describe('the demo game on the simulated Odnoklassniki host', () => {
   it('signs in by the launch parameters with no email, shows a rewarded video and an interstitial, buys a product received once, a cancelled or failed payment buys nothing', async () => {
     const { page } = await session.tab();
-    const { portal, game } = await openOnOk(page);
+    const { portal, game } = await openOnHost(page, 'ok', GAME, 'new');
 
     // Signed in by OK's auth_sig alone: an Odnoklassniki identity, no email.
     const who = (await page.getByTestId('host-user').textContent()) ?? '';
     const [, okId = ''] = /OK user (\d+)/.exec(who) ?? [];
-    const token = await portal.locator('html').evaluate(() => localStorage.getItem('AuthToken'));
-    if (!token) throw new Error('the portal in the OK frame has no session');
+    const token = await portalToken(portal, 'OK');
     const profile = await portalApi('profile', token);
     expect(profile).toMatchObject({ Email: null, HasEmail: false });
     expect(profile.SocialIdentifiers).toContainEqual({ Type: 'Odnoklassniki', Id: okId });
@@ -72,7 +45,7 @@ describe('the demo game on the simulated Odnoklassniki host', () => {
     await logLine(game, 'call consumePurchase ok').waitFor();
     let bought = await portalApi('store/check-buy-products', token, { Game: GAME });
     expect(bought.Purchases).toEqual([]);
-    expect(stars100(bought)).toMatchObject({ Count: 1 });
+    expect(productIn(bought, 'stars_100')).toMatchObject({ Count: 1 });
     expect(await countLines(game, 'call buyProduct ok')).toBe(1);
     expect(await countLines(game, 'call consumePurchase ok')).toBe(1);
     await page
@@ -89,7 +62,7 @@ describe('the demo game on the simulated Odnoklassniki host', () => {
     await answerHost(page, 'OK payment', 'Error');
     await logLine(game, 'call buyProduct error payment_not_completed').waitFor();
     bought = await portalApi('store/check-buy-products', token, { Game: GAME });
-    expect(stars100(bought)).toMatchObject({ Count: 1 });
+    expect(productIn(bought, 'stars_100')).toMatchObject({ Count: 1 });
     expect(await countLines(game, 'call buyProduct ok')).toBe(1);
   }, 120_000);
 });

@@ -1,8 +1,16 @@
-import type { FrameLocator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { logLine } from '../harness/game';
-import { answerHost, countLines, portalApi } from '../harness/hosts';
-import { localeMessages } from '../harness/messages';
+import {
+  answerHost,
+  countLines,
+  hostedGame,
+  openOnHost,
+  portalApi,
+  portalToken,
+  productIn,
+  sessionIn,
+} from '../harness/hosts';
 import { browserSession } from '../harness/session';
 import { portalUrl } from '../harness/sites';
 
@@ -15,33 +23,6 @@ import { portalUrl } from '../harness/sites';
 const session = browserSession(portalUrl, { viewport: { width: 1280, height: 1100 } });
 const GAME = 'sky-runner';
 
-/** Waits until the game in the host frame runs, accepting the game's terms on the way when asked. */
-async function gameRunning(page: Page): Promise<{ portal: FrameLocator; game: FrameLocator }> {
-  const portal = page.frameLocator('[data-testid="host-app-frame"]');
-  const game = portal.frameLocator('[data-testid="game-frame"]');
-  const ready = logLine(game, 'call loadingReady ok');
-  const [en, ru] = await Promise.all([localeMessages('en'), localeMessages('ru')]);
-  const accept = portal
-    .getByRole('button', { name: ru.documents.accept, exact: true })
-    .or(portal.getByRole('button', { name: en.documents.accept, exact: true }));
-  for (;;) {
-    await Promise.race([ready.waitFor(), accept.first().waitFor()]);
-    if (await ready.isVisible()) break;
-    await accept
-      .first()
-      .click({ timeout: 2_000 })
-      .catch(() => undefined);
-  }
-  return { portal, game };
-}
-
-async function openOnVkPlay(page: Page, user: 'new' | 'guest') {
-  await page.goto(`dev/hosts?platform=vkplay&game=${GAME}&user=${user}`);
-  return gameRunning(page);
-}
-
-const tokenOf = (portal: FrameLocator) => portal.locator('html').evaluate(() => localStorage.getItem('AuthToken'));
-
 /** The VK Play user the host page says plays, once it names one. */
 async function vkPlayUser(page: Page): Promise<string> {
   await page
@@ -52,18 +33,14 @@ async function vkPlayUser(page: Page): Promise<string> {
   return uid;
 }
 
-const stars100 = (bought: { Products: { Sku: string }[] }) =>
-  bought.Products.find((product) => product.Sku === 'stars_100');
-
 describe('the demo game on the simulated VK Play host', () => {
   it('signs in by the launch parameters with no email, shows an ad, buys once in RUB, a cancelled or failed payment buys nothing', async () => {
     const { page } = await session.tab();
-    const { portal, game } = await openOnVkPlay(page, 'new');
+    const { portal, game } = await openOnHost(page, 'vkplay', GAME, 'new');
 
     // Signed in by VK Play's signed launch parameters alone: a VkontaktePlay identity, no email.
     const uid = await vkPlayUser(page);
-    const token = await tokenOf(portal);
-    if (!token) throw new Error('the portal in the VK Play frame has no session');
+    const token = await portalToken(portal, 'VK Play');
     const profile = await portalApi('profile', token);
     expect(profile).toMatchObject({ Email: null, HasEmail: false });
     expect(profile.SocialIdentifiers).toContainEqual({ Type: 'VkontaktePlay', Id: uid });
@@ -88,7 +65,7 @@ describe('the demo game on the simulated VK Play host', () => {
     await logLine(game, 'call buyProduct ok').waitFor();
     await logLine(game, 'call consumePurchase ok').waitFor();
     let bought = await portalApi('store/check-buy-products', token, { Game: GAME });
-    expect(stars100(bought)).toMatchObject({ Count: 1 });
+    expect(productIn(bought, 'stars_100')).toMatchObject({ Count: 1 });
     expect(await countLines(game, 'call buyProduct ok')).toBe(1);
     expect(await countLines(game, 'call consumePurchase ok')).toBe(1);
     await page
@@ -105,15 +82,15 @@ describe('the demo game on the simulated VK Play host', () => {
     await answerHost(page, 'VK Play payment', 'Error');
     await logLine(game, 'call buyProduct error payment_not_completed').waitFor();
     bought = await portalApi('store/check-buy-products', token, { Game: GAME });
-    expect(stars100(bought)).toMatchObject({ Count: 1 });
+    expect(productIn(bought, 'stars_100')).toMatchObject({ Count: 1 });
     expect(await countLines(game, 'call buyProduct ok')).toBe(1);
   }, 120_000);
 
   it('a guest plays, declining VK Play login cannot buy, logging in reloads the game signed in and buying works', async () => {
     const { page } = await session.tab();
-    const { portal, game } = await openOnVkPlay(page, 'guest');
+    const { portal, game } = await openOnHost(page, 'vkplay', GAME, 'guest');
     expect(await page.getByTestId('host-user').textContent()).toContain('VK Play guest (login status 0)');
-    expect(await tokenOf(portal)).toBeNull();
+    expect(await sessionIn(portal)).toBeNull();
 
     // Login status 0: buying asks for VK Play's login; declining leaves a guest who cannot buy.
     await game.getByTestId('buy-stars_100').click();
@@ -125,7 +102,7 @@ describe('the demo game on the simulated VK Play host', () => {
         .getByText(/→ paymentFrame /)
         .count(),
     ).toBe(0);
-    expect(await tokenOf(portal)).toBeNull();
+    expect(await sessionIn(portal)).toBeNull();
 
     // Logging in: VK Play reloads the game with the registered player's parameters, who is signed in.
     await game.getByTestId('buy-stars_100').click();
@@ -133,13 +110,15 @@ describe('the demo game on the simulated VK Play host', () => {
     const uid = await vkPlayUser(page);
     const portalFrame = page.frameLocator('[data-testid="host-app-frame"]');
     await expect.poll(() => portalFrame.locator('html').evaluate(() => location.search)).toContain(`uid=${uid}`);
-    const { portal: reloaded, game: again } = await gameRunning(page);
-    await expect.poll(() => tokenOf(reloaded)).not.toBeNull();
-    const token = (await tokenOf(reloaded)) ?? '';
+    const { portal: reloaded, game: again } = await hostedGame(page);
+    await expect.poll(() => sessionIn(reloaded)).not.toBeNull();
+    const token = (await sessionIn(reloaded)) ?? '';
     expect((await portalApi('profile', token)).SocialIdentifiers).toContainEqual({ Type: 'VkontaktePlay', Id: uid });
     await again.getByTestId('buy-stars_100').click();
     await answerHost(page, 'VK Play payment', 'Pay');
     await logLine(again, 'call buyProduct ok').waitFor();
-    expect(stars100(await portalApi('store/check-buy-products', token, { Game: GAME }))).toMatchObject({ Count: 1 });
+    expect(productIn(await portalApi('store/check-buy-products', token, { Game: GAME }), 'stars_100')).toMatchObject({
+      Count: 1,
+    });
   }, 120_000);
 });

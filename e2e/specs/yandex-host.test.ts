@@ -1,8 +1,7 @@
 import type { FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { logLine } from '../harness/game';
-import { answerHost, countLines, portalApi } from '../harness/hosts';
-import { localeMessages } from '../harness/messages';
+import { answerHost, countLines, openOnHost, portalApi, portalToken, productIn, sessionIn } from '../harness/hosts';
 import { browserSession } from '../harness/session';
 import { portalUrl } from '../harness/sites';
 
@@ -25,35 +24,8 @@ interface YandexRun {
 
 /** Opens the simulated Yandex host for a player and waits until the game runs (terms accepted on the way). */
 async function openOnYandex(page: Page, user: 'new' | 'guest'): Promise<YandexRun> {
-  await page.goto(`dev/hosts?platform=yandex&game=${GAME}&user=${user}`);
-  const portal = page.frameLocator('[data-testid="host-app-frame"]');
-  const game = portal.frameLocator('[data-testid="game-frame"]');
-  const ready = logLine(game, 'call loadingReady ok');
-  // A new account accepts the game's terms in the portal before the game loads (a guest has none to accept).
-  const [en, ru] = await Promise.all([localeMessages('en'), localeMessages('ru')]);
-  const accept = portal
-    .getByRole('button', { name: ru.documents.accept, exact: true })
-    .or(portal.getByRole('button', { name: en.documents.accept, exact: true }));
-  for (;;) {
-    // A guest has no terms, so the race is the game's start alone: on a loaded machine it takes over
-    // the default 10 s from page load (the portal, YaGames, the player, the saves read from Yandex).
-    await Promise.race([ready.waitFor({ timeout: 30_000 }), accept.first().waitFor({ timeout: 30_000 })]);
-    if (await ready.isVisible()) break;
-    // The button may go between the check and the click: then look again rather than wait on it.
-    await accept
-      .first()
-      .click({ timeout: 2_000 })
-      .catch(() => undefined);
-  }
-  return { page, portal, game };
+  return { page, ...(await openOnHost(page, 'yandex', GAME, user)) };
 }
-
-async function portalToken(portal: FrameLocator): Promise<string | null> {
-  return portal.locator('html').evaluate(() => localStorage.getItem('AuthToken'));
-}
-
-const stars100 = (bought: { Products: { Sku: string }[] }) =>
-  bought.Products.find((product) => product.Sku === 'stars_100');
 
 describe('the demo game on the simulated Yandex Games host', () => {
   it('signs in with the signed player and no email, gets a rewarded ad, buys once, and a cancelled purchase buys nothing', async () => {
@@ -63,8 +35,7 @@ describe('the demo game on the simulated Yandex Games host', () => {
     // Signed in by Yandex's signed player alone: a YandexGames identity, no email.
     const who = (await page.getByTestId('host-user').textContent()) ?? '';
     const [, yandexId = '', name = ''] = /Yandex player (\S+) \(([^)]+)\)/.exec(who) ?? [];
-    const token = await portalToken(portal);
-    if (!token) throw new Error('the portal in the Yandex frame has no session');
+    const token = await portalToken(portal, 'Yandex');
     const profile = await portalApi('profile', token);
     expect(profile).toMatchObject({ Email: null, HasEmail: false });
     expect(profile.SocialIdentifiers).toContainEqual({ Type: 'YandexGames', Id: yandexId });
@@ -85,7 +56,7 @@ describe('the demo game on the simulated Yandex Games host', () => {
     await logLine(game, 'call consumePurchase ok').waitFor();
     let bought = await portalApi('store/check-buy-products', token, { Game: GAME });
     expect(bought.Purchases).toEqual([]);
-    expect(stars100(bought)).toMatchObject({ Count: 1 });
+    expect(productIn(bought, 'stars_100')).toMatchObject({ Count: 1 });
     expect(await countLines(game, 'call consumePurchase ok')).toBe(1);
     // The purchase was consumed on Yandex only after our server had it.
     await page
@@ -98,7 +69,7 @@ describe('the demo game on the simulated Yandex Games host', () => {
     await answerHost(page, 'Yandex purchase', 'Cancel');
     await logLine(game, 'call buyProduct error cancelled').waitFor();
     bought = await portalApi('store/check-buy-products', token, { Game: GAME });
-    expect(stars100(bought)).toMatchObject({ Count: 1 });
+    expect(productIn(bought, 'stars_100')).toMatchObject({ Count: 1 });
     expect(await countLines(game, 'call consumePurchase ok')).toBe(1);
   }, 120_000);
 
@@ -106,7 +77,7 @@ describe('the demo game on the simulated Yandex Games host', () => {
     const { page } = await session.tab();
     const { portal, game } = await openOnYandex(page, 'guest');
     expect(await page.getByTestId('host-user').textContent()).toContain('Yandex guest');
-    expect(await portalToken(portal)).toBeNull();
+    expect(await sessionIn(portal)).toBeNull();
 
     await game.getByTestId('buy-stars_100').click();
     await answerHost(page, 'Yandex sign-in', 'Cancel');
@@ -118,7 +89,7 @@ describe('the demo game on the simulated Yandex Games host', () => {
         .getByText(/→ purchase /)
         .count(),
     ).toBe(0);
-    expect(await portalToken(portal)).toBeNull();
+    expect(await sessionIn(portal)).toBeNull();
   }, 120_000);
 
   it('keeps the score in Yandex’s own leaderboard when the catalog says so, and the game’s leaderboard shows that board', async () => {
@@ -149,8 +120,7 @@ describe('the demo game on the simulated Yandex Games host', () => {
     const set = JSON.parse(sets[0]?.slice(sets[0].indexOf('{')) ?? '{}') as { leaderboardName: string; score: number };
     expect(set.leaderboardName).toBe('best-score');
     // fxid's server keeps no score for this board on Yandex.
-    const token = await portalToken(portal);
-    if (!token) throw new Error('the portal in the Yandex frame has no session');
+    const token = await portalToken(portal, 'Yandex');
     expect(await portalApi('leaderboards/player', token, { Game: GAME, Leaderboard: 'best-score' })).toMatchObject({
       Player: null,
     });

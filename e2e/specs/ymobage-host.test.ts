@@ -1,8 +1,6 @@
-import type { FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { logLine } from '../harness/game';
-import { answerHost, countLines, portalApi } from '../harness/hosts';
-import { localeMessages } from '../harness/messages';
+import { answerHost, countLines, openOnHost, portalApi, portalToken, productIn } from '../harness/hosts';
 import { browserSession } from '../harness/session';
 import { portalUrl } from '../harness/sites';
 
@@ -12,37 +10,13 @@ import { portalUrl } from '../harness/sites';
 const session = browserSession(portalUrl, { viewport: { width: 1280, height: 1100 } });
 const GAME = 'sky-runner';
 
-async function openOnWizq(page: Page): Promise<{ portal: FrameLocator; game: FrameLocator }> {
-  await page.goto(`dev/hosts?platform=ymobage&game=${GAME}&user=new`);
-  const portal = page.frameLocator('[data-testid="host-app-frame"]');
-  const game = portal.frameLocator('[data-testid="game-frame"]');
-  const ready = logLine(game, 'call loadingReady ok');
-  const [en, ru] = await Promise.all([localeMessages('en'), localeMessages('ru')]);
-  const accept = portal
-    .getByRole('button', { name: ru.documents.accept, exact: true })
-    .or(portal.getByRole('button', { name: en.documents.accept, exact: true }));
-  for (;;) {
-    await Promise.race([ready.waitFor(), accept.first().waitFor()]);
-    if (await ready.isVisible()) break;
-    await accept
-      .first()
-      .click({ timeout: 2_000 })
-      .catch(() => undefined);
-  }
-  return { portal, game };
-}
-
-const stars100 = (bought: { Products: { Sku: string }[] }) =>
-  bought.Products.find((product) => product.Sku === 'stars_100');
-
 describe('the demo game on the simulated WizQ host', () => {
   it('signs in by the launch token, relays its proxy requests from 0, buys a product received once; a cancelled or failed payment buys nothing', async () => {
     const { page } = await session.tab();
-    const { portal, game } = await openOnWizq(page);
+    const { portal, game } = await openOnHost(page, 'ymobage', GAME, 'new');
 
     const [, viewerId = ''] = /WizQ viewer (\d+)/.exec((await page.getByTestId('host-user').textContent()) ?? '') ?? [];
-    const token = await portal.locator('html').evaluate(() => localStorage.getItem('AuthToken'));
-    if (!token) throw new Error('the portal in the WizQ frame has no session');
+    const token = await portalToken(portal, 'WizQ');
     const profile = await portalApi('profile', token);
     expect(profile).toMatchObject({ Email: null, HasEmail: false });
     expect(profile.SocialIdentifiers).toContainEqual({ Type: 'WizQ', Id: viewerId });
@@ -57,7 +31,7 @@ describe('the demo game on the simulated WizQ host', () => {
     await page.getByTestId('host-log').getByText('proxy payment #1 → {"result":"ok"').waitFor();
     let bought = await portalApi('store/check-buy-products', token, { Game: GAME });
     expect(bought.Purchases).toEqual([]);
-    expect(stars100(bought)).toMatchObject({ Count: 1 });
+    expect(productIn(bought, 'stars_100')).toMatchObject({ Count: 1 });
     expect(await countLines(game, 'call buyProduct ok')).toBe(1);
     expect(await countLines(game, 'call consumePurchase ok')).toBe(1);
 
@@ -68,7 +42,7 @@ describe('the demo game on the simulated WizQ host', () => {
     await answerHost(page, 'WizQ payment', 'Error');
     await logLine(game, 'call buyProduct error payment_not_completed').waitFor();
     bought = await portalApi('store/check-buy-products', token, { Game: GAME });
-    expect(stars100(bought)).toMatchObject({ Count: 1 });
+    expect(productIn(bought, 'stars_100')).toMatchObject({ Count: 1 });
     expect(await countLines(game, 'call buyProduct ok')).toBe(1);
   }, 120_000);
 });

@@ -5,7 +5,7 @@
 // new signed parameters), ShowPayment (on Pay the server sends AG's signed payment notification to
 // our route before the window reports), and ShowCampaign ads.
 
-import { ask, note, post } from './host-kit.js';
+import { ask, launchedByQuery, launchOnSubmit, note, post } from './host-kit.js';
 
 const form = /** @type {HTMLFormElement} */ (document.getElementById('launch'));
 const frame = /** @type {HTMLIFrameElement} */ (document.getElementById('app'));
@@ -97,19 +97,7 @@ async function launch() {
   frame.src = launched.Url;
 }
 
-form.addEventListener('submit', (event) => {
-  event.preventDefault();
-  if (new FormData(form).get('platform') !== 'ag') return;
-  launch().catch((error) => note(`launch failed: ${error.message}`));
-});
+launchOnSubmit(form, 'ag', launch);
 
 // /dev/hosts?platform=ag&game=sky-runner&user=new launches at once (bookmarks, tests).
-const query = new URLSearchParams(location.search);
-if (query.has('game') && query.get('platform') === 'ag') {
-  for (const name of ['platform', 'game', 'user']) {
-    const value = query.get(name);
-    const field = form.elements.namedItem(name);
-    if (value && field instanceof HTMLSelectElement) field.value = value;
-  }
-  form.requestSubmit();
-}
+if (launchedByQuery(form, 'ag')) form.requestSubmit();

@@ -5,7 +5,7 @@
 // and the banner. Buttons sign the user out or switch to another account, which the SDK's auth
 // listener reports, as CrazyGames' does.
 
-import { ask, note, post } from './host-kit.js';
+import { answerCalls, ask, launchedByQuery, launchOnSubmit, note, post } from './host-kit.js';
 
 const form = /** @type {HTMLFormElement} */ (document.getElementById('launch'));
 const frame = /** @type {HTMLIFrameElement} */ (document.getElementById('app'));
@@ -77,20 +77,9 @@ const METHODS = {
   happytime: async () => true,
 };
 
-window.addEventListener('message', async (event) => {
-  // Only the framed portal speaks to CrazyGames here.
-  if (event.source !== frame.contentWindow || event.data?.type !== 'crazygames-sdk') return;
-  const { id, method, params = {} } = event.data;
-  note(`→ ${method} ${JSON.stringify(params)}`);
-  let answer;
-  try {
-    if (!METHODS[method]) throw new Refusal('other', `${method} is not simulated`);
-    answer = { result: await METHODS[method](params) };
-  } catch (error) {
-    answer = { error: { code: error instanceof Refusal ? error.code : 'other', message: String(error.message) } };
-  }
-  note(`← ${method} ${JSON.stringify(answer).slice(0, 200)}`);
-  frame.contentWindow?.postMessage({ type: 'crazygames-sdk-answer', id, ...answer }, location.origin);
+answerCalls(frame, 'crazygames-sdk', METHODS, {
+  fail: (error) => ({ code: error instanceof Refusal ? error.code : 'other', message: String(error.message) }),
+  logLength: 200,
 });
 
 async function launch() {
@@ -106,11 +95,7 @@ async function launch() {
 
 const isCrazyGames = () => new FormData(form).get('platform') === 'crazygames';
 
-form.addEventListener('submit', (event) => {
-  event.preventDefault();
-  if (!isCrazyGames()) return;
-  launch().catch((error) => note(`launch failed: ${error.message}`));
-});
+launchOnSubmit(form, 'crazygames', launch);
 
 // Sign out / switch account, shown for CrazyGames only: what the auth listener reports.
 const controls = document.createElement('p');
@@ -140,12 +125,4 @@ form.elements.namedItem('platform')?.addEventListener('change', showControls);
 showControls();
 
 // /dev/hosts?platform=crazygames&game=sky-runner&user=guest launches at once (bookmarks, tests).
-const query = new URLSearchParams(location.search);
-if (query.has('game') && query.get('platform') === 'crazygames') {
-  for (const name of ['platform', 'game', 'user']) {
-    const value = query.get(name);
-    const field = form.elements.namedItem(name);
-    if (value && field instanceof HTMLSelectElement) field.value = value;
-  }
-  form.requestSubmit();
-}
+if (launchedByQuery(form, 'crazygames')) form.requestSubmit();

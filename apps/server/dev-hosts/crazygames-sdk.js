@@ -5,34 +5,17 @@
 // the user token (signed on the server as CrazyGames signs it), the auth prompt, ads and banners.
 (() => {
   if (window.CrazyGames?.SDK) return;
-  const pending = new Map();
   const authListeners = new Set();
-  let nextId = 1;
 
   /** One request to the simulated CrazyGames; resolves with its result, rejects with its error. */
-  function ask(method, params = {}) {
-    const id = nextId++;
-    return new Promise((resolve, reject) => {
-      pending.set(id, { resolve, reject });
-      window.parent.postMessage({ type: 'crazygames-sdk', id, method, params }, location.origin);
-    });
-  }
+  const ask = hostChannel('crazygames-sdk', {
+    onEvent: (message) => {
+      if (message.name !== 'auth') return;
+      for (const listener of authListeners) listener(message.user ?? null);
+    },
+  });
   /** A signal CrazyGames only records (no answer is awaited). */
   const signal = (method) => () => void ask(method).catch(() => undefined);
-
-  window.addEventListener('message', (event) => {
-    if (event.source !== window.parent || event.origin !== location.origin) return;
-    const message = event.data;
-    if (message?.type === 'crazygames-sdk-event' && message.name === 'auth') {
-      for (const listener of authListeners) listener(message.user ?? null);
-      return;
-    }
-    if (message?.type !== 'crazygames-sdk-answer' || !pending.has(message.id)) return;
-    const { resolve, reject } = pending.get(message.id);
-    pending.delete(message.id);
-    if (message.error) reject(Object.assign(new Error(message.error.message), { code: message.error.code }));
-    else resolve(message.result);
-  });
 
   // Per CrazyGames user (or this browser's guest), as CrazyGames keeps a logged-in user's data with their account.
   let dataOwner = 'guest';

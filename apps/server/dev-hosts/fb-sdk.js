@@ -5,25 +5,8 @@
 // dialog, the pay dialog (the webhook is sent by the server before it answers), game requests and share.
 (() => {
   if (window.FB) return;
-  const pending = new Map();
-  let nextId = 1;
 
-  function ask(method, params = {}) {
-    const id = nextId++;
-    return new Promise((resolve) => {
-      pending.set(id, resolve);
-      window.parent.postMessage({ type: 'fb-sdk', id, method, params }, location.origin);
-    });
-  }
-
-  window.addEventListener('message', (event) => {
-    if (event.source !== window.parent || event.origin !== location.origin) return;
-    const message = event.data;
-    if (message?.type !== 'fb-sdk-answer' || !pending.has(message.id)) return;
-    const resolve = pending.get(message.id);
-    pending.delete(message.id);
-    resolve(message.result);
-  });
+  const ask = hostChannel('fb-sdk', { settle: (answer, resolve) => resolve(answer.result) });
 
   let appId = '';
   window.FB = {

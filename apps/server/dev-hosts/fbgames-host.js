@@ -6,7 +6,7 @@
 // records the payment in its fake Graph API and sends Facebook's signed payments webhook to our
 // server before the dialog answers), game requests and the share dialog.
 
-import { ask, note, post } from './host-kit.js';
+import { ask, launchedByQuery, launchOnSubmit, note, post } from './host-kit.js';
 
 const form = /** @type {HTMLFormElement} */ (document.getElementById('launch'));
 const frame = /** @type {HTMLIFrameElement} */ (document.getElementById('app'));
@@ -88,19 +88,7 @@ async function launch() {
   frame.src = launched.Url;
 }
 
-form.addEventListener('submit', (event) => {
-  event.preventDefault();
-  if (new FormData(form).get('platform') !== 'fbgames') return;
-  launch().catch((error) => note(`launch failed: ${error.message}`));
-});
+launchOnSubmit(form, 'fbgames', launch);
 
 // /dev/hosts?platform=fbgames&game=sky-runner&user=new launches at once (bookmarks, tests).
-const query = new URLSearchParams(location.search);
-if (query.has('game') && query.get('platform') === 'fbgames') {
-  for (const name of ['platform', 'game', 'user']) {
-    const value = query.get(name);
-    const field = form.elements.namedItem(name);
-    if (value && field instanceof HTMLSelectElement) field.value = value;
-  }
-  form.requestSubmit();
-}
+if (launchedByQuery(form, 'fbgames')) form.requestSubmit();

@@ -6,35 +6,22 @@
 // share dialog. Signatures are made on the server with the game's app secret.
 (() => {
   if (window.FBInstant) return;
-  const pending = new Map();
   const pauseListeners = [];
-  let nextId = 1;
   let launch = null;
   let paymentsReady = false;
   const readyListeners = [];
 
   /** One request to the simulated Facebook; resolves with its result, rejects with `{ code, message }`. */
-  function ask(method, params = {}) {
-    const id = nextId++;
-    return new Promise((resolve, reject) => {
-      pending.set(id, { resolve, reject });
-      window.parent.postMessage({ type: 'fbinstant-sdk', id, method, params }, location.origin);
-    });
-  }
-
-  window.addEventListener('message', (event) => {
-    if (event.source !== window.parent || event.origin !== location.origin) return;
-    const message = event.data;
-    if (message?.type === 'fbinstant-sdk-event' && message.name === 'pause') {
+  const ask = hostChannel('fbinstant-sdk', {
+    onEvent: (message) => {
+      if (message.name !== 'pause') return;
       for (const listener of pauseListeners) listener();
-      return;
-    }
-    if (message?.type !== 'fbinstant-sdk-answer' || !pending.has(message.id)) return;
-    const { resolve, reject } = pending.get(message.id);
-    pending.delete(message.id);
+    },
     // FBInstant rejects with an APIError-like object: { code, message }.
-    if (message.error) reject({ code: message.error.code ?? 'UNKNOWN', message: message.error.message });
-    else resolve(message.result);
+    settle: (answer, resolve, reject) => {
+      if (answer.error) reject({ code: answer.error.code ?? 'UNKNOWN', message: answer.error.message });
+      else resolve(answer.result);
+    },
   });
 
   const requireStarted = () => {

@@ -6,7 +6,7 @@
 // unconsumed purchases, the ad overlay (Finished / Closed / No fill), the banner, the context
 // chooser and the share dialog; and the pause event (a button).
 
-import { ask, note, post } from './host-kit.js';
+import { answerCalls, ask, launchedByQuery, launchOnSubmit, note, post } from './host-kit.js';
 
 const form = /** @type {HTMLFormElement} */ (document.getElementById('launch'));
 const frame = /** @type {HTMLIFrameElement} */ (document.getElementById('app'));
@@ -133,21 +133,12 @@ const METHODS = {
   },
 };
 
-window.addEventListener('message', async (event) => {
-  // Only the framed portal speaks to Facebook here.
-  if (event.source !== frame.contentWindow || event.data?.type !== 'fbinstant-sdk') return;
-  const { id, method, params = {} } = event.data;
-  note(`→ ${method} ${JSON.stringify(params)}`);
-  let answer;
-  try {
-    if (!METHODS[method]) throw new Refusal('CLIENT_UNSUPPORTED_OPERATION', `${method} is not simulated`);
-    answer = { result: await METHODS[method](params) };
-  } catch (error) {
-    const code = error instanceof Refusal ? error.code : 'UNKNOWN';
-    answer = { error: { code, message: error instanceof Error ? error.message : String(error) } };
-  }
-  note(`← ${method} ${JSON.stringify(answer)}`);
-  frame.contentWindow?.postMessage({ type: 'fbinstant-sdk-answer', id, ...answer }, location.origin);
+answerCalls(frame, 'fbinstant-sdk', METHODS, {
+  unknown: (method) => new Refusal('CLIENT_UNSUPPORTED_OPERATION', `${method} is not simulated`),
+  fail: (error) => ({
+    code: error instanceof Refusal ? error.code : 'UNKNOWN',
+    message: error instanceof Error ? error.message : String(error),
+  }),
 });
 
 async function launch() {
@@ -162,11 +153,7 @@ async function launch() {
   frame.src = launched.Url;
 }
 
-form.addEventListener('submit', (event) => {
-  event.preventDefault();
-  if (new FormData(form).get('platform') !== 'fbinstantgames') return;
-  launch().catch((error) => note(`launch failed: ${error.message}`));
-});
+launchOnSubmit(form, 'fbinstantgames', launch);
 
 // A pause button, shown for Instant Games only (Facebook's onPause: the player left the game).
 const controls = document.createElement('p');
@@ -186,13 +173,7 @@ form.elements.namedItem('platform')?.addEventListener('change', showControls);
 showControls();
 
 // /dev/hosts?platform=fbinstantgames&game=sky-runner&user=new launches at once (bookmarks, tests).
-const query = new URLSearchParams(location.search);
-if (query.has('game') && query.get('platform') === 'fbinstantgames') {
-  for (const name of ['platform', 'game', 'user']) {
-    const value = query.get(name);
-    const field = form.elements.namedItem(name);
-    if (value && field instanceof HTMLSelectElement) field.value = value;
-  }
+if (launchedByQuery(form, 'fbinstantgames')) {
   showControls();
   form.requestSubmit();
 }

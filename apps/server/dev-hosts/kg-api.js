@@ -5,32 +5,15 @@
 // registration box and the item list. The game auth token comes from Kongregate's (fake) server.
 (() => {
   if (window.kongregateAPI) return;
-  const pending = new Map();
   const loginListeners = new Set();
-  let nextId = 1;
   let user = { userId: '0', username: 'Guest', gameAuthToken: '', guest: true };
 
-  function ask(method, params = {}) {
-    const id = nextId++;
-    return new Promise((resolve, reject) => {
-      pending.set(id, { resolve, reject });
-      window.parent.postMessage({ type: 'kg-api', id, method, params }, location.origin);
-    });
-  }
-
-  window.addEventListener('message', (event) => {
-    if (event.source !== window.parent || event.origin !== location.origin) return;
-    const message = event.data;
-    if (message?.type === 'kg-api-event' && message.name === 'login') {
+  const ask = hostChannel('kg-api', {
+    onEvent: (message) => {
+      if (message.name !== 'login') return;
       user = message.user;
       for (const listener of loginListeners) listener();
-      return;
-    }
-    if (message?.type !== 'kg-api-answer' || !pending.has(message.id)) return;
-    const { resolve, reject } = pending.get(message.id);
-    pending.delete(message.id);
-    if (message.error) reject(new Error(message.error.message));
-    else resolve(message.result);
+    },
   });
 
   const api = {

@@ -5,7 +5,7 @@
 // items in the player's inventory on the fake server; Cancel buys nothing), the registration and
 // sign-in boxes (a guest who registers becomes a player: the `login` event), and the item list.
 
-import { ask, note, post } from './host-kit.js';
+import { answerCalls, ask, launchedByQuery, launchOnSubmit, note, post } from './host-kit.js';
 
 const form = /** @type {HTMLFormElement} */ (document.getElementById('launch'));
 const frame = /** @type {HTMLIFrameElement} */ (document.getElementById('app'));
@@ -50,20 +50,7 @@ const METHODS = {
   submitStat: async () => true,
 };
 
-window.addEventListener('message', async (event) => {
-  if (event.source !== frame.contentWindow || event.data?.type !== 'kg-api') return;
-  const { id, method, params = {} } = event.data;
-  note(`→ ${method} ${JSON.stringify(params)}`);
-  let answer;
-  try {
-    if (!METHODS[method]) throw new Error(`${method} is not simulated`);
-    answer = { result: await METHODS[method](params) };
-  } catch (error) {
-    answer = { error: { message: String(error.message) } };
-  }
-  note(`← ${method} ${JSON.stringify(answer).slice(0, 200)}`);
-  frame.contentWindow?.postMessage({ type: 'kg-api-answer', id, ...answer }, location.origin);
-});
+answerCalls(frame, 'kg-api', METHODS, { logLength: 200 });
 
 async function launch() {
   const values = new FormData(form);
@@ -75,19 +62,7 @@ async function launch() {
   frame.src = launched.Url;
 }
 
-form.addEventListener('submit', (event) => {
-  event.preventDefault();
-  if (new FormData(form).get('platform') !== 'kg') return;
-  launch().catch((error) => note(`launch failed: ${error.message}`));
-});
+launchOnSubmit(form, 'kg', launch);
 
 // /dev/hosts?platform=kg&game=gem-garden&user=guest launches at once (bookmarks, tests).
-const query = new URLSearchParams(location.search);
-if (query.has('game') && query.get('platform') === 'kg') {
-  for (const name of ['platform', 'game', 'user']) {
-    const value = query.get(name);
-    const field = form.elements.namedItem(name);
-    if (value && field instanceof HTMLSelectElement) field.value = value;
-  }
-  form.requestSubmit();
-}
+if (launchedByQuery(form, 'kg')) form.requestSubmit();

@@ -5,26 +5,9 @@
 // call reports through the page's window.API_callback(method, result, data), as OK's does.
 (() => {
   if (window.FAPI) return;
-  const pending = new Map();
-  let nextId = 1;
 
-  /** One request to the simulated OK; resolves with its answer. */
-  function ask(method, params = {}) {
-    const id = nextId++;
-    return new Promise((resolve) => {
-      pending.set(id, resolve);
-      window.parent.postMessage({ type: 'ok-fapi', id, method, params }, location.origin);
-    });
-  }
-
-  window.addEventListener('message', (event) => {
-    if (event.source !== window.parent || event.origin !== location.origin) return;
-    const message = event.data;
-    if (message?.type !== 'ok-fapi-answer' || !pending.has(message.id)) return;
-    const resolve = pending.get(message.id);
-    pending.delete(message.id);
-    resolve(message);
-  });
+  /** One request to the simulated OK; resolves with its whole answer. */
+  const ask = hostChannel('ok-fapi', { settle: (answer, resolve) => resolve(answer) });
 
   /** A FAPI.UI method: OK's window in the parent page, its outcome through API_callback. */
   const uiMethod =

@@ -5,30 +5,13 @@
 // id, the player and Web API tickets; the overlay's MicroTxnAuthorizationResponse arrives as an event.
 (() => {
   if (window.fxidSteam) return;
-  const pending = new Map();
   const listeners = new Set();
-  let nextId = 1;
 
-  function ask(method, params = {}) {
-    const id = nextId++;
-    return new Promise((resolve, reject) => {
-      pending.set(id, { resolve, reject });
-      window.parent.postMessage({ type: 'steam-bridge', id, method, params }, location.origin);
-    });
-  }
-
-  window.addEventListener('message', (event) => {
-    if (event.source !== window.parent || event.origin !== location.origin) return;
-    const message = event.data;
-    if (message?.type === 'steam-bridge-event' && message.name === 'MicroTxnAuthorizationResponse') {
+  const ask = hostChannel('steam-bridge', {
+    onEvent: (message) => {
+      if (message.name !== 'MicroTxnAuthorizationResponse') return;
       for (const listener of listeners) listener(message.response);
-      return;
-    }
-    if (message?.type !== 'steam-bridge-answer' || !pending.has(message.id)) return;
-    const { resolve, reject } = pending.get(message.id);
-    pending.delete(message.id);
-    if (message.error) reject(new Error(message.error.message));
-    else resolve(message.result);
+    },
   });
 
   window.fxidSteam = {

@@ -5,7 +5,7 @@
 // this page watches for transactions our server opened with InitTxn and asks the player: Authorize or
 // Cancel; the answer goes to the fake Steam and, as MicroTxnAuthorizationResponse, to the game's page.
 
-import { ask, note, post } from './host-kit.js';
+import { answerCalls, ask, launchedByQuery, launchOnSubmit, note, post } from './host-kit.js';
 
 const form = /** @type {HTMLFormElement} */ (document.getElementById('launch'));
 const frame = /** @type {HTMLIFrameElement} */ (document.getElementById('app'));
@@ -23,20 +23,7 @@ const METHODS = {
     (await post('steam/ticket', { Game: session.game, SteamId: session.user.steamId, Identity: identity })).Ticket,
 };
 
-window.addEventListener('message', async (event) => {
-  if (event.source !== frame.contentWindow || event.data?.type !== 'steam-bridge') return;
-  const { id, method, params = {} } = event.data;
-  note(`→ ${method} ${JSON.stringify(params)}`);
-  let answer;
-  try {
-    if (!METHODS[method]) throw new Error(`${method} is not simulated`);
-    answer = { result: await METHODS[method](params) };
-  } catch (error) {
-    answer = { error: { message: String(error.message) } };
-  }
-  note(`← ${method} ${JSON.stringify(answer).slice(0, 120)}`);
-  frame.contentWindow?.postMessage({ type: 'steam-bridge-answer', id, ...answer }, location.origin);
-});
+answerCalls(frame, 'steam-bridge', METHODS, { logLength: 120 });
 
 /** The overlay for one transaction: the player's answer goes to Steam, then to the game as the callback. */
 async function overlay(txn) {
@@ -91,22 +78,9 @@ async function launch() {
   void watch(watcher);
 }
 
-form.addEventListener('submit', (event) => {
-  event.preventDefault();
-  if (new FormData(form).get('platform') !== 'steam') {
-    watcher += 1;
-    return;
-  }
-  launch().catch((error) => note(`launch failed: ${error.message}`));
+launchOnSubmit(form, 'steam', launch, () => {
+  watcher += 1;
 });
 
 // /dev/hosts?platform=steam&game=sky-runner&user=new launches at once (bookmarks, tests).
-const query = new URLSearchParams(location.search);
-if (query.has('game') && query.get('platform') === 'steam') {
-  for (const name of ['platform', 'game', 'user']) {
-    const value = query.get(name);
-    const field = form.elements.namedItem(name);
-    if (value && field instanceof HTMLSelectElement) field.value = value;
-  }
-  form.requestSubmit();
-}
+if (launchedByQuery(form, 'steam')) form.requestSubmit();

@@ -6,27 +6,10 @@
 // callbacks given to iframeApi, as VK Play's do.
 (() => {
   if (window.iframeApi) return;
-  const pending = new Map();
-  let nextId = 1;
   let callbacks = {};
 
-  /** One request to the simulated VK Play; resolves with its answer. */
-  function ask(method, params = {}) {
-    const id = nextId++;
-    return new Promise((resolve) => {
-      pending.set(id, resolve);
-      window.parent.postMessage({ type: 'vkplay-core', id, method, params }, location.origin);
-    });
-  }
-
-  window.addEventListener('message', (event) => {
-    if (event.source !== window.parent || event.origin !== location.origin) return;
-    const message = event.data;
-    if (message?.type !== 'vkplay-core-answer' || !pending.has(message.id)) return;
-    const resolve = pending.get(message.id);
-    pending.delete(message.id);
-    resolve(message);
-  });
+  /** One request to the simulated VK Play; resolves with its whole answer. */
+  const ask = hostChannel('vkplay-core', { settle: (answer, resolve) => resolve(answer) });
 
   /** A method of the api: VK Play's decision in the parent page, reported through the named callbacks. */
   const method =

@@ -5,7 +5,7 @@
 // (registerUser) dialogs, reloading the game, the payment window (Pay / Cancel / Error; on Pay the
 // server sends VK Play's signed payment notification to our route before the window answers) and ads.
 
-import { ask, note, post } from './host-kit.js';
+import { ask, launchedByQuery, launchOnSubmit, note, post } from './host-kit.js';
 
 const form = /** @type {HTMLFormElement} */ (document.getElementById('launch'));
 const frame = /** @type {HTMLIFrameElement} */ (document.getElementById('app'));
@@ -110,19 +110,7 @@ async function launch() {
   open(await post('vkplay/launch', { Game: session.game, User: values.get('user') }));
 }
 
-form.addEventListener('submit', (event) => {
-  event.preventDefault();
-  if (new FormData(form).get('platform') !== 'vkplay') return;
-  launch().catch((error) => note(`launch failed: ${error.message}`));
-});
+launchOnSubmit(form, 'vkplay', launch);
 
 // /dev/hosts?platform=vkplay&game=sky-runner&user=guest launches at once (bookmarks, tests).
-const query = new URLSearchParams(location.search);
-if (query.has('game') && query.get('platform') === 'vkplay') {
-  for (const name of ['platform', 'game', 'user']) {
-    const value = query.get(name);
-    const field = form.elements.namedItem(name);
-    if (value && field instanceof HTMLSelectElement) field.value = value;
-  }
-  form.requestSubmit();
-}
+if (launchedByQuery(form, 'vkplay')) form.requestSubmit();

@@ -8,7 +8,7 @@
 // and the leaderboards (getLeaderboards()), set up as the catalog's boards kept on Yandex, their
 // scores kept in this page's localStorage per game and board, so several simulated players share them.
 
-import { ask, note, post } from './host-kit.js';
+import { answerCalls, ask, launchOnSubmit, note, post } from './host-kit.js';
 
 const form = /** @type {HTMLFormElement} */ (document.getElementById('launch'));
 const frame = /** @type {HTMLIFrameElement} */ (document.getElementById('app'));
@@ -224,21 +224,11 @@ const METHODS = {
   'GameplayAPI.stop': async () => true,
 };
 
-window.addEventListener('message', async (event) => {
-  // Only the framed portal speaks to Yandex here.
-  if (event.source !== frame.contentWindow || event.data?.type !== 'yandex-sdk') return;
-  const { id, method, params = {} } = event.data;
-  note(`→ ${method} ${JSON.stringify(params)}`);
-  let answer;
-  try {
-    if (!METHODS[method]) throw new Refusal(`${method} is not simulated`);
-    answer = { result: await METHODS[method](params) };
-  } catch (error) {
-    const code = error instanceof Refusal ? error.code : undefined;
-    answer = { error: { message: error instanceof Error ? error.message : String(error), ...(code ? { code } : {}) } };
-  }
-  note(`← ${method} ${JSON.stringify(answer)}`);
-  frame.contentWindow?.postMessage({ type: 'yandex-sdk-answer', id, ...answer }, location.origin);
+answerCalls(frame, 'yandex-sdk', METHODS, {
+  fail: (error) => ({
+    message: error instanceof Error ? error.message : String(error),
+    ...(error instanceof Refusal && error.code ? { code: error.code } : {}),
+  }),
 });
 
 /** Pause and resume as Yandex sends them (game_api_pause / game_api_resume). */
@@ -270,11 +260,7 @@ function filterGames() {
     select.value = [...select.options].find((option) => !option.hidden)?.value ?? '';
 }
 
-form.addEventListener('submit', (event) => {
-  event.preventDefault();
-  if (new FormData(form).get('platform') !== 'yandex') return;
-  launch().catch((error) => note(`launch failed: ${error.message}`));
-});
+launchOnSubmit(form, 'yandex', launch);
 form.elements.namedItem('platform')?.addEventListener('change', filterGames);
 
 // Pause / resume buttons, shown for Yandex only.

@@ -5,31 +5,13 @@
 // ads, review and auth dialogs, the leaderboards. Signatures are made on the server with the game's secret key.
 (() => {
   if (window.YaGames) return;
-  const pending = new Map();
   const listeners = new Map();
-  let nextId = 1;
 
   /** One request to the simulated Yandex; resolves with its result, rejects with an Error of its message. */
-  function ask(method, params = {}) {
-    const id = nextId++;
-    return new Promise((resolve, reject) => {
-      pending.set(id, { resolve, reject });
-      window.parent.postMessage({ type: 'yandex-sdk', id, method, params }, location.origin);
-    });
-  }
-
-  window.addEventListener('message', (event) => {
-    if (event.source !== window.parent || event.origin !== location.origin) return;
-    const message = event.data;
-    if (message?.type === 'yandex-sdk-event') {
+  const ask = hostChannel('yandex-sdk', {
+    onEvent: (message) => {
       for (const listener of listeners.get(message.name) ?? []) listener();
-      return;
-    }
-    if (message?.type !== 'yandex-sdk-answer' || !pending.has(message.id)) return;
-    const { resolve, reject } = pending.get(message.id);
-    pending.delete(message.id);
-    if (message.error) reject(Object.assign(new Error(message.error.message), { code: message.error.code }));
-    else resolve(message.result);
+    },
   });
 
   /** Purchase objects carry both shapes seen in the wild (platform-protocols.md §13a). */

@@ -5,7 +5,7 @@
 // request counter from 0) and the payment window (Pay / Cancel / Error; on Pay WizQ relays the
 // payment to our proxy route before the window answers).
 
-import { ask, note, post } from './host-kit.js';
+import { answerCalls, ask, launchedByQuery, launchOnSubmit, note, post } from './host-kit.js';
 
 const form = /** @type {HTMLFormElement} */ (document.getElementById('launch'));
 const frame = /** @type {HTMLIFrameElement} */ (document.getElementById('app'));
@@ -44,19 +44,8 @@ const METHODS = {
   },
 };
 
-window.addEventListener('message', async (event) => {
-  // Only the framed portal speaks to WizQ here.
-  if (event.source !== frame.contentWindow || event.origin !== location.origin || event.data?.type !== 'wizq') return;
-  const { id, method, params = {} } = event.data;
-  note(`→ ${method} ${JSON.stringify(params)}`);
-  let answer;
-  try {
-    answer = METHODS[method] ? { result: await METHODS[method](params) } : { error: `${method} is not simulated` };
-  } catch (error) {
-    answer = { error: error instanceof Error ? error.message : String(error) };
-  }
-  note(`← ${method} ${JSON.stringify(answer)}`);
-  frame.contentWindow?.postMessage({ type: 'wizq-answer', id, ...answer }, location.origin);
+answerCalls(frame, 'wizq', METHODS, {
+  fail: (error) => (error instanceof Error ? error.message : String(error)),
 });
 
 async function launch() {
@@ -69,19 +58,7 @@ async function launch() {
   frame.src = launched.Url;
 }
 
-form.addEventListener('submit', (event) => {
-  event.preventDefault();
-  if (new FormData(form).get('platform') !== 'ymobage') return;
-  launch().catch((error) => note(`launch failed: ${error.message}`));
-});
+launchOnSubmit(form, 'ymobage', launch);
 
 // /dev/hosts?platform=ymobage&game=sky-runner&user=new launches at once (bookmarks, tests).
-const query = new URLSearchParams(location.search);
-if (query.has('game') && query.get('platform') === 'ymobage') {
-  for (const name of ['platform', 'game', 'user']) {
-    const value = query.get(name);
-    const field = form.elements.namedItem(name);
-    if (value && field instanceof HTMLSelectElement) field.value = value;
-  }
-  form.requestSubmit();
-}
+if (launchedByQuery(form, 'ymobage')) form.requestSubmit();

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
+import { PRODUCTION_ENV } from './test/production-env.js';
 
-const production = {
-  NODE_ENV: 'production',
-  PUBLIC_URL: 'https://play.example.com',
-  TURNSTILE_SECRET: '0x4AAAAAAAreal-secret',
-  SMTP_URL: 'smtp://mail.example.com',
-};
 const vapid = {
   VAPID_PUBLIC_KEY: Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 1)]).toString('base64url'),
   VAPID_PRIVATE_KEY: Buffer.alloc(32, 2).toString('base64url'),
@@ -21,12 +16,12 @@ describe('support and Web Push configuration', () => {
     expect(keys).toMatchObject({ subject: 'mailto:support@localhost', generated: true });
     expect(Buffer.from(keys?.publicKey ?? '', 'base64url')).toHaveLength(65);
     expect(Buffer.from(keys?.privateKey ?? '', 'base64url')).toHaveLength(32);
-    const prod = loadConfig(production);
+    const prod = loadConfig(PRODUCTION_ENV);
     expect(prod.ok && [prod.config.supportEmail, prod.config.vapid]).toEqual([undefined, undefined]);
   });
 
   it('reads SUPPORT_EMAIL and the three VAPID variables', () => {
-    const result = loadConfig({ ...production, ...vapid, SUPPORT_EMAIL: 'help@example.com' });
+    const result = loadConfig({ ...PRODUCTION_ENV, ...vapid, SUPPORT_EMAIL: 'help@example.com' });
     expect(result.ok && result.config.supportEmail).toBe('help@example.com');
     expect(result.ok && result.config.vapid).toEqual({
       publicKey: vapid.VAPID_PUBLIC_KEY,
@@ -38,7 +33,7 @@ describe('support and Web Push configuration', () => {
 
   it('refuses malformed values and half a VAPID setup', () => {
     const problems = (env: Record<string, string>) => {
-      const result = loadConfig({ ...production, ...env });
+      const result = loadConfig({ ...PRODUCTION_ENV, ...env });
       return result.ok ? [] : result.problems;
     };
     expect(problems({ SUPPORT_EMAIL: 'not-an-email' })).toEqual([expect.stringMatching(/^SUPPORT_EMAIL:/)]);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
+import { PRODUCTION_ENV } from './test/production-env.js';
 
 describe('loadConfig', () => {
   it('gives a working development configuration with no variables at all', () => {
@@ -264,14 +265,8 @@ describe('loadConfig', () => {
   });
 
   it("trusts Google's Firebase keys only in production, and the local issuer in development", () => {
-    const production = {
-      NODE_ENV: 'production',
-      PUBLIC_URL: 'https://play.example.com',
-      TURNSTILE_SECRET: '0x4AAAAAAAreal-secret',
-      SMTP_URL: 'smtp://mail.example.com:587',
-    };
     const refused = loadConfig({
-      ...production,
+      ...PRODUCTION_ENV,
       FIREBASE_KEYS_URL: 'http://127.0.0.1:9099/jwks',
       FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
     });
@@ -284,7 +279,7 @@ describe('loadConfig', () => {
         ]),
       );
     }
-    const live = loadConfig(production);
+    const live = loadConfig(PRODUCTION_ENV);
     expect(live.ok && live.config.firebase).toEqual({
       keysUrl: 'https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com',
       devIssuer: false,
@@ -295,10 +290,7 @@ describe('loadConfig', () => {
 
   it('refuses a fake Graph API in production and gives the dev Facebook settings in development only', () => {
     const production = loadConfig({
-      NODE_ENV: 'production',
-      PUBLIC_URL: 'https://play.example.com',
-      TURNSTILE_SECRET: '0x4AAAAAAAreal-secret',
-      SMTP_URL: 'smtp://mail.example.com:587',
+      ...PRODUCTION_ENV,
       FACEBOOK_GRAPH_URL: 'http://127.0.0.1:9/v19.0',
     });
     expect(production.ok).toBe(false);
@@ -326,10 +318,7 @@ describe('loadConfig', () => {
 
   it("refuses Telegram's test key, a plain-http Bot API and a missing webhook secret in production", () => {
     const result = loadConfig({
-      NODE_ENV: 'production',
-      PUBLIC_URL: 'https://play.example.com',
-      TURNSTILE_SECRET: '0x4AAAAAAAreal-secret',
-      SMTP_URL: 'smtp://mail.example.com:587',
+      ...PRODUCTION_ENV,
       TELEGRAM_BOTS: 'sky-runner=7100000001:AAFakeSkyRunnerBotTokenForTests0001,gem-garden=7100000002',
       TELEGRAM_THIRD_PARTY_KEY: 'test',
       TELEGRAM_BOT_API_URL: 'http://127.0.0.1:8081',
@@ -377,18 +366,12 @@ describe('loadConfig', () => {
   });
 
   it('keeps payments off in production unless a provider is named, and checks its secrets', () => {
-    const base = {
-      NODE_ENV: 'production',
-      PUBLIC_URL: 'https://play.example.com',
-      TURNSTILE_SECRET: '0x4AAAAAAAreal-secret',
-      SMTP_URL: 'smtp://mail.example.com',
-    };
-    const off = loadConfig(base);
+    const off = loadConfig(PRODUCTION_ENV);
     expect(off.ok && off.config.store).toEqual({ paymentProviders: [], providers: {}, gameWebhooks: {} });
     const dev = loadConfig({});
     expect(dev.ok && dev.config.store.paymentProviders).toEqual(['sandbox']);
     expect(
-      loadConfig({ ...base, PAYMENT_PROVIDER: 'sandbox', GAME_WEBHOOKS: 'sky-runner=https://x.example/h' }),
+      loadConfig({ ...PRODUCTION_ENV, PAYMENT_PROVIDER: 'sandbox', GAME_WEBHOOKS: 'sky-runner=https://x.example/h' }),
     ).toEqual({
       ok: false,
       problems: [
@@ -439,18 +422,12 @@ describe('loadConfig', () => {
   });
 
   it('takes Stripe only as a whole: three keys, comma-separated webhook secrets, no test API base in production', () => {
-    const base = {
-      NODE_ENV: 'production',
-      PUBLIC_URL: 'https://play.example.com',
-      TURNSTILE_SECRET: '0x4AAAAAAAreal-secret',
-      SMTP_URL: 'smtp://mail.example.com',
-    };
     const keys = {
       STRIPE_SECRET_KEY: 'sk_live_0123456789abcdef',
       STRIPE_PUBLISHABLE_KEY: 'pk_live_0123456789abcdef',
       STRIPE_WEBHOOK_SECRETS: 'whsec_new0123456789, whsec_old0123456789',
     };
-    const full = loadConfig({ ...base, ...keys, PAYMENT_PROVIDER: 'stripe' });
+    const full = loadConfig({ ...PRODUCTION_ENV, ...keys, PAYMENT_PROVIDER: 'stripe' });
     expect(full.ok && full.config.store).toMatchObject({
       paymentProviders: ['stripe'],
       providers: {
@@ -462,15 +439,15 @@ describe('loadConfig', () => {
         },
       },
     });
-    expect(loadConfig({ ...base, STRIPE_SECRET_KEY: keys.STRIPE_SECRET_KEY })).toEqual({
+    expect(loadConfig({ ...PRODUCTION_ENV, STRIPE_SECRET_KEY: keys.STRIPE_SECRET_KEY })).toEqual({
       ok: false,
       problems: [
         'STRIPE_PUBLISHABLE_KEY: required in production with any Stripe setting',
         'STRIPE_WEBHOOK_SECRETS: required in production with any Stripe setting',
       ],
     });
-    expect(loadConfig({ ...base, PAYMENT_PROVIDER: 'stripe' })).toMatchObject({ ok: false });
-    expect(loadConfig({ ...base, ...keys, STRIPE_API_BASE: 'http://127.0.0.1:1234' })).toEqual({
+    expect(loadConfig({ ...PRODUCTION_ENV, PAYMENT_PROVIDER: 'stripe' })).toMatchObject({ ok: false });
+    expect(loadConfig({ ...PRODUCTION_ENV, ...keys, STRIPE_API_BASE: 'http://127.0.0.1:1234' })).toEqual({
       ok: false,
       problems: ['STRIPE_API_BASE: for tests only; production talks to api.stripe.com'],
     });
@@ -501,19 +478,13 @@ describe('loadConfig', () => {
   });
 
   it('takes Xsolla only as a whole, refuses test payments and a test API in production, and lists every gap', () => {
-    const base = {
-      NODE_ENV: 'production',
-      PUBLIC_URL: 'https://play.example.com',
-      TURNSTILE_SECRET: '0x4AAAAAAAreal-secret',
-      SMTP_URL: 'smtp://mail.example.com',
-    };
     const keys = {
       XSOLLA_MERCHANT_ID: '424242',
       XSOLLA_PROJECT_ID: '171717',
       XSOLLA_API_KEY: 'xsolla-api-key-0123456789',
       XSOLLA_WEBHOOK_SECRETS: 'project-secret-current-01, project-secret-previous-1',
     };
-    const full = loadConfig({ ...base, ...keys, PAYMENT_PROVIDER: 'xsolla' });
+    const full = loadConfig({ ...PRODUCTION_ENV, ...keys, PAYMENT_PROVIDER: 'xsolla' });
     expect(full.ok && full.config.store).toMatchObject({
       paymentProviders: ['xsolla'],
       providers: {
@@ -527,7 +498,7 @@ describe('loadConfig', () => {
         },
       },
     });
-    expect(loadConfig({ ...base, XSOLLA_API_KEY: keys.XSOLLA_API_KEY })).toEqual({
+    expect(loadConfig({ ...PRODUCTION_ENV, XSOLLA_API_KEY: keys.XSOLLA_API_KEY })).toEqual({
       ok: false,
       problems: [
         'XSOLLA_MERCHANT_ID: required with any Xsolla setting or when PAYMENT_PROVIDER names xsolla',
@@ -536,7 +507,9 @@ describe('loadConfig', () => {
       ],
     });
     expect(loadConfig({ PAYMENT_PROVIDER: 'xsolla' })).toMatchObject({ ok: false });
-    expect(loadConfig({ ...base, ...keys, XSOLLA_SANDBOX: 'true', XSOLLA_API_BASE: 'http://127.0.0.1:1' })).toEqual({
+    expect(
+      loadConfig({ ...PRODUCTION_ENV, ...keys, XSOLLA_SANDBOX: 'true', XSOLLA_API_BASE: 'http://127.0.0.1:1' }),
+    ).toEqual({
       ok: false,
       problems: [
         'XSOLLA_SANDBOX: test payments are refused in production',
@@ -549,27 +522,21 @@ describe('loadConfig', () => {
   });
 
   it('takes YooKassa only as a whole, refuses a test shop and a test API in production, and reads its addresses', () => {
-    const base = {
-      NODE_ENV: 'production',
-      PUBLIC_URL: 'https://play.example.com',
-      TURNSTILE_SECRET: '0x4AAAAAAAreal-secret',
-      SMTP_URL: 'smtp://mail.example.com',
-    };
     const keys = { YOOKASSA_SHOP_ID: '506751', YOOKASSA_SECRET_KEY: 'live_0123456789abcdef' };
-    const full = loadConfig({ ...base, ...keys, PAYMENT_PROVIDER: 'yookassa' });
+    const full = loadConfig({ ...PRODUCTION_ENV, ...keys, PAYMENT_PROVIDER: 'yookassa' });
     expect(full.ok && full.config.store.providers.yookassa).toMatchObject({
       shopId: '506751',
       test: false,
       apiBase: 'https://api.yookassa.ru',
       notificationSources: expect.arrayContaining(['185.71.76.0/27', '2a02:5180::/32']),
     });
-    expect(loadConfig({ ...base, YOOKASSA_SHOP_ID: keys.YOOKASSA_SHOP_ID })).toEqual({
+    expect(loadConfig({ ...PRODUCTION_ENV, YOOKASSA_SHOP_ID: keys.YOOKASSA_SHOP_ID })).toEqual({
       ok: false,
       problems: ['YOOKASSA_SECRET_KEY: required with any YooKassa setting or when PAYMENT_PROVIDER names yookassa'],
     });
     expect(
       loadConfig({
-        ...base,
+        ...PRODUCTION_ENV,
         YOOKASSA_SHOP_ID: '506751',
         YOOKASSA_SECRET_KEY: 'test_0123456789abcdef',
         YOOKASSA_API_BASE: 'http://127.0.0.1:1',
@@ -666,38 +633,23 @@ describe('loadConfig', () => {
         'SMTP_URL: required in production',
       ],
     });
-    const testSecret = loadConfig({
-      NODE_ENV: 'production',
-      PUBLIC_URL: 'https://fxid.example',
-      TURNSTILE_SECRET: '1x0000000000000000000000000000000AA',
-      SMTP_URL: 'smtp://mail',
-    });
+    const testSecret = loadConfig({ ...PRODUCTION_ENV, TURNSTILE_SECRET: '1x0000000000000000000000000000000AA' });
     expect(testSecret).toEqual({
       ok: false,
       problems: ['TURNSTILE_SECRET: a Turnstile test secret cannot be used in production'],
     });
-    const result = loadConfig({
-      NODE_ENV: 'production',
-      PUBLIC_URL: 'https://fxid.example',
-      TURNSTILE_SECRET: '0x4AAAAAAAreal-secret',
-      SMTP_URL: 'smtp://mail',
-    });
+    const result = loadConfig(PRODUCTION_ENV);
     expect(result.ok && result.config.catalogFile).toBeUndefined();
     expect(result.ok && result.config.host).toBe('0.0.0.0');
   });
 
   it('refuses an http: PUBLIC_URL in production only', () => {
-    const production = {
-      NODE_ENV: 'production',
-      TURNSTILE_SECRET: '0x4AAAAAAAreal-secret',
-      SMTP_URL: 'smtp://mail',
-    };
-    expect(loadConfig({ ...production, PUBLIC_URL: 'http://play.example.com' })).toEqual({
+    expect(loadConfig({ ...PRODUCTION_ENV, PUBLIC_URL: 'http://play.example.com' })).toEqual({
       ok: false,
       problems: ['PUBLIC_URL: must be an https:// URL in production (sign-in links are built from it)'],
     });
-    expect(loadConfig({ ...production, PUBLIC_URL: 'HTTP://play.example.com' }).ok).toBe(false);
-    const secure = loadConfig({ ...production, PUBLIC_URL: 'https://play.example.com' });
+    expect(loadConfig({ ...PRODUCTION_ENV, PUBLIC_URL: 'HTTP://play.example.com' }).ok).toBe(false);
+    const secure = loadConfig(PRODUCTION_ENV);
     expect(secure.ok && secure.config.publicUrl).toBe('https://play.example.com');
     for (const NODE_ENV of ['development', 'test']) {
       const local = loadConfig({ NODE_ENV, PUBLIC_URL: 'http://127.0.0.1:8080' });

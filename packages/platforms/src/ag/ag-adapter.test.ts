@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PlatformPaymentBlocks, PlatformPaymentStart, PortalFeatures } from '../adapter.js';
+import { expectNothingOutsideAFrame } from '../adapter-test-support.js';
 import { AG_NOT_AUTHORIZED, AG_UNKNOWN_STATE, agAdapter } from './ag-adapter.js';
 
 const HOST_ORIGIN = 'https://ag.example';
@@ -67,14 +68,7 @@ beforeEach(() => {
 
 describe('the Absolute Games adapter', () => {
   it('outside a frame signs nobody in and answers not_available', async () => {
-    const alone = { parent: undefined as unknown, location: host.location };
-    alone.parent = alone;
-    vi.stubGlobal('window', alone);
-    const adapter = make();
-    await adapter.init();
-    expect(adapter).toMatchObject({ paymentsAvailable: false, abilities: [] });
-    expect(adapter.signInPayload()).toBeNull();
-    await expect(adapter.purchase('stars_100')).rejects.toMatchObject({ code: 'not_available' });
+    await expectNothingOutsideAFrame(make, 'stars_100', { location: host.location });
     expect(host.sent).toEqual([]);
   });
 

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CheckoutPlatformBlock, HostEvent, PortalFeatures } from '../adapter.js';
+import { expectNothingOutsideAFrame } from '../adapter-test-support.js';
 import { crazyGamesAdapter } from './crazygames-adapter.js';
 import type { CgAdCallbacks, CgUser } from './crazygames-sdk.js';
 
@@ -90,14 +91,7 @@ beforeEach(() => {
 
 describe('the CrazyGames adapter', () => {
   it('outside a frame loads nothing and answers not_available', async () => {
-    const alone = { parent: undefined as unknown };
-    alone.parent = alone;
-    vi.stubGlobal('window', alone);
-    const adapter = make();
-    await adapter.init();
-    expect(adapter).toMatchObject({ paymentsAvailable: false, abilities: [] });
-    expect(adapter.signInPayload()).toBeNull();
-    await expect(adapter.purchase('stars_100')).rejects.toMatchObject({ code: 'not_available' });
+    await expectNothingOutsideAFrame(make);
   });
 
   it('a signed-in CrazyGames user signs in with the user token, described by CrazyGames', async () => {

@@ -1,12 +1,11 @@
 import { SdkError } from '@fxid/sdk/host';
 import type { AdapterFactory, HostEvent, PlatformAdapter, SocialProfile, SocialSignIn } from '../adapter.js';
-import { notAvailableCall, unsupportedCall } from '../errors.js';
+import { unsupportedCall } from '../errors.js';
+import { noAds } from '../no-ads.js';
 import { FB_USER_CANCELLED, type FbSdk, type FbUiResponse, fbUi, loadFbSdk, login, loginStatus } from './fb-sdk.js';
 
 /** Where Facebook serves its JS SDK. */
 export const FB_SDK_URL = 'https://connect.facebook.net/en_US/sdk.js';
-
-const noAds = notAvailableCall('Ads on Facebook Games');
 
 /**
  * Facebook Games (canvas) through Facebook's JS SDK, loaded in init() from the page config's URL
@@ -91,14 +90,7 @@ export const fbGamesAdapter: AdapterFactory = (context): PlatformAdapter => {
     joinCommunity: unsupportedCall('Joining a community'),
     addToFavourites: unsupportedCall('Adding to favourites'),
     // Facebook's canvas has no ad API for games.
-    ads: {
-      isVideoReady: async () => false,
-      showVideo: noAds,
-      isInterstitialReady: async () => false,
-      showInterstitial: noAds,
-      showBanner: noAds,
-      hideBanner: noAds,
-    },
+    ads: noAds('Ads on Facebook Games'),
     review: {
       canReview: async () => ({ canReview: false, reason: 'unsupported' }),
       request: unsupportedCall('Rating the game'),

@@ -6,6 +6,7 @@ import type {
   PurchaseVerdict,
   SignedPurchaseProof,
 } from '../adapter.js';
+import { expectNothingOutsideAFrame } from '../adapter-test-support.js';
 import { fbInstantAdapter } from './fbinstant-adapter.js';
 import { PAYMENTS_NOT_READY } from './fbinstant-purchases.js';
 
@@ -136,14 +137,7 @@ beforeEach(() => {
 
 describe('the Facebook Instant Games adapter', () => {
   it('outside a frame loads nothing, signs nobody in and answers not_available', async () => {
-    const alone = { parent: undefined as unknown };
-    alone.parent = alone;
-    vi.stubGlobal('window', alone);
-    const adapter = make();
-    await adapter.init();
-    expect(adapter).toMatchObject({ paymentsAvailable: false, abilities: [] });
-    expect(adapter.signInPayload()).toBeNull();
-    await expect(adapter.purchase('stars_100')).rejects.toMatchObject({ code: 'not_available' });
+    await expectNothingOutsideAFrame(make);
   });
 
   it('starts the game on Facebook and signs in with the SignedPlayerInfo', async () => {

@@ -1,6 +1,7 @@
 import { SdkError } from '@fxid/sdk/host';
 import type { AdapterFactory, PlatformAdapter, PortalFeatures } from '../adapter.js';
-import { notAvailable, unsupported } from '../errors.js';
+import { unsupported } from '../errors.js';
+import { noAds } from '../no-ads.js';
 
 const fail = (error: () => SdkError) => async (): Promise<never> => {
   throw error();
@@ -42,14 +43,7 @@ export const fxidAdapter: AdapterFactory = ({ portal }): PlatformAdapter => ({
   joinCommunity: fail(() => unsupported('Joining a community')),
   addToFavourites: fail(() => unsupported('Adding to favourites')),
   // The own site runs no ad network (capability AdsAvailable is off).
-  ads: {
-    isVideoReady: async () => false,
-    showVideo: fail(() => notAvailable('Rewarded video')),
-    isInterstitialReady: async () => false,
-    showInterstitial: fail(() => notAvailable('Interstitial advertising')),
-    showBanner: fail(() => notAvailable('Banner advertising')),
-    hideBanner: fail(() => notAvailable('Banner advertising')),
-  },
+  ads: noAds('Rewarded video', 'Interstitial advertising', 'Banner advertising'),
   review: {
     canReview: async () => ({ canReview: false, reason: 'unsupported' }),
     request: fail(() => unsupported('Rating the game')),

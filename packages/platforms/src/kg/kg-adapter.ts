@@ -1,12 +1,11 @@
 import { SdkError } from '@fxid/sdk/host';
 import type { AdapterFactory, PlatformAdapter, SocialProfile, SocialSignIn } from '../adapter.js';
-import { notAvailableCall, unsupportedCall } from '../errors.js';
+import { unsupportedCall } from '../errors.js';
+import { noAds } from '../no-ads.js';
 import { type KongregateClient, loadKongregate } from './kg-api.js';
 
 /** Where Kongregate serves its JS API loader (platform-protocols.md §3). */
 export const KONGREGATE_API_URL = 'https://cdn1.kongregate.com/javascripts/kongregate_api.js';
-
-const noAds = notAvailableCall('Advertising');
 
 /**
  * Kongregate through its JS API (loaded in init() from the page config's URL): a Kongregate
@@ -89,14 +88,7 @@ export const kongregateAdapter: AdapterFactory = (context): PlatformAdapter => {
     share: unsupportedCall('Sharing'),
     joinCommunity: unsupportedCall('Joining a community'),
     addToFavourites: unsupportedCall('Adding to favourites'),
-    ads: {
-      isVideoReady: async () => false,
-      showVideo: noAds,
-      isInterstitialReady: async () => false,
-      showInterstitial: noAds,
-      showBanner: noAds,
-      hideBanner: noAds,
-    },
+    ads: noAds('Advertising'),
     review: {
       canReview: async () => ({ canReview: false, reason: 'unsupported' }),
       request: unsupportedCall('Rating the game'),

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PlatformPaymentStart, PortalFeatures } from '../adapter.js';
+import { expectNothingOutsideAFrame } from '../adapter-test-support.js';
 import { OK_NO_FRIENDS_TO_INVITE, okAdapter } from './ok-adapter.js';
 
 const LAUNCH =
@@ -97,14 +98,7 @@ beforeEach(() => {
 
 describe('the Odnoklassniki adapter', () => {
   it('outside a frame or without launch parameters loads nothing and signs nobody in', async () => {
-    const alone = { parent: undefined as unknown };
-    alone.parent = alone;
-    vi.stubGlobal('window', alone);
-    const adapter = make();
-    await adapter.init();
-    expect(adapter).toMatchObject({ paymentsAvailable: false, abilities: [] });
-    expect(adapter.signInPayload()).toBeNull();
-    await expect(adapter.purchase('stars_550')).rejects.toMatchObject({ code: 'not_available' });
+    await expectNothingOutsideAFrame(make, 'stars_550');
     vi.stubGlobal('window', { parent: {}, FAPI: fapi.FAPI });
     const unlaunched = make('?foo=bar');
     await unlaunched.init();

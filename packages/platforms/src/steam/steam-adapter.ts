@@ -1,13 +1,12 @@
 import { STEAM_WEB_API_IDENTITY } from '@fxid/contract/adapters';
 import { SdkError } from '@fxid/sdk/host';
 import type { AdapterFactory, PlatformAdapter, SocialProfile, SocialSignIn } from '../adapter.js';
-import { notAvailableCall, unsupportedCall } from '../errors.js';
+import { unsupportedCall } from '../errors.js';
+import { noAds } from '../no-ads.js';
 import { loadSteamBridge, type SteamBridge } from './steam-bridge.js';
 
 /** How long the overlay may stay open before the purchase gives up (the transaction can still be settled later). */
 export const STEAM_OVERLAY_TIMEOUT_MS = 15 * 60_000;
-
-const noAds = notAvailableCall('Advertising');
 
 /**
  * Steam, through the desktop wrapper's bridge (steam-bridge.ts): the player signs in on our server
@@ -105,14 +104,7 @@ export const steamAdapter: AdapterFactory = (context): PlatformAdapter => {
     share: unsupportedCall('Sharing'),
     joinCommunity: unsupportedCall('Joining a community'),
     addToFavourites: unsupportedCall('Adding to favourites'),
-    ads: {
-      isVideoReady: async () => false,
-      showVideo: noAds,
-      isInterstitialReady: async () => false,
-      showInterstitial: noAds,
-      showBanner: noAds,
-      hideBanner: noAds,
-    },
+    ads: noAds('Advertising'),
     review: {
       canReview: async () => ({ canReview: false, reason: 'unsupported' }),
       request: unsupportedCall('Rating the game'),

@@ -1,6 +1,7 @@
 import { SdkError } from '@fxid/sdk/host';
 import type { AdapterFactory, HostEvent, PlatformAdapter, PlatformStorage, SocialProfile } from '../adapter.js';
-import { notAvailable, unsupported } from '../errors.js';
+import { unsupportedCall } from '../errors.js';
+import { noAds } from '../no-ads.js';
 import { customMethods, type TelegramBridge, telegramBridge } from './telegram-bridge.js';
 import { invoiceSlug, parseTelegramLaunch } from './telegram-launch.js';
 import { telegramStorage } from './telegram-storage.js';
@@ -94,46 +95,21 @@ export const telegramAdapter: AdapterFactory = (context): PlatformAdapter => {
     },
     signInPayload: () =>
       launched && launch.user ? { Social: 'Telegram', TelegramLogin: { InitData: launch.initData } } : null,
-    friends: async () => {
-      throw unsupported('The friends list');
-    },
-    invite: async () => {
-      throw unsupported('Inviting friends');
-    },
+    friends: unsupportedCall('The friends list'),
+    invite: unsupportedCall('Inviting friends'),
     share: async (link, text) => {
       // Telegram's share sheet: t.me/share/url, opened inside Telegram (openTelegramLink).
       const query = new URLSearchParams({ url: link, ...(text ? { text } : {}) });
       requireBridge().post('web_app_open_tg_link', { path_full: `/share/url?${query}` });
       return { shared: true };
     },
-    joinCommunity: async () => {
-      throw unsupported('Joining a community');
-    },
-    addToFavourites: async () => {
-      throw unsupported('Adding to favourites');
-    },
+    joinCommunity: unsupportedCall('Joining a community'),
+    addToFavourites: unsupportedCall('Adding to favourites'),
     // Telegram has no ad network for Mini Apps.
-    ads: {
-      isVideoReady: async () => false,
-      showVideo: async () => {
-        throw notAvailable('Video ads');
-      },
-      isInterstitialReady: async () => false,
-      showInterstitial: async () => {
-        throw notAvailable('Interstitial ads');
-      },
-      showBanner: async () => {
-        throw notAvailable('Banner ads');
-      },
-      hideBanner: async () => {
-        throw notAvailable('Banner ads');
-      },
-    },
+    ads: noAds('Video ads', 'Interstitial ads', 'Banner ads'),
     review: {
       canReview: async () => ({ canReview: false, reason: 'unsupported' }),
-      request: async () => {
-        throw unsupported('Rating the game');
-      },
+      request: unsupportedCall('Rating the game'),
       info: async () => ({ reviewed: false }),
     },
     lifecycle: { loadingReady: () => undefined, gameplayStart: () => undefined, gameplayStop: () => undefined },

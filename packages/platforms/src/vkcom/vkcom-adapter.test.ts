@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PortalFeatures } from '../adapter.js';
+import { expectNothingOutsideAFrame } from '../adapter-test-support.js';
 import { vkcomAdapter } from './vkcom-adapter.js';
 
 /** vk-bridge stood in by its answers: each method resolves or rejects as VK would. */
@@ -47,15 +48,8 @@ beforeEach(() => {
 
 describe('the VK adapter', () => {
   it('opened outside VK, loads no bridge, signs nobody in and answers not_available', async () => {
-    const alone = { parent: undefined as unknown };
-    alone.parent = alone;
-    vi.stubGlobal('window', alone);
-    const adapter = make();
-    await adapter.init();
+    await expectNothingOutsideAFrame(make);
     expect(vk.sent).toEqual([]);
-    expect(adapter).toMatchObject({ paymentsAvailable: false, abilities: [] });
-    expect(adapter.signInPayload()).toBeNull();
-    await expect(adapter.purchase('stars_100')).rejects.toMatchObject({ code: 'not_available' });
   });
 
   it('initialises the bridge, reads the profile, and signs in with the launch query string', async () => {

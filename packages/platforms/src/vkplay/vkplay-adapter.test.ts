@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PlatformPaymentStart, PortalFeatures } from '../adapter.js';
+import { expectNothingOutsideAFrame } from '../adapter-test-support.js';
 import { parseVkPlayLaunch, vkPlayAdapter } from './vkplay-adapter.js';
 import type { VkPlayAnswer, VkPlayCallbackName } from './vkplay-core.js';
 
@@ -100,14 +101,7 @@ describe('the VK Play adapter', () => {
   });
 
   it('outside a frame or without an app id loads nothing and signs nobody in', async () => {
-    const alone = { parent: undefined as unknown };
-    alone.parent = alone;
-    vi.stubGlobal('window', alone);
-    const adapter = make();
-    await adapter.init();
-    expect(adapter).toMatchObject({ paymentsAvailable: false, abilities: [] });
-    expect(adapter.signInPayload()).toBeNull();
-    await expect(adapter.purchase('stars_550')).rejects.toMatchObject({ code: 'not_available' });
+    await expectNothingOutsideAFrame(make, 'stars_550');
     vi.stubGlobal('window', { parent: {}, iframeApi: vkplay.iframeApi });
     await make('?foo=bar').init();
     expect(vkplay.calls).toEqual([]);

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdvertisementSettings, PortalFeatures, PurchaseVerdict, SignedPurchaseProof } from '../adapter.js';
+import { expectNothingOutsideAFrame } from '../adapter-test-support.js';
 import { yandexAdapter } from './yandex-adapter.js';
 
 /** YaGames stood in by a fake whose every answer a test may change (platform-protocols.md §13a). */
@@ -109,14 +110,7 @@ beforeEach(() => {
 
 describe('the Yandex Games adapter', () => {
   it('outside a frame loads nothing, signs nobody in and answers not_available', async () => {
-    const alone = { parent: undefined as unknown };
-    alone.parent = alone;
-    vi.stubGlobal('window', alone);
-    const adapter = make();
-    await adapter.init();
-    expect(adapter).toMatchObject({ paymentsAvailable: false, abilities: [] });
-    expect(adapter.signInPayload()).toBeNull();
-    await expect(adapter.purchase('stars_100')).rejects.toMatchObject({ code: 'not_available' });
+    await expectNothingOutsideAFrame(make);
   });
 
   it('an authorized player signs in with the signed player and is described by Yandex', async () => {

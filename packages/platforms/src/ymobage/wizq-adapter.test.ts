@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PlatformPaymentStart, PortalFeatures } from '../adapter.js';
+import { expectNothingOutsideAFrame } from '../adapter-test-support.js';
 import { WIZQ_LOCALE, wizqAdapter } from './wizq-adapter.js';
 
 const HOST_ORIGIN = 'https://wizq.example';
@@ -51,13 +52,7 @@ beforeEach(() => {
 
 describe('the WizQ adapter', () => {
   it('outside a frame or without the launch token signs nobody in and answers not_available', async () => {
-    const alone = { parent: undefined as unknown };
-    alone.parent = alone;
-    vi.stubGlobal('window', alone);
-    const adapter = make();
-    await adapter.init();
-    expect(adapter.signInPayload()).toBeNull();
-    await expect(adapter.purchase('stars_100')).rejects.toMatchObject({ code: 'not_available' });
+    await expectNothingOutsideAFrame(make);
     expect(make('?opensocial_viewer_id=1').signInPayload()).toBeNull();
     expect(host.sent).toEqual([]);
   });

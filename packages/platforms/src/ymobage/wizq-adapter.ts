@@ -1,7 +1,8 @@
 import { SdkError } from '@fxid/sdk/host';
 import type { AdapterFactory, PlatformAdapter, SocialProfile, SocialSignIn } from '../adapter.js';
-import { notAvailable, unsupported, unsupportedCall } from '../errors.js';
+import { unsupportedCall } from '../errors.js';
 import { hostOriginOf } from '../host-origin.js';
+import { noAds } from '../no-ads.js';
 import { openWizqWire, type WizqWire } from './wizq-wire.js';
 
 /** Spec store §9: WizQ's locale. */
@@ -66,27 +67,10 @@ export const wizqAdapter: AdapterFactory = (context): PlatformAdapter => {
     share: unsupportedCall('Sharing'),
     joinCommunity: unsupportedCall('Joining a community'),
     addToFavourites: unsupportedCall('Adding to favourites'),
-    ads: {
-      isVideoReady: async () => false,
-      showVideo: async () => {
-        throw notAvailable('Video ads');
-      },
-      isInterstitialReady: async () => false,
-      showInterstitial: async () => {
-        throw notAvailable('Interstitial ads');
-      },
-      showBanner: async () => {
-        throw notAvailable('Banner ads');
-      },
-      hideBanner: async () => {
-        throw notAvailable('Banner ads');
-      },
-    },
+    ads: noAds('Video ads', 'Interstitial ads', 'Banner ads'),
     review: {
       canReview: async () => ({ canReview: false, reason: 'not_available' }),
-      request: async () => {
-        throw unsupported('Rating the game');
-      },
+      request: unsupportedCall('Rating the game'),
       info: async () => ({ reviewed: false }),
     },
     lifecycle: { loadingReady: () => undefined, gameplayStart: () => undefined, gameplayStop: () => undefined },

@@ -6,22 +6,15 @@ import {
   CrossPlayRulesQuerySchema,
   CrossPlayRulesResponseSchema,
 } from '@fxid/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
-import { accountOf, bearerToken } from '../../http/authenticate.js';
+import { accountOf } from '../../http/authenticate.js';
+import { perPlayer } from '../../http/rate-limits.js';
 import { problemResponses } from '../../http/responses.js';
 import { getMyQuests, getRules, sendEvent } from './cross-play-service.js';
 
 /** Cross-play: rules of in-game events, and quests that count them across games (spec §3, §5). */
 export function crossPlayRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const perPlayer = (max: number) => ({
-    rateLimit: {
-      max,
-      timeWindow: '1 minute',
-      keyGenerator: (request: FastifyRequest) => bearerToken(request) ?? request.ip,
-    },
-  });
   return async (app) => {
     app.get('/cross-play/events/rules', {
       config: { ...perPlayer(60), auth: 'bearer' },

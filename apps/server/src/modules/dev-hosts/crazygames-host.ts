@@ -7,7 +7,7 @@ import type { AppContext } from '../../context.js';
 import { NotFoundError } from '../../errors.js';
 import type { GameRecord } from '../catalog/game-catalog.js';
 import { crazyGamesGameIdOf } from '../platforms/crazygames/crazygames-player.js';
-import { hostScript } from './host-script.js';
+import { hostScript, standInScript } from './host-script.js';
 
 /**
  * The server half of the simulated CrazyGames (development only): it holds a key pair of its
@@ -74,7 +74,7 @@ export function crazyGamesHostRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   };
   return async (app) => {
     app.get('/dev/hosts/crazygames-host.js', { schema: { hide: true } }, hostScript('crazygames-host.js'));
-    app.get('/dev/hosts/crazygames/sdk.js', { schema: { hide: true } }, hostScript('crazygames-sdk.js'));
+    app.get('/dev/hosts/crazygames/sdk.js', { schema: { hide: true } }, standInScript('crazygames-sdk.js'));
     app.get('/dev/hosts/crazygames/publicKey.json', { schema: { hide: true } }, async (_request, reply) =>
       reply.header('cache-control', 'no-store').send({ publicKey: await exportSPKI((await devKey(ctx)).publicKey) }),
     );

@@ -1,12 +1,40 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.js';
 import { describeEachEngine } from '../../test/databases.js';
+import { hostPost, platformPurchases } from '../../test/dev-hosts.js';
+
+/**
+ * Every browser half of the simulator, with a line only it has: served as JavaScript in
+ * development, absent in production like every /dev/hosts route.
+ */
+const HOST_SCRIPTS = [
+  ['/dev/hosts/host-kit.js', 'export function ask('],
+  ['/dev/hosts/vk-host.js', 'VKWebAppShowOrderBox'],
+  ['/dev/hosts/yandex-host.js', 'game_api_pause'],
+  ['/dev/hosts/yandex/sdk.js', 'window.YaGames'],
+  ['/dev/hosts/ok-host.js', 'showPayment'],
+  ['/dev/hosts/ok/fapi5.js', 'window.FAPI'],
+  ['/dev/hosts/vkplay-host.js', 'paymentFrame'],
+  ['/dev/hosts/vkplay/mailru.core.js', 'window.iframeApi'],
+  ['/dev/hosts/ag-host.js', 'agru-showPayment'],
+  ['/dev/hosts/ymobage-host.js', "'wizq'"],
+  ['/dev/hosts/fbinstantgames-host.js', 'purchaseAsync'],
+  ['/dev/hosts/fbinstantgames/fbinstant.js', 'window.FBInstant'],
+  ['/dev/hosts/fbgames-host.js', 'Facebook pay'],
+  ['/dev/hosts/fbgames/sdk.js', 'window.FB'],
+  ['/dev/hosts/crazygames-host.js', 'CrazyGames sign-in'],
+  ['/dev/hosts/crazygames/sdk.js', 'window.CrazyGames'],
+  ['/dev/hosts/kg-host.js', 'Kongregate purchase'],
+  ['/dev/hosts/kg/kongregate_api.js', 'window.kongregateAPI'],
+  ['/dev/hosts/steam-host.js', 'MicroTxnAuthorizationResponse'],
+  ['/dev/hosts/steam/steam-bridge.js', 'window.fxidSteam'],
+  ['/dev/hosts/telegram-host.js', 'web_app_open_invoice'],
+] as const;
 
 /** The host simulator's server half: signs as VK signs, in development only. */
 describeEachEngine('the host simulator (/dev/hosts)', (engine) => {
   const testApp = useTestApp(engine);
-  const post = (url: string, payload: Record<string, unknown>) =>
-    testApp().app.inject({ method: 'POST', url, payload });
+  const post = hostPost(testApp);
 
   it('serves the page with the games published on VK, Yandex, Telegram, OK, VK Play, CrazyGames, Kongregate, Facebook, Absolute Games, WizQ and Steam', async () => {
     const page = await testApp().app.inject({ method: 'GET', url: '/dev/hosts' });
@@ -23,15 +51,26 @@ describeEachEngine('the host simulator (/dev/hosts)', (engine) => {
     expect(page.body).toContain('src="hosts/ok-host.js"');
     expect(page.body).toContain('src="hosts/vkplay-host.js"');
     expect(page.body).toContain('src="hosts/steam-host.js"');
-    const script = await testApp().app.inject({ method: 'GET', url: '/dev/hosts/vk-host.js' });
-    expect(script.headers['content-type']).toContain('javascript');
-    expect(script.body).toContain('VKWebAppShowOrderBox');
-    expect(script.body).toContain("from './host-kit.js'");
-    const kit = await testApp().app.inject({ method: 'GET', url: '/dev/hosts/host-kit.js' });
-    expect(kit.headers['content-type']).toContain('javascript');
-    expect(kit.body).toContain('export function ask(');
+    expect(page.body).toContain('<option value="steam">');
     expect(page.body).toContain('data-testid="host-orders"');
     expect(page.body).toContain('data-testid="host-view-hide"');
+  });
+
+  it('serves every host script and stand-in as JavaScript, never cached; host pages share host-kit.js, stand-ins stand-in-kit.js', async () => {
+    for (const [url, text] of HOST_SCRIPTS) {
+      const script = await testApp().app.inject({ method: 'GET', url });
+      expect(script.headers['content-type'], url).toContain('javascript');
+      expect(script.headers['cache-control'], url).toBe('no-store');
+      expect(script.body, url).toContain(text);
+      // A stand-in of a host's own script (a classic script) comes with the kit, wrapped in one function.
+      if (!url.endsWith('-host.js') && !url.endsWith('/host-kit.js')) {
+        expect(script.body, url).toMatch(/^\(\(\) => \{\n/);
+        expect(script.body, url).toContain('function hostChannel(');
+        expect(() => new Function(script.body), url).not.toThrow();
+      }
+    }
+    const vk = await testApp().app.inject({ method: 'GET', url: '/dev/hosts/vk-host.js' });
+    expect(vk.body).toContain("from './host-kit.js'");
   });
 
   it('frames the player with launch parameters our own sign-in accepts, for a new and a returning user', async () => {
@@ -99,24 +138,7 @@ describeEachEngine('the host simulator (/dev/hosts)', (engine) => {
 /** The simulated Yandex Games: signs the player and purchases with the game's dev key, as Yandex would. */
 describeEachEngine('the host simulator for Yandex Games', (engine) => {
   const testApp = useTestApp(engine);
-  const post = (url: string, payload: Record<string, unknown>, token?: string) =>
-    testApp().app.inject({
-      method: 'POST',
-      url,
-      payload,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-    });
-
-  it('serves the host script and the YaGames stand-in', async () => {
-    for (const [url, text] of [
-      ['/dev/hosts/yandex-host.js', 'yandex-sdk-answer'],
-      ['/dev/hosts/yandex/sdk.js', 'window.YaGames'],
-    ] as const) {
-      const script = await testApp().app.inject({ method: 'GET', url });
-      expect(script.headers['content-type']).toContain('javascript');
-      expect(script.body).toContain(text);
-    }
-  });
+  const post = hostPost(testApp);
 
   it('a signed player our sign-in accepts; a purchase our purchase check pays once', async () => {
     const launched = (await post('/dev/hosts/yandex/launch', { Game: 'sky-runner', User: 'returning' })).json();
@@ -183,21 +205,7 @@ describeEachEngine('the host simulator for Yandex Games', (engine) => {
 
 describeEachEngine('the simulated Odnoklassniki (/dev/hosts, platform ok)', (engine) => {
   const testApp = useTestApp(engine);
-  const post = (url: string, payload: Record<string, unknown>, token?: string) =>
-    testApp().app.inject({
-      method: 'POST',
-      url,
-      payload,
-      ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
-    });
-
-  it('serves the host script and the FAPI stand-in', async () => {
-    const fapi = await testApp().app.inject({ method: 'GET', url: '/dev/hosts/ok/fapi5.js' });
-    expect(fapi.headers['content-type']).toContain('javascript');
-    expect(fapi.body).toContain('window.FAPI');
-    const host = await testApp().app.inject({ method: 'GET', url: '/dev/hosts/ok-host.js' });
-    expect(host.body).toContain('showPayment');
-  });
+  const post = hostPost(testApp);
 
   it('launch parameters our sign-in accepts; Pay sends the signed callbacks.payment that pays the reference once', async () => {
     const launched = (await post('/dev/hosts/ok/launch', { Game: 'sky-runner', User: 'returning' })).json();
@@ -210,52 +218,30 @@ describeEachEngine('the simulated Odnoklassniki (/dev/hosts, platform ok)', (eng
       })
     ).json();
     expect(signedIn.AuthenticatedSocialIdentifier).toBe(launched.User.uid);
-    const started = (
-      await post(
-        '/api/v1/platforms/payment',
-        { Game: 'sky-runner', Platform: 'Odnoklassniki', Sku: 'stars_100' },
-        signedIn.Token,
-      )
-    ).json();
+    const purchases = platformPurchases(post, 'Odnoklassniki', signedIn.Token);
+    const started = await purchases.start('stars_100');
     const block = started.Odnoklassniki;
-    const paid = (
-      await post('/dev/hosts/ok/pay', {
-        Game: 'sky-runner',
-        Uid: launched.User.uid,
-        Code: block.Code,
-        Price: block.Price,
-        Attributes: block.ExtraAttributes,
-      })
-    ).json();
+    const pay = async () =>
+      (
+        await post('/dev/hosts/ok/pay', {
+          Game: 'sky-runner',
+          Uid: launched.User.uid,
+          Code: block.Code,
+          Price: block.Price,
+          Attributes: block.ExtraAttributes,
+        })
+      ).json();
+    const paid = await pay();
     expect(paid.Paid).toBe(true);
-    const found = await post(
-      '/api/v1/platforms/purchase',
-      { Game: 'sky-runner', Platform: 'Odnoklassniki', OrderId: started.OrderId },
-      signedIn.Token,
-    );
-    expect(found.json().Purchase).toMatchObject({ Sku: 'stars_100' });
-    const again = (
-      await post('/dev/hosts/ok/pay', {
-        Game: 'sky-runner',
-        Uid: launched.User.uid,
-        Code: block.Code,
-        Price: block.Price,
-        Attributes: block.ExtraAttributes,
-      })
-    ).json();
+    expect(await purchases.found(started.OrderId)).toMatchObject({ Sku: 'stars_100' });
+    const again = await pay();
     expect(again.Paid).toBe(false);
   });
 });
 
 describeEachEngine('the simulated Absolute Games (/dev/hosts, platform ag)', (engine) => {
   const testApp = useTestApp(engine);
-  const post = (url: string, payload: Record<string, unknown>, token?: string) =>
-    testApp().app.inject({
-      method: 'POST',
-      url,
-      payload,
-      ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
-    });
+  const post = hostPost(testApp);
   const signIn = (query: string) =>
     post('/api/v1/auth/authenticate_from_social', {
       Social: 'AbsoluteGames',
@@ -264,8 +250,6 @@ describeEachEngine('the simulated Absolute Games (/dev/hosts, platform ag)', (en
     });
 
   it('iframe parameters our sign-in accepts (a guest refused); Pay sends the signed notification that pays the token once', async () => {
-    const host = await testApp().app.inject({ method: 'GET', url: '/dev/hosts/ag-host.js' });
-    expect(host.body).toContain('agru-showPayment');
     const guest = (await post('/dev/hosts/ag/launch', { Game: 'sky-runner', User: 'guest' })).json();
     expect((await signIn(guest.Url.slice(guest.Url.indexOf('?')))).json().detail).toBe('Not authorized');
     const launched = (await post('/dev/hosts/ag/launch', { Game: 'sky-runner', User: 'returning' })).json();
@@ -283,23 +267,13 @@ describeEachEngine('the simulated Absolute Games (/dev/hosts, platform ag)', (en
       Guest: params.get('guest'),
       Invite: params.get('invite'),
     };
-    const started = (
-      await post(
-        '/api/v1/platforms/payment',
-        { Game: 'sky-runner', Platform: 'AbsoluteGames', Sku: 'stars_100', AbsoluteGames: block },
-        signedIn.Token,
-      )
-    ).json();
+    const purchases = platformPurchases(post, 'AbsoluteGames', signedIn.Token);
+    const started = await purchases.start('stars_100', { AbsoluteGames: block });
     const pay = () =>
       post('/dev/hosts/ag/pay', { Game: 'sky-runner', PlayerId: 'ag-100001', Token: started.AbsoluteGames.Token });
     expect((await pay()).json().Paid).toBe(true);
     expect((await pay()).json().Paid).toBe(true);
-    const found = await post(
-      '/api/v1/platforms/purchase',
-      { Game: 'sky-runner', Platform: 'AbsoluteGames', OrderId: started.OrderId },
-      signedIn.Token,
-    );
-    expect(found.json().Purchase).toMatchObject({ Sku: 'stars_100' });
+    expect(await purchases.found(started.OrderId)).toMatchObject({ Sku: 'stars_100' });
     const orders = await testApp()
       .database.handle.db.selectFrom('platform_purchases')
       .select('order_id')
@@ -315,17 +289,9 @@ describeEachEngine('the simulated Absolute Games (/dev/hosts, platform ag)', (en
 
 describeEachEngine('the simulated WizQ (/dev/hosts, platform ymobage)', (engine) => {
   const testApp = useTestApp(engine);
-  const post = (url: string, payload: Record<string, unknown>, token?: string) =>
-    testApp().app.inject({
-      method: 'POST',
-      url,
-      payload,
-      ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
-    });
+  const post = hostPost(testApp);
 
   it('a launch token our sign-in accepts; relayed requests count from 0, and Pay relays the payment that pays once', async () => {
-    const host = await testApp().app.inject({ method: 'GET', url: '/dev/hosts/ymobage-host.js' });
-    expect(host.body).toContain("'wizq-answer'");
     const launched = (await post('/dev/hosts/ymobage/launch', { Game: 'sky-runner', User: 'returning' })).json();
     const query = new URLSearchParams(launched.Url.slice(launched.Url.indexOf('?')));
     const signedIn = (
@@ -347,22 +313,12 @@ describeEachEngine('the simulated WizQ (/dev/hosts, platform ymobage)', (engine)
       });
     expect((await relay(0, 'ping')).json()).toMatchObject({ Ok: true, Answer: { result: 'ok', num: 0 } });
     expect((await relay(0, 'ping')).json()).toMatchObject({ Ok: false, Answer: { code: 'replayed' } });
-    const started = (
-      await post(
-        '/api/v1/platforms/payment',
-        { Game: 'sky-runner', Platform: 'WizQ', Sku: 'stars_100' },
-        signedIn.Token,
-      )
-    ).json();
+    const purchases = platformPurchases(post, 'WizQ', signedIn.Token);
+    const started = await purchases.start('stars_100');
     const pay = { SecuredOrderId: started.WizQ.SecuredOrderId, Sku: 'stars_100' };
     expect((await relay(1, 'payment', pay)).json()).toMatchObject({ Ok: true });
     expect((await relay(2, 'payment', pay)).json()).toMatchObject({ Ok: true });
-    const found = await post(
-      '/api/v1/platforms/purchase',
-      { Game: 'sky-runner', Platform: 'WizQ', OrderId: started.OrderId },
-      signedIn.Token,
-    );
-    expect(found.json().Purchase).toMatchObject({ Sku: 'stars_100' });
+    expect(await purchases.found(started.OrderId)).toMatchObject({ Sku: 'stars_100' });
     const orders = await testApp()
       .database.handle.db.selectFrom('platform_purchases')
       .select('order_id')
@@ -375,28 +331,29 @@ describeEachEngine('the simulated WizQ (/dev/hosts, platform ymobage)', (engine)
 describe('the host simulator in production', () => {
   const testApp = useTestApp('sqlite', { mode: 'production' });
 
-  it('does not exist', async () => {
+  it('does not exist: no page, script, fake platform API or signing route', async () => {
     for (const [method, url] of [
       ['GET', '/dev/hosts'],
-      ['GET', '/dev/hosts/vk-host.js'],
-      ['GET', '/dev/hosts/host-kit.js'],
+      ['GET', '/dev/hosts/telegram'],
+      ...HOST_SCRIPTS.map(([url]) => ['GET', url] as const),
       ['POST', '/dev/hosts/vkcom/launch'],
       ['POST', '/dev/hosts/vkcom/pay'],
       ['POST', '/dev/hosts/vkcom/refund'],
-      ['GET', '/dev/hosts/yandex/sdk.js'],
       ['POST', '/dev/hosts/yandex/sign-purchases'],
-      ['GET', '/dev/hosts/ok-host.js'],
-      ['GET', '/dev/hosts/ok/fapi5.js'],
       ['POST', '/dev/hosts/ok/launch'],
       ['POST', '/dev/hosts/ok/pay'],
-      ['GET', '/dev/hosts/vkplay-host.js'],
-      ['GET', '/dev/hosts/vkplay/mailru.core.js'],
       ['POST', '/dev/hosts/vkplay/launch'],
       ['POST', '/dev/hosts/vkplay/pay'],
+      ['POST', '/dev/hosts/fbinstantgames/launch'],
+      ['POST', '/dev/hosts/fbinstantgames/sign-player'],
+      ['POST', '/dev/hosts/fbinstantgames/sign-purchase'],
+      ['POST', '/dev/hosts/fbgames/launch'],
+      ['POST', '/dev/hosts/fbgames/sign-user'],
+      ['POST', '/dev/hosts/fbgames/pay'],
+      ['GET', '/dev/facebook-graph/v19.0/1'],
     ] as const) {
-      expect(
-        (await testApp().app.inject({ method, url, payload: method === 'POST' ? {} : undefined })).statusCode,
-      ).toBe(404);
+      const response = await testApp().app.inject({ method, url, payload: method === 'POST' ? {} : undefined });
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
     }
   });
 });

@@ -12,7 +12,7 @@ import { createFakeGraph } from '../platforms/fbgames/facebook-graph-fake.js';
 import { fbGamesAppOf, requireFbGamesApp } from '../platforms/fbgames/fbgames-apps.js';
 import { fbGamesPriceOf, skuOfOgUrl } from '../platforms/fbgames/fbgames-products.js';
 import { hubSignature } from '../platforms/fbgames/hub-signature.js';
-import { hostScript } from './host-script.js';
+import { hostScript, standInScript } from './host-script.js';
 
 /**
  * The server half of the simulated Facebook Games canvas (development only): it holds the game's
@@ -39,7 +39,7 @@ export function fbGamesHostRoutes(ctx: AppContext, app: FastifyInstance): Fastif
 
   return async (scoped) => {
     scoped.get('/dev/hosts/fbgames-host.js', { schema: { hide: true } }, hostScript('fbgames-host.js'));
-    scoped.get('/dev/hosts/fbgames/sdk.js', { schema: { hide: true } }, hostScript('fb-sdk.js'));
+    scoped.get('/dev/hosts/fbgames/sdk.js', { schema: { hide: true } }, standInScript('fb-sdk.js'));
 
     scoped.get(
       '/dev/facebook-graph/:version/:paymentId',

@@ -9,7 +9,7 @@ import { findProduct } from '../catalog/products-service.js';
 import { facebookSignedRequest } from '../platforms/facebook-signed-request.js';
 import { fbInstantAppOf, requireFbInstantApp } from '../platforms/fbinstantgames/fbinstant-apps.js';
 import { fbInstantPriceOf } from '../platforms/fbinstantgames/fbinstant-payment-start.js';
-import { hostScript } from './host-script.js';
+import { hostScript, standInScript } from './host-script.js';
 
 /**
  * The server half of the simulated Facebook Instant Games (development only): it holds the
@@ -47,7 +47,7 @@ export function fbInstantHostRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
   return async (app) => {
     app.get('/dev/hosts/fbinstantgames-host.js', { schema: { hide: true } }, hostScript('fbinstantgames-host.js'));
-    app.get('/dev/hosts/fbinstantgames/fbinstant.js', { schema: { hide: true } }, hostScript('fbinstant-sdk.js'));
+    app.get('/dev/hosts/fbinstantgames/fbinstant.js', { schema: { hide: true } }, standInScript('fbinstant-sdk.js'));
 
     app.post(
       '/dev/hosts/fbinstantgames/launch',

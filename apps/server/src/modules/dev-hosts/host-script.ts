@@ -1,15 +1,31 @@
 import { readFile } from 'node:fs/promises';
 import type { FastifyReply } from 'fastify';
 
+const scriptFile = (fileName: string) => new URL(`../../../dev-hosts/${fileName}`, import.meta.url);
+
+/** Sends a script of the simulator as JavaScript, never cached (it is edited while developing). */
+const sendScript = (reply: FastifyReply, text: string) =>
+  reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-store').send(text);
+
 /**
  * A route handler serving one browser half of the simulator, a plain module in
- * apps/server/dev-hosts/ served as it is and never cached (it is edited while developing).
+ * apps/server/dev-hosts/ served as it is.
  */
 export function hostScript(fileName: string) {
-  const file = new URL(`../../../dev-hosts/${fileName}`, import.meta.url);
-  return async (_request: unknown, reply: FastifyReply) =>
-    reply
-      .type('text/javascript; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .send(await readFile(file, 'utf8'));
+  const file = scriptFile(fileName);
+  return async (_request: unknown, reply: FastifyReply) => sendScript(reply, await readFile(file, 'utf8'));
+}
+
+/**
+ * A route handler serving a stand-in of a host's own script (a classic script the portal loads):
+ * stand-in-kit.js and then the stand-in, together inside one function, so that the stand-in calls
+ * the kit's hostChannel and nothing of the kit reaches the page's globals.
+ */
+export function standInScript(fileName: string) {
+  const kit = scriptFile('stand-in-kit.js');
+  const file = scriptFile(fileName);
+  return async (_request: unknown, reply: FastifyReply) => {
+    const [kitText, standIn] = await Promise.all([readFile(kit, 'utf8'), readFile(file, 'utf8')]);
+    return sendScript(reply, `(() => {\n${kitText}\n${standIn}\n})();\n`);
+  };
 }

@@ -8,7 +8,7 @@ import type { GameRecord } from '../catalog/game-catalog.js';
 import { listProducts } from '../catalog/products-service.js';
 import { createFakeKongregate } from '../platforms/kg/kg-api-fake.js';
 import { kongregateApiKeyOf, kongregatePriceOf } from '../platforms/kg/kg-games.js';
-import { hostScript } from './host-script.js';
+import { hostScript, standInScript } from './host-script.js';
 
 /**
  * The server half of the simulated Kongregate (development only): the fake of Kongregate's
@@ -39,7 +39,7 @@ export function kongregateHostRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(fake.routes, { prefix: '/dev/hosts/kg' });
     app.get('/dev/hosts/kg-host.js', { schema: { hide: true } }, hostScript('kg-host.js'));
-    app.get('/dev/hosts/kg/kongregate_api.js', { schema: { hide: true } }, hostScript('kg-api.js'));
+    app.get('/dev/hosts/kg/kongregate_api.js', { schema: { hide: true } }, standInScript('kg-api.js'));
 
     app.post(
       '/dev/hosts/kg/launch',

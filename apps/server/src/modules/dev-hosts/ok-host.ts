@@ -8,7 +8,7 @@ import { NotFoundError } from '../../errors.js';
 import type { GameRecord } from '../catalog/game-catalog.js';
 import { okAppOf, requireOkApp } from '../platforms/ok/ok-apps.js';
 import { okAuthSig, okParamsSig } from '../platforms/ok/ok-sign.js';
-import { hostScript } from './host-script.js';
+import { hostScript, standInScript } from './host-script.js';
 
 /**
  * The server half of the simulated Odnoklassniki (development only): it holds the game's
@@ -81,7 +81,7 @@ export function okHostRoutes(ctx: AppContext, app: FastifyInstance): FastifyPlug
   };
   return async (scoped) => {
     scoped.get('/dev/hosts/ok-host.js', { schema: { hide: true } }, hostScript('ok-host.js'));
-    scoped.get('/dev/hosts/ok/fapi5.js', { schema: { hide: true } }, hostScript('ok-fapi.js'));
+    scoped.get('/dev/hosts/ok/fapi5.js', { schema: { hide: true } }, standInScript('ok-fapi.js'));
 
     scoped.post(
       '/dev/hosts/ok/launch',

@@ -3,6 +3,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { testConfig } from '../../config.js';
 import { useTestApp } from '../../test/app.js';
 import { describeEachEngine } from '../../test/databases.js';
+import { hostPost, platformPurchases } from '../../test/dev-hosts.js';
 import { DEV_STEAM_KEY } from '../platforms/steam/steam-config.js';
 
 /**
@@ -33,13 +34,7 @@ describeEachEngine('the simulated Steam (/dev/hosts, platform steam)', (engine) 
     await testApp().app.listen({ port: 0, host: '127.0.0.1' });
     port = (testApp().app.server.address() as AddressInfo).port;
   });
-  const post = (url: string, payload: Record<string, unknown>, token?: string) =>
-    testApp().app.inject({
-      method: 'POST',
-      url,
-      payload,
-      ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
-    });
+  const post = hostPost(testApp);
   const launch = async (user = 'new') => {
     const launched = (await post('/dev/hosts/steam/launch', { Game: 'sky-runner', User: user })).json();
     const ticket = (
@@ -53,9 +48,7 @@ describeEachEngine('the simulated Steam (/dev/hosts, platform steam)', (engine) 
     return { launched, signedIn };
   };
   const buy = async (steamId: string, token: string, answer: Record<string, boolean>) => {
-    const started = (
-      await post('/api/v1/platforms/payment', { Game: 'sky-runner', Platform: 'Steam', Sku: 'stars_100' }, token)
-    ).json();
+    const started = await platformPurchases(post, 'Steam', token).start('stars_100');
     const waiting = (await post('/dev/hosts/steam/waiting', { Game: 'sky-runner', SteamId: steamId })).json();
     expect(waiting.Transactions).toContainEqual(
       expect.objectContaining({
@@ -72,17 +65,6 @@ describeEachEngine('the simulated Steam (/dev/hosts, platform steam)', (engine) 
     ).json();
     return { overlay, item: settled.Items[0] };
   };
-
-  it('serves the host script and the bridge stand-in; the page lists Steam', async () => {
-    const bridge = await testApp().app.inject({ method: 'GET', url: '/dev/hosts/steam/steam-bridge.js' });
-    expect(bridge.headers['content-type']).toContain('javascript');
-    expect(bridge.body).toContain('window.fxidSteam');
-    const host = await testApp().app.inject({ method: 'GET', url: '/dev/hosts/steam-host.js' });
-    expect(host.body).toContain('MicroTxnAuthorizationResponse');
-    const page = await testApp().app.inject({ method: 'GET', url: '/dev/hosts' });
-    expect(page.body).toContain('<option value="steam">');
-    expect(page.body).toMatch(/data-platforms="[^"]*steam/);
-  });
 
   it('a launched player signs in with the ticket the simulated client hands out, once; the returning one is the same', async () => {
     const { launched, signedIn } = await launch('returning');

@@ -1,31 +1,18 @@
 import { expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.js';
 import { describeEachEngine } from '../../test/databases.js';
+import { hostPost, platformPurchases } from '../../test/dev-hosts.js';
 
 /** The simulated VK Play's server half: signs launches and payment notifications as VK Play would, with the dev secret. */
 describeEachEngine('the simulated VK Play (/dev/hosts, platform vkplay)', (engine) => {
   const testApp = useTestApp(engine);
-  const post = (url: string, payload: Record<string, unknown>, token?: string) =>
-    testApp().app.inject({
-      method: 'POST',
-      url,
-      payload,
-      ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
-    });
+  const post = hostPost(testApp);
   const signInWith = (url: string) =>
     post('/api/v1/auth/authenticate_from_social', {
       Social: 'VkontaktePlay',
       Game: 'sky-runner',
       VkontaktePlayLogin: { QueryString: url.slice(url.indexOf('?')) },
     });
-
-  it('serves the host script and the mailru.core.js stand-in', async () => {
-    const core = await testApp().app.inject({ method: 'GET', url: '/dev/hosts/vkplay/mailru.core.js' });
-    expect(core.headers['content-type']).toContain('javascript');
-    expect(core.body).toContain('window.iframeApi');
-    const host = await testApp().app.inject({ method: 'GET', url: '/dev/hosts/vkplay-host.js' });
-    expect(host.body).toContain('paymentFrame');
-  });
 
   it("launches our sign-in accepts (a guest's names nobody); Pay sends the signed notification that pays the reference once", async () => {
     const guest = (await post('/dev/hosts/vkplay/launch', { Game: 'sky-runner', User: 'guest' })).json();
@@ -38,13 +25,8 @@ describeEachEngine('the simulated VK Play (/dev/hosts, platform vkplay)', (engin
     );
     const signedIn = (await signInWith(launched.Url)).json();
     expect(signedIn.AuthenticatedSocialIdentifier).toBe('9100000001');
-    const started = (
-      await post(
-        '/api/v1/platforms/payment',
-        { Game: 'sky-runner', Platform: 'VkontaktePlay', Sku: 'stars_100' },
-        signedIn.Token,
-      )
-    ).json();
+    const purchases = platformPurchases(post, 'VkontaktePlay', signedIn.Token);
+    const started = await purchases.start('stars_100');
     const pay = () =>
       post('/dev/hosts/vkplay/pay', {
         Game: 'sky-runner',
@@ -52,12 +34,7 @@ describeEachEngine('the simulated VK Play (/dev/hosts, platform vkplay)', (engin
         MerchantParam: started.VkontaktePlay.MerchantParam,
       });
     expect((await pay()).json()).toMatchObject({ Paid: true, Answer: '{"status":"ok"}' });
-    const found = await post(
-      '/api/v1/platforms/purchase',
-      { Game: 'sky-runner', Platform: 'VkontaktePlay', OrderId: started.OrderId },
-      signedIn.Token,
-    );
-    expect(found.json().Purchase).toMatchObject({ Sku: 'stars_100' });
+    expect(await purchases.found(started.OrderId)).toMatchObject({ Sku: 'stars_100' });
     // VK Play retrying its notification: the same answer, still one order.
     expect((await pay()).json()).toMatchObject({ Paid: true });
     const orders = await testApp()

@@ -8,7 +8,7 @@ import { NotFoundError } from '../../errors.js';
 import type { GameRecord } from '../catalog/game-catalog.js';
 import { requireVkPlayApp, vkPlayAppOf } from '../platforms/vkplay/vkplay-apps.js';
 import { vkPlaySign } from '../platforms/vkplay/vkplay-sign.js';
-import { hostScript } from './host-script.js';
+import { hostScript, standInScript } from './host-script.js';
 
 /**
  * The server half of the simulated VK Play (development only): it holds the game's VK Play
@@ -80,7 +80,7 @@ export function vkPlayHostRoutes(ctx: AppContext, app: FastifyInstance): Fastify
   };
   return async (scoped) => {
     scoped.get('/dev/hosts/vkplay-host.js', { schema: { hide: true } }, hostScript('vkplay-host.js'));
-    scoped.get('/dev/hosts/vkplay/mailru.core.js', { schema: { hide: true } }, hostScript('vkplay-core.js'));
+    scoped.get('/dev/hosts/vkplay/mailru.core.js', { schema: { hide: true } }, standInScript('vkplay-core.js'));
 
     scoped.post(
       '/dev/hosts/vkplay/launch',

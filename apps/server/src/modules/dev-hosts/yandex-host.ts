@@ -8,7 +8,7 @@ import type { GameRecord } from '../catalog/game-catalog.js';
 import { findProduct } from '../catalog/products-service.js';
 import { requireYandexSecrets, yandexSecretsOf } from '../platforms/yandex/yandex-secrets.js';
 import { yandexSignature } from '../platforms/yandex/yandex-signature.js';
-import { hostScript } from './host-script.js';
+import { hostScript, standInScript } from './host-script.js';
 
 /**
  * The server half of the simulated Yandex Games (development only): it holds the
@@ -105,7 +105,7 @@ export function yandexHostRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   };
   return async (app) => {
     app.get('/dev/hosts/yandex-host.js', { schema: { hide: true } }, hostScript('yandex-host.js'));
-    app.get('/dev/hosts/yandex/sdk.js', { schema: { hide: true } }, hostScript('yandex-sdk.js'));
+    app.get('/dev/hosts/yandex/sdk.js', { schema: { hide: true } }, standInScript('yandex-sdk.js'));
 
     app.post(
       '/dev/hosts/yandex/launch',

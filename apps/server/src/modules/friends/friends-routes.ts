@@ -8,19 +8,15 @@ import {
   FriendsGetRequestSchema,
   FriendsGetResponseSchema,
 } from '@fxid/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
-import { accountOf, bearerToken } from '../../http/authenticate.js';
+import { accountOf } from '../../http/authenticate.js';
+import { perPlayer } from '../../http/rate-limits.js';
 import { problemResponses } from '../../http/responses.js';
 import { acceptInvite, getFriends, inviteLink, setStatus } from './friends-service.js';
 
 /** Friends made through invite links, and their status updates (spec §3, Friend). */
 export function friendsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  // Counted per player (per address without a token), so players behind one NAT do not share a limit.
-  const perPlayer = (max: number, timeWindow: string) => ({
-    rateLimit: { max, timeWindow, keyGenerator: (request: FastifyRequest) => bearerToken(request) ?? request.ip },
-  });
   return async (app) => {
     app.post('/friends/get', {
       config: { ...perPlayer(60, '1 minute'), auth: 'bearer' },

@@ -6,10 +6,10 @@ import {
   LeaderboardSubmitResponseSchema,
   LeaderboardTopRequestSchema,
 } from '@fxid/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
-import { accountOf, bearerToken, optionalAccountOf } from '../../http/authenticate.js';
+import { accountOf, optionalAccountOf } from '../../http/authenticate.js';
+import { perPlayer } from '../../http/rate-limits.js';
 import { problemResponses } from '../../http/responses.js';
 import { aroundPlayer, playerScore, submitScore, topScores } from './leaderboards-service.js';
 
@@ -18,17 +18,10 @@ export const SUBMITS_PER_MINUTE = 20;
 
 /** Leaderboards of the catalog: each player's best per board and period, ranked by the database. */
 export function leaderboardsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const perPlayer = (max: number) => ({
-    rateLimit: {
-      max,
-      timeWindow: '1 minute',
-      keyGenerator: (request: FastifyRequest) => `leaderboards:${bearerToken(request) ?? request.ip}`,
-    },
-  });
   const page = { 200: LeaderboardPageSchema, ...problemResponses(400, 401, 404, 429) };
   return async (app) => {
     app.post('/leaderboards/submit', {
-      config: { ...perPlayer(SUBMITS_PER_MINUTE), auth: 'bearer' },
+      config: { ...perPlayer(SUBMITS_PER_MINUTE, '1 minute', 'leaderboards:'), auth: 'bearer' },
       schema: {
         tags: ['leaderboards'],
         summary: "Submits the player's score; the board keeps their best of the period",
@@ -43,7 +36,7 @@ export function leaderboardsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.post('/leaderboards/top', {
-      config: { ...perPlayer(60), auth: 'optional' },
+      config: { ...perPlayer(60, '1 minute', 'leaderboards:'), auth: 'optional' },
       schema: {
         tags: ['leaderboards'],
         summary: 'The best scores of a board (at most 100), and the signed-in player’s own',
@@ -54,7 +47,7 @@ export function leaderboardsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.post('/leaderboards/around', {
-      config: { ...perPlayer(60), auth: 'bearer' },
+      config: { ...perPlayer(60, '1 minute', 'leaderboards:'), auth: 'bearer' },
       schema: {
         tags: ['leaderboards'],
         summary: 'Scores around the player’s (at most 100 rows); the top when they have none this period',
@@ -65,7 +58,7 @@ export function leaderboardsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.post('/leaderboards/player', {
-      config: { ...perPlayer(60), auth: 'bearer' },
+      config: { ...perPlayer(60, '1 minute', 'leaderboards:'), auth: 'bearer' },
       schema: {
         tags: ['leaderboards'],
         summary: "The player's best score of the period and its rank (Player null without one)",

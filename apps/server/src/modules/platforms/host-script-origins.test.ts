@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
+import { PRODUCTION_ENV } from '../../test/production-env.js';
 import { hostScriptOrigins } from './platform-configs.js';
-
-const PRODUCTION = {
-  NODE_ENV: 'production',
-  PUBLIC_URL: 'https://play.example',
-  TURNSTILE_SECRET: 'live-turnstile-secret',
-  SMTP_URL: 'smtp://mail.example:587',
-  PAYMENT_PROVIDER: 'none',
-};
 
 describe("the hosts' scripts in the CSP", () => {
   it('adds nothing in development, where the simulator serves every host script from the portal itself', () => {
@@ -18,7 +11,7 @@ describe("the hosts' scripts in the CSP", () => {
   });
 
   it("allows each host's own script origin in production, once each", () => {
-    const live = loadConfig(PRODUCTION);
+    const live = loadConfig(PRODUCTION_ENV);
     if (!live.ok) throw new Error(live.problems.join('\n'));
     const origins = hostScriptOrigins(live.config.platforms);
     expect(origins).toEqual(
@@ -34,7 +27,7 @@ describe("the hosts' scripts in the CSP", () => {
   });
 
   it('takes a self-hosted copy of a script as the portal origin, adding nothing', () => {
-    const live = loadConfig({ ...PRODUCTION, OK_FAPI_URL: '/fapi5.js' });
+    const live = loadConfig({ ...PRODUCTION_ENV, OK_FAPI_URL: '/fapi5.js' });
     if (!live.ok) throw new Error(live.problems.join('\n'));
     expect(hostScriptOrigins(live.config.platforms)).not.toContain('https://api.ok.ru');
   });

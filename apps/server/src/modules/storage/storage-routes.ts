@@ -6,23 +6,15 @@ import {
   StorageSetRequestSchema,
   StorageSetResponseSchema,
 } from '@fxid/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
-import { accountOf, bearerToken } from '../../http/authenticate.js';
+import { accountOf } from '../../http/authenticate.js';
+import { perPlayer } from '../../http/rate-limits.js';
 import { problemResponses } from '../../http/responses.js';
 import { deleteItems, getItems, setItems } from './storage-service.js';
 
 /** Cloud saves: small JSON values per player, game and key, with a version per key. */
 export function storageRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  // Counted per player (per address without a token), so players behind one NAT do not share a limit.
-  const perPlayer = (max: number) => ({
-    rateLimit: {
-      max,
-      timeWindow: '1 minute',
-      keyGenerator: (request: FastifyRequest) => bearerToken(request) ?? request.ip,
-    },
-  });
   return async (app) => {
     app.post('/storage/get', {
       config: { ...perPlayer(120), auth: 'bearer' },

@@ -1,7 +1,8 @@
 import { SupportMessageRequestSchema, SupportMessageResponseSchema } from '@fxid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
-import { accountOf, bearerToken } from '../../http/authenticate.js';
+import { accountOf } from '../../http/authenticate.js';
+import { perPlayer } from '../../http/rate-limits.js';
 import { problemResponses } from '../../http/responses.js';
 import { sendSupportMessage } from './support-service.js';
 
@@ -10,10 +11,7 @@ export function supportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post('/support/send-message', {
       // Every message becomes an email: a low limit keeps the support inbox from being flooded.
-      config: {
-        auth: 'bearer',
-        rateLimit: { max: 10, timeWindow: '10 minutes', keyGenerator: (request) => bearerToken(request) ?? request.ip },
-      },
+      config: { auth: 'bearer', ...perPlayer(10, '10 minutes') },
       schema: {
         tags: ['support'],
         summary: "Stores a player's message and mails it to the game's support address",

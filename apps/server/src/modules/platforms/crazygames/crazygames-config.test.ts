@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config.js';
+import { PRODUCTION_ENV } from '../../../test/production-env.js';
 import { CRAZYGAMES_PUBLIC_KEY_URL, CRAZYGAMES_SDK_URL } from './crazygames-config.js';
-
-/** A production environment that passes every other check, so only CrazyGames' variables decide. */
-const PRODUCTION = {
-  NODE_ENV: 'production',
-  PUBLIC_URL: 'https://play.example',
-  TURNSTILE_SECRET: 'live-turnstile-secret',
-  SMTP_URL: 'smtp://mail.example:587',
-  PAYMENT_PROVIDER: 'none',
-};
 
 describe('CrazyGames configuration', () => {
   it("development fetches the simulator's key from its own server and loads the SDK stand-in", () => {
@@ -23,7 +15,7 @@ describe('CrazyGames configuration', () => {
   });
 
   it("production takes CrazyGames' own key and SDK, game ids only from CRAZYGAMES_GAME_IDS, and refuses a key over http", () => {
-    const live = loadConfig({ ...PRODUCTION, CRAZYGAMES_GAME_IDS: 'sky-runner=abc123' });
+    const live = loadConfig({ ...PRODUCTION_ENV, CRAZYGAMES_GAME_IDS: 'sky-runner=abc123' });
     if (!live.ok) throw new Error(live.problems.join('\n'));
     expect(live.config.platforms.crazygames).toMatchObject({
       publicKeyUrl: CRAZYGAMES_PUBLIC_KEY_URL,
@@ -31,7 +23,7 @@ describe('CrazyGames configuration', () => {
       devGameIdPrefix: undefined,
       gameIds: { 'sky-runner': 'abc123' },
     });
-    const plain = loadConfig({ ...PRODUCTION, CRAZYGAMES_PUBLIC_KEY_URL: 'http://127.0.0.1:9000/publicKey.json' });
+    const plain = loadConfig({ ...PRODUCTION_ENV, CRAZYGAMES_PUBLIC_KEY_URL: 'http://127.0.0.1:9000/publicKey.json' });
     expect(plain.ok ? [] : plain.problems).toContain('CRAZYGAMES_PUBLIC_KEY_URL: must be an https URL in production');
     expect(loadConfig({ CRAZYGAMES_GAME_IDS: 'sky-runner' }).ok).toBe(false);
   });

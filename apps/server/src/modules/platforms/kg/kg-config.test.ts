@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config.js';
+import { PRODUCTION_ENV } from '../../../test/production-env.js';
 import { KONGREGATE_API_URL, KONGREGATE_SCRIPT_URL } from './kg-config.js';
-
-const PRODUCTION = {
-  NODE_ENV: 'production',
-  PUBLIC_URL: 'https://play.example',
-  TURNSTILE_SECRET: 'live-turnstile-secret',
-  SMTP_URL: 'smtp://mail.example:587',
-  PAYMENT_PROVIDER: 'none',
-};
 
 describe('Kongregate configuration', () => {
   it("development talks to the simulator's fake Kongregate on its own server", () => {
@@ -22,7 +15,7 @@ describe('Kongregate configuration', () => {
   });
 
   it('production talks to Kongregate, keys only from KONGREGATE_API_KEYS, and refuses an http API', () => {
-    const live = loadConfig({ ...PRODUCTION, KONGREGATE_API_KEYS: 'gem-garden=live-key-123' });
+    const live = loadConfig({ ...PRODUCTION_ENV, KONGREGATE_API_KEYS: 'gem-garden=live-key-123' });
     if (!live.ok) throw new Error(live.problems.join('\n'));
     expect(live.config.platforms.kg).toMatchObject({
       apiUrl: KONGREGATE_API_URL,
@@ -30,7 +23,7 @@ describe('Kongregate configuration', () => {
       devApiKeyPrefix: undefined,
       apiKeys: { 'gem-garden': 'live-key-123' },
     });
-    const plain = loadConfig({ ...PRODUCTION, KONGREGATE_API_URL: 'http://api.kongregate.com' });
+    const plain = loadConfig({ ...PRODUCTION_ENV, KONGREGATE_API_URL: 'http://api.kongregate.com' });
     expect(plain.ok ? [] : plain.problems).toContain('KONGREGATE_API_URL: must be an https URL in production');
     expect(loadConfig({ KONGREGATE_API_KEYS: 'gem-garden=short' }).ok).toBe(false);
   });

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config.js';
+import { PRODUCTION_ENV } from '../../../test/production-env.js';
 import { DEV_STEAM_KEY, STEAM_API_URL, STEAM_OPENID_URL } from './steam-config.js';
-
-const PRODUCTION = {
-  NODE_ENV: 'production',
-  PUBLIC_URL: 'https://play.example',
-  TURNSTILE_SECRET: 'live-turnstile-secret',
-  SMTP_URL: 'smtp://mail.example:587',
-  PAYMENT_PROVIDER: 'none',
-};
 
 describe('Steam configuration', () => {
   it("development talks to the simulator's fake Steam on its own server, with the dev key and bridge", () => {
@@ -25,7 +18,7 @@ describe('Steam configuration', () => {
 
   it('production talks to Steam, keys only from STEAM_APPS, and refuses http endpoints and bad pairs', () => {
     const live = loadConfig({
-      ...PRODUCTION,
+      ...PRODUCTION_ENV,
       STEAM_APPS: 'sky-runner=2400001:live-publisher-key-0123456789abcdef',
       STEAM_MICROTXN_SANDBOX: 'true',
     });
@@ -39,7 +32,7 @@ describe('Steam configuration', () => {
       apps: { 'sky-runner': { appId: '2400001', secrets: ['live-publisher-key-0123456789abcdef'] } },
     });
     const plain = loadConfig({
-      ...PRODUCTION,
+      ...PRODUCTION_ENV,
       STEAM_API_URL: 'http://partner.steam-api.com',
       STEAM_OPENID_URL: 'http://steamcommunity.com/openid/login',
     });

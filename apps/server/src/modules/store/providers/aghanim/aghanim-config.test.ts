@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../../config.js';
+import { PRODUCTION_ENV } from '../../../../test/production-env.js';
 import { DEV_AGHANIM_KEYS } from './aghanim-config.js';
 
-const production = {
-  NODE_ENV: 'production',
-  PUBLIC_URL: 'https://play.example.com',
-  TURNSTILE_SECRET: '0x4AAAAAAAreal-secret',
-  SMTP_URL: 'smtp://mail.example.com',
-};
 const keys = {
   AGHANIM_API_KEY: 'aghanim-s2s-key-0123456789',
   AGHANIM_WEBHOOK_SECRETS: 'webhook-secret-current-01, webhook-secret-previous-1',
@@ -15,7 +10,7 @@ const keys = {
 
 describe("Aghanim's configuration", () => {
   it('takes Aghanim as a whole and lists every missing variable at start', () => {
-    const full = loadConfig({ ...production, ...keys, PAYMENT_PROVIDER: 'aghanim' });
+    const full = loadConfig({ ...PRODUCTION_ENV, ...keys, PAYMENT_PROVIDER: 'aghanim' });
     expect(full.ok && full.config.store).toMatchObject({
       paymentProviders: ['aghanim'],
       providers: {
@@ -27,11 +22,11 @@ describe("Aghanim's configuration", () => {
         },
       },
     });
-    expect(loadConfig({ ...production, AGHANIM_API_KEY: keys.AGHANIM_API_KEY })).toEqual({
+    expect(loadConfig({ ...PRODUCTION_ENV, AGHANIM_API_KEY: keys.AGHANIM_API_KEY })).toEqual({
       ok: false,
       problems: ['AGHANIM_WEBHOOK_SECRETS: required with any Aghanim setting or when PAYMENT_PROVIDER names aghanim'],
     });
-    expect(loadConfig({ ...production, PAYMENT_PROVIDER: 'aghanim' })).toEqual({
+    expect(loadConfig({ ...PRODUCTION_ENV, PAYMENT_PROVIDER: 'aghanim' })).toEqual({
       ok: false,
       problems: [
         'AGHANIM_API_KEY: required with any Aghanim setting or when PAYMENT_PROVIDER names aghanim',
@@ -47,7 +42,7 @@ describe("Aghanim's configuration", () => {
 
   it('refuses sandbox payments and a test API in production', () => {
     expect(
-      loadConfig({ ...production, ...keys, AGHANIM_SANDBOX: 'true', AGHANIM_API_BASE: 'http://127.0.0.1:1' }),
+      loadConfig({ ...PRODUCTION_ENV, ...keys, AGHANIM_SANDBOX: 'true', AGHANIM_API_BASE: 'http://127.0.0.1:1' }),
     ).toEqual({
       ok: false,
       problems: [

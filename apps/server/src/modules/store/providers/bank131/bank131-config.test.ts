@@ -1,13 +1,8 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../../config.js';
+import { PRODUCTION_ENV } from '../../../../test/production-env.js';
 
-const production = {
-  NODE_ENV: 'production',
-  PUBLIC_URL: 'https://play.example.com',
-  TURNSTILE_SECRET: '0x4AAAAAAAreal-secret',
-  SMTP_URL: 'smtp://mail.example.com',
-};
 const ours = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const banks = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const keys = {
@@ -21,7 +16,7 @@ const REQUIRED = 'required with any Bank131 setting or when PAYMENT_PROVIDER nam
 
 describe('Bank131 configuration', () => {
   it('takes a whole setup: live host in production, the demo host in development', () => {
-    const live = loadConfig({ ...production, ...keys, PAYMENT_PROVIDER: 'bank131' });
+    const live = loadConfig({ ...PRODUCTION_ENV, ...keys, PAYMENT_PROVIDER: 'bank131' });
     expect(live.ok && live.config.store.paymentProviders).toEqual(['bank131']);
     expect(live.ok && live.config.store.providers.bank131).toMatchObject({
       projectId: 'game-studio-1',
@@ -48,14 +43,14 @@ describe('Bank131 configuration', () => {
     // Not listed: off, as every provider without its keys.
     const unlisted = loadConfig({});
     expect(unlisted.ok && unlisted.config.store.providers.bank131).toBeUndefined();
-    expect(loadConfig({ ...production, PAYMENT_PROVIDER: 'bank131' })).toMatchObject({
+    expect(loadConfig({ ...PRODUCTION_ENV, PAYMENT_PROVIDER: 'bank131' })).toMatchObject({
       ok: false,
       problems: expect.arrayContaining([`BANK131_PROJECT_ID: ${REQUIRED}`]),
     });
   });
 
   it('refuses half a setup at boot, naming every missing or bad variable', () => {
-    expect(loadConfig({ ...production, BANK131_PROJECT_ID: 'game-studio-1' })).toEqual({
+    expect(loadConfig({ ...PRODUCTION_ENV, BANK131_PROJECT_ID: 'game-studio-1' })).toEqual({
       ok: false,
       problems: [
         `BANK131_PRIVATE_KEY: ${REQUIRED}`,
@@ -63,8 +58,13 @@ describe('Bank131 configuration', () => {
         `BANK131_WIDGET_URL: ${REQUIRED}`,
       ],
     });
-    expect(loadConfig({ ...production, PAYMENT_PROVIDER: 'bank131' })).toMatchObject({ ok: false });
-    const bad = loadConfig({ ...production, ...keys, BANK131_PRIVATE_KEY: 'not a key', BANK131_PUBLIC_KEYS: '-----' });
+    expect(loadConfig({ ...PRODUCTION_ENV, PAYMENT_PROVIDER: 'bank131' })).toMatchObject({ ok: false });
+    const bad = loadConfig({
+      ...PRODUCTION_ENV,
+      ...keys,
+      BANK131_PRIVATE_KEY: 'not a key',
+      BANK131_PUBLIC_KEYS: '-----',
+    });
     expect(bad.ok).toBe(false);
     const problems = bad.ok ? [] : bad.problems.join('\n');
     expect(problems).toContain('BANK131_PRIVATE_KEY');
@@ -74,7 +74,7 @@ describe('Bank131 configuration', () => {
   it('refuses demo payments in production, and Smart Glocal without its host', () => {
     expect(
       loadConfig({
-        ...production,
+        ...PRODUCTION_ENV,
         ...keys,
         BANK131_DEMO: 'true',
         BANK131_API_TYPE: 'SmartGLocal',
