@@ -59,6 +59,7 @@ import { outboxBacklog } from './modules/outbox/outbox-admin.js';
 import { startOutboxWorker } from './modules/outbox/outbox-worker.js';
 import { hostScriptOrigins } from './modules/platforms/platform-configs.js';
 import { platformLinkRoutes } from './modules/platforms/platform-link-routes.js';
+import { vkOpenApiRoutes } from './modules/platforms/vk/vk-openapi-routes.js';
 import { platformRoutes } from './modules/platforms/platform-routes.js';
 import { platformPayments } from './modules/platforms/registry.js';
 import { createGameJwtSigner } from './modules/play/game-jwt.js';
@@ -207,6 +208,7 @@ export async function createApp(config: Config, deps: AppDependencies = {}): Pro
       await scoped.register(vkIdRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(emailLinkRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(platformLinkRoutes(ctx), { prefix: '/api/v1' });
+      await scoped.register(vkOpenApiRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(platformRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(profileRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(invitesRoutes(ctx), { prefix: '/api/v1' });

@@ -27,4 +27,5 @@ export * from './storage.js';
 export * from './store.js';
 export * from './support.js';
 export * from './text.js';
+export * from './vk-openapi.js';
 export * from './vkid-login.js';
