@@ -4,6 +4,7 @@ export * from './analytics.js';
 export * from './branding.js';
 export * from './content.js';
 export * from './cross-play.js';
+export * from './data-connections.js';
 export * from './documents.js';
 export * from './errors.js';
 export * from './external-id.js';

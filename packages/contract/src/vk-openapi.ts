@@ -8,7 +8,10 @@ import { GameSystemNameSchema } from './games.js';
 export const VkOpenApiSessionSchema = z
   .object({
     expire: z.coerce.number().int().positive().describe('Unix seconds after which the session is void'),
-    mid: z.string().regex(/^[1-9]\d{0,18}$/, 'Expected a VK user id').describe('The VK user id'),
+    mid: z
+      .string()
+      .regex(/^[1-9]\d{0,18}$/, 'Expected a VK user id')
+      .describe('The VK user id'),
     secret: z.string().min(1).max(128),
     sid: z.string().min(1).max(256),
     sig: z
@@ -33,7 +36,7 @@ export const VkSessionUserSchema = z
 
 export const AuthenticateFromVkOpenApiRequestSchema = z
   .object({
-    Game: GameSystemNameSchema.describe("The game whose VK app the session was made for (its secure key signs it)"),
+    Game: GameSystemNameSchema.describe('The game whose VK app the session was made for (its secure key signs it)'),
     VkSession: VkOpenApiSessionSchema.optional().describe('Required: the Open API session (or its cookie fields)'),
     VkSessionUser: VkSessionUserSchema.optional(),
     Locale: z.string().max(16).optional(),

@@ -1,5 +1,6 @@
 import type { AccountsTables } from './tables/accounts.js';
 import type { CatalogTables } from './tables/catalog.js';
+import type { DataConnectionsTables } from './tables/data-connections.js';
 import type { ExternalIdTables } from './tables/external-ids.js';
 import type { IdentityTransferTables } from './tables/identity-transfers.js';
 import type { LauncherTables } from './tables/launcher.js';
@@ -11,6 +12,7 @@ import type { SystemTables } from './tables/system.js';
 
 export type * from './tables/accounts.js';
 export type * from './tables/catalog.js';
+export type * from './tables/data-connections.js';
 export type * from './tables/external-ids.js';
 export type * from './tables/identity-transfers.js';
 export type * from './tables/launcher.js';
@@ -38,4 +40,5 @@ export interface Database
     LauncherTables,
     SystemTables,
     ExternalIdTables,
-    IdentityTransferTables {}
+    IdentityTransferTables,
+    DataConnectionsTables {}

@@ -21,8 +21,7 @@ export function vkOpenApiRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         body: AuthenticateFromVkOpenApiRequestSchema,
         response: { 200: AuthenticateFromVkOpenApiResponseSchema, ...problemResponses(400, 401, 404, 429, 503) },
       },
-      handler: async (request) =>
-        authenticateFromVkOpenApi(ctx, request.body, geoCountry(ctx.config, request.headers)),
+      handler: async (request) => authenticateFromVkOpenApi(ctx, request.body, geoCountry(ctx.config, request.headers)),
     });
   };
 }
