@@ -32,6 +32,7 @@ import { DEV_FIREBASE_JWKS_PATH } from './modules/auth/firebase/firebase-config.
 import { createFirebaseKeys } from './modules/auth/firebase/firebase-keys.js';
 import { localFirebaseRoutes } from './modules/auth/firebase/local-firebase-routes.js';
 import { identityImportRoutes } from './modules/auth/identity-import/identity-import-routes.js';
+import { myGamesRoutes } from './modules/auth/mygames/mygames-routes.js';
 import { createSessions } from './modules/auth/sessions.js';
 import { localVkIdRoutes } from './modules/auth/vkid/local-vkid-routes.js';
 import { vkIdRoutes } from './modules/auth/vkid/vkid-routes.js';
@@ -211,6 +212,7 @@ export async function createApp(config: Config, deps: AppDependencies = {}): Pro
       await scoped.register(platformLinkRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(vkOpenApiRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(dataConnectionsRoutes(ctx), { prefix: '/api/v1' });
+      await scoped.register(myGamesRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(platformRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(profileRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(invitesRoutes(ctx), { prefix: '/api/v1' });

@@ -8,6 +8,12 @@ import {
   firebaseConfig,
   firebaseProblems,
 } from './modules/auth/firebase/firebase-config.js';
+import {
+  MYGAMES_ENV,
+  type MyGamesConfig,
+  myGamesConfig,
+  myGamesProblems,
+} from './modules/auth/mygames/mygames-config.js';
 import { VKID_ENV, type VkIdConfig, vkIdConfig, vkIdProblems } from './modules/auth/vkid/vkid-config.js';
 import {
   DATA_CONNECTIONS_ENV,
@@ -127,6 +133,8 @@ export interface Config {
   vkid: VkIdConfig;
   /** Connected services (Twitch per game) and the key their tokens are sealed with. */
   dataConnections: DataConnectionsConfig;
+  /** MY.GAMES ID OAuth clients per game and where MY.GAMES's OAuth server is. */
+  myGames: MyGamesConfig;
 }
 
 /** `game=secret,game=secret2,…`; a game may repeat while its secret rotates. */
@@ -277,6 +285,7 @@ const EnvSchema = z.object({
   ...FIREBASE_ENV,
   ...VKID_ENV,
   ...DATA_CONNECTIONS_ENV,
+  ...MYGAMES_ENV,
 });
 
 /** Enough for a browser's parallel connections across many tabs, far from what a flood needs. */
@@ -329,6 +338,7 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
   problems.push(...nativeInApp.problems);
   problems.push(...vkIdProblems(e, mode));
   problems.push(...dataConnectionsProblems(e, mode));
+  problems.push(...myGamesProblems(e, mode));
   if (problems.length > 0) return { ok: false, problems };
   const supportEmail = e.SUPPORT_EMAIL ?? (mode === 'development' ? 'support@localhost' : undefined);
 
@@ -383,6 +393,7 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
       firebase: firebaseConfig(e, mode),
       vkid: vkIdConfig(e, mode, (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '')),
       dataConnections: dataConnectionsConfig(e, mode),
+      myGames: myGamesConfig(e),
     },
   };
 }

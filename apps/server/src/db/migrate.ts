@@ -31,6 +31,7 @@ import * as emailLinkInvites from './migrations/0082-email-link-invites.js';
 import * as externalIds from './migrations/0085-external-ids.js';
 import * as identityTransfers from './migrations/0086-identity-transfers.js';
 import * as dataConnections from './migrations/0087-data-connections.js';
+import * as myGamesTransfers from './migrations/0088-mygames-transfers.js';
 import * as launcher from './migrations/0100-launcher.js';
 import * as steam from './migrations/0110-steam.js';
 
@@ -71,6 +72,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0085-external-ids': externalIds,
   '0086-identity-transfers': identityTransfers,
   '0087-data-connections': dataConnections,
+  '0088-mygames-transfers': myGamesTransfers,
   '0070-wizq-proxy-counters': wizqProxyCounters,
 };
 

@@ -4,6 +4,7 @@ import type { DataConnectionsTables } from './tables/data-connections.js';
 import type { ExternalIdTables } from './tables/external-ids.js';
 import type { IdentityTransferTables } from './tables/identity-transfers.js';
 import type { LauncherTables } from './tables/launcher.js';
+import type { MyGamesTables } from './tables/mygames.js';
 import type { PlatformsTables } from './tables/platforms.js';
 import type { PlayersTables } from './tables/players.js';
 import type { ProvidersTables } from './tables/providers.js';
@@ -16,6 +17,7 @@ export type * from './tables/data-connections.js';
 export type * from './tables/external-ids.js';
 export type * from './tables/identity-transfers.js';
 export type * from './tables/launcher.js';
+export type * from './tables/mygames.js';
 export type * from './tables/platforms.js';
 export type * from './tables/players.js';
 export type * from './tables/providers.js';
@@ -41,4 +43,5 @@ export interface Database
     SystemTables,
     ExternalIdTables,
     IdentityTransferTables,
-    DataConnectionsTables {}
+    DataConnectionsTables,
+    MyGamesTables {}
