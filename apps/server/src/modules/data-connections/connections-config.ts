@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { appSecretList, type PlatformApp } from '../../config/app-secret-list.js';
 import { emptyAsUndefined, type Mode, optional } from '../../config/env-helpers.js';
 import { sealingKey } from '../../lib/sealed-text.js';
-import { appSecretList, type PlatformApp } from '../platforms/app-secret-list.js';
 
 /**
  * The player's connected services (spec §3, the per-game streaming-service block): each game's

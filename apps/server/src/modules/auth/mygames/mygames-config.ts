@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { appSecretList, type PlatformApp } from '../../../config/app-secret-list.js';
 import { emptyAsUndefined, type Mode, optional } from '../../../config/env-helpers.js';
-import { appSecretList, type PlatformApp } from '../../platforms/app-secret-list.js';
 
 /**
  * MY.GAMES ID OAuth (spec §7 `oauth/mygames/info` and `/transfer`): each game's MY.GAMES OAuth
