@@ -11,6 +11,7 @@ import {
 } from '../../../errors.js';
 import { newId } from '../../../lib/ids.js';
 import { hashToken, newSecretToken } from '../../../lib/tokens.js';
+import { withQuery } from '../../../lib/with-query.js';
 import { findAccountIdByIdentity, linkIdentity } from '../../accounts/identity-service.js';
 import { exchangeMyGamesCode, type MyGamesClient } from './mygames-client.js';
 import { MYGAMES_REDIRECT_PAGE } from './mygames-config.js';
@@ -50,16 +51,13 @@ export async function startMyGames(ctx: AppContext, input: { Game: string; Brows
     })
     .execute();
   const redirectUri = myGamesRedirectUri(ctx);
-  const authorize = new URL(`${client.oauthUrl}/oauth2/authorize`);
-  for (const [key, value] of Object.entries({
+  const authorize = withQuery(`${client.oauthUrl}/oauth2/authorize`, {
     response_type: 'code',
     client_id: client.clientId,
     redirect_uri: redirectUri,
     state,
-  })) {
-    authorize.searchParams.set(key, value);
-  }
-  return { State: state, AuthorizeUrl: authorize.toString(), RedirectUrl: redirectUri };
+  });
+  return { State: state, AuthorizeUrl: authorize, RedirectUrl: redirectUri };
 }
 
 /** `code` and `state` of the address MY.GAMES sent the browser back to; it must be our redirect page. */

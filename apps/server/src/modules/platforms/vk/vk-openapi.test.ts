@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { testConfig } from '../../../config.js';
 import { useTestApp } from '../../../test/app.js';
-import { describeEachEngine } from '../../../test/databases.js';
+import { countRows, describeEachEngine } from '../../../test/databases.js';
 import { type VkOpenApiSession, verifyVkOpenApiSession, vkOpenApiSig } from './vk-openapi-session.js';
 import { signInWithVk, TEST_VK_APP, TEST_VK_CONFIG, vkLaunchQuery } from './vk-test-support.js';
 
@@ -36,15 +36,7 @@ describeEachEngine('VK Open API sign-in', (engine) => {
   let address = 0;
   const post = (payload: Record<string, unknown>) =>
     testApp().app.inject({ method: 'POST', url: URL_, payload, remoteAddress: `10.7.0.${++address % 250}` });
-  const accounts = async () =>
-    Number(
-      (
-        await testApp()
-          .database.handle.db.selectFrom('accounts')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const accounts = async () => countRows(testApp().database.handle.db, 'accounts');
 
   it('a valid session signs in as the VK user, the same account a VK Mini App launch of that user reaches', async () => {
     const { app, clock } = testApp();
