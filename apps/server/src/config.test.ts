@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
+import { sealingKey } from './lib/sealed-text.js';
 import { PRODUCTION_ENV } from './test/production-env.js';
 
 describe('loadConfig', () => {
@@ -89,6 +90,11 @@ describe('loadConfig', () => {
       FB_GAMES_APPS: 'sky-runner=1740000000000001:fb-games-secret-00001',
       FB_GAMES_SIGNED_MAX_AGE_SECONDS: '1200',
       FB_GAMES_WEBHOOK_VERIFY_TOKEN: 'fb-verify-token-0001',
+      TWITCH_APPS: 'sky-runner=skyrunnerclient01:live-twitch-client-secret-0001',
+      TWITCH_ID_URL: 'https://id.twitch.example/',
+      DATA_ENCRYPTION_KEY: 'a-production-data-encryption-key-0001',
+      MYGAMES_APPS: 'sky-runner=client.1:live-mygames-secret-0001',
+      MYGAMES_OAUTH_URL: 'https://oauth.mygames.example',
     });
     expect(result).toEqual({
       ok: true,
@@ -100,6 +106,17 @@ describe('loadConfig', () => {
           devIssuer: false,
         },
         vkid: { baseUrl: 'https://id.vk.ru', devStandIn: false },
+        dataConnections: {
+          twitch: {
+            apps: { 'sky-runner': { appId: 'skyrunnerclient01', secrets: ['live-twitch-client-secret-0001'] } },
+            idUrl: 'https://id.twitch.example',
+          },
+          sealingKey: sealingKey('a-production-data-encryption-key-0001'),
+        },
+        myGames: {
+          apps: { 'sky-runner': { appId: 'client.1', secrets: ['live-mygames-secret-0001'] } },
+          oauthUrl: 'https://oauth.mygames.example',
+        },
         host: '10.0.0.5',
         port: 9000,
         publicUrl: 'https://play.example.com',

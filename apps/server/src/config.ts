@@ -8,7 +8,19 @@ import {
   firebaseConfig,
   firebaseProblems,
 } from './modules/auth/firebase/firebase-config.js';
+import {
+  MYGAMES_ENV,
+  type MyGamesConfig,
+  myGamesConfig,
+  myGamesProblems,
+} from './modules/auth/mygames/mygames-config.js';
 import { VKID_ENV, type VkIdConfig, vkIdConfig, vkIdProblems } from './modules/auth/vkid/vkid-config.js';
+import {
+  DATA_CONNECTIONS_ENV,
+  type DataConnectionsConfig,
+  dataConnectionsConfig,
+  dataConnectionsProblems,
+} from './modules/data-connections/connections-config.js';
 import { tunnelTarget } from './modules/error-tunnel/sentry-envelope.js';
 import { NATIVE_INAPP_ENV, type NativeInAppConfig, nativeInAppSettings } from './modules/native-inapp/native-config.js';
 import {
@@ -119,6 +131,10 @@ export interface Config {
   firebase: FirebaseConfig;
   /** Sign-in with VK ID (OAuth 2.1 + PKCE): where VK ID's endpoints are. */
   vkid: VkIdConfig;
+  /** Connected services (Twitch per game) and the key their tokens are sealed with. */
+  dataConnections: DataConnectionsConfig;
+  /** MY.GAMES ID OAuth clients per game and where MY.GAMES's OAuth server is. */
+  myGames: MyGamesConfig;
 }
 
 /** `game=secret,game=secret2,…`; a game may repeat while its secret rotates. */
@@ -268,6 +284,8 @@ const EnvSchema = z.object({
   ...NATIVE_INAPP_ENV,
   ...FIREBASE_ENV,
   ...VKID_ENV,
+  ...DATA_CONNECTIONS_ENV,
+  ...MYGAMES_ENV,
 });
 
 /** Enough for a browser's parallel connections across many tabs, far from what a flood needs. */
@@ -319,6 +337,8 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
   const nativeInApp = nativeInAppSettings(e, mode);
   problems.push(...nativeInApp.problems);
   problems.push(...vkIdProblems(e, mode));
+  problems.push(...dataConnectionsProblems(e, mode));
+  problems.push(...myGamesProblems(e, mode));
   if (problems.length > 0) return { ok: false, problems };
   const supportEmail = e.SUPPORT_EMAIL ?? (mode === 'development' ? 'support@localhost' : undefined);
 
@@ -372,6 +392,8 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
       nativeInApp: nativeInApp.config,
       firebase: firebaseConfig(e, mode),
       vkid: vkIdConfig(e, mode, (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '')),
+      dataConnections: dataConnectionsConfig(e, mode),
+      myGames: myGamesConfig(e),
     },
   };
 }

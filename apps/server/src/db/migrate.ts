@@ -30,6 +30,8 @@ import * as vkidSignIns from './migrations/0081-vkid-sign-ins.js';
 import * as emailLinkInvites from './migrations/0082-email-link-invites.js';
 import * as externalIds from './migrations/0085-external-ids.js';
 import * as identityTransfers from './migrations/0086-identity-transfers.js';
+import * as dataConnections from './migrations/0087-data-connections.js';
+import * as myGamesTransfers from './migrations/0088-mygames-transfers.js';
 import * as launcher from './migrations/0100-launcher.js';
 import * as steam from './migrations/0110-steam.js';
 
@@ -69,6 +71,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0082-email-link-invites': emailLinkInvites,
   '0085-external-ids': externalIds,
   '0086-identity-transfers': identityTransfers,
+  '0087-data-connections': dataConnections,
+  '0088-mygames-transfers': myGamesTransfers,
   '0070-wizq-proxy-counters': wizqProxyCounters,
 };
 

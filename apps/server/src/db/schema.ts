@@ -1,8 +1,10 @@
 import type { AccountsTables } from './tables/accounts.js';
 import type { CatalogTables } from './tables/catalog.js';
+import type { DataConnectionsTables } from './tables/data-connections.js';
 import type { ExternalIdTables } from './tables/external-ids.js';
 import type { IdentityTransferTables } from './tables/identity-transfers.js';
 import type { LauncherTables } from './tables/launcher.js';
+import type { MyGamesTables } from './tables/mygames.js';
 import type { PlatformsTables } from './tables/platforms.js';
 import type { PlayersTables } from './tables/players.js';
 import type { ProvidersTables } from './tables/providers.js';
@@ -11,9 +13,11 @@ import type { SystemTables } from './tables/system.js';
 
 export type * from './tables/accounts.js';
 export type * from './tables/catalog.js';
+export type * from './tables/data-connections.js';
 export type * from './tables/external-ids.js';
 export type * from './tables/identity-transfers.js';
 export type * from './tables/launcher.js';
+export type * from './tables/mygames.js';
 export type * from './tables/platforms.js';
 export type * from './tables/players.js';
 export type * from './tables/providers.js';
@@ -38,4 +42,6 @@ export interface Database
     LauncherTables,
     SystemTables,
     ExternalIdTables,
-    IdentityTransferTables {}
+    IdentityTransferTables,
+    DataConnectionsTables,
+    MyGamesTables {}

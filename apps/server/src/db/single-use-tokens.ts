@@ -4,7 +4,8 @@ import type { Database } from './schema.js';
 /**
  * Tables of single-use tokens stored as hashes: each has `token_hash`, `expires_at` and
  * `consumed_at` (null until spent). Email invites, temp tokens, game-connect invites, order links,
- * launcher download sessions, external-id refresh tokens, identity import tokens, VK ID sign-in states.
+ * launcher download sessions, external-id refresh tokens, identity import tokens, VK ID sign-in states,
+ * MY.GAMES sign-in states and transfer tokens.
  */
 export type SingleUseTable =
   | 'email_invites'
@@ -14,7 +15,9 @@ export type SingleUseTable =
   | 'launcher_download_sessions'
   | 'external_id_refresh_tokens'
   | 'identity_import_tokens'
-  | 'vkid_sign_ins';
+  | 'vkid_sign_ins'
+  | 'mygames_sign_ins'
+  | 'mygames_transfer_tokens';
 
 /**
  * Why a token could not be spent: no such token; spent before; past its time; or live but

@@ -52,3 +52,12 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
 export function describeEachEngine(title: string, suite: (engine: Engine) => void): void {
   for (const engine of TEST_ENGINES) describe(`${title} [${engine}]`, () => suite(engine));
 }
+
+/** How many rows a table holds now (tests that check a refusal created nothing). */
+export async function countRows(db: DatabaseHandle['db'], table: 'accounts' | 'social_identifiers'): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,7 +1,7 @@
 import { type AuthenticateFromSocialRequest, PORTAL_LOCALES } from '@fxid/contract';
 import type { AppContext } from '../../context.js';
 import { PlatformNotSupportedError, ValidationError } from '../../errors.js';
-import { accountForIdentity, linkIdentity } from '../accounts/identity-service.js';
+import { accountForIdentity, linkIdentity, type VouchedIdentity } from '../accounts/identity-service.js';
 import { requireGameOnPlatform } from '../store/store-front-service.js';
 import { serverPlatformFor } from './registry.js';
 
@@ -42,24 +42,38 @@ export async function authenticateFromSocial(
   geoCountry: string | null,
 ) {
   const { platform, identity } = await verifiedPlatformIdentity(ctx, input);
-  const requested = input.Locale?.toLowerCase();
+  const started = await signInAs(
+    ctx,
+    { type: identity.type, id: identity.id, ...identity.profile },
+    { locale: input.Locale, geoCountry },
+    platform,
+  );
+  return {
+    ...started,
+    AuthenticatedSocialIdentifierType: identity.type,
+    AuthenticatedSocialIdentifier: identity.id,
+  };
+}
+
+/**
+ * Signs in as an identity a platform has just proven: the accounts module finds or makes its
+ * account and a session starts, the same session email sign-in gives. `locale` is used only
+ * when it is one of the portal's.
+ */
+export async function signInAs(
+  ctx: AppContext,
+  identity: VouchedIdentity,
+  extras: { locale: string | undefined; geoCountry: string | null },
+  metric: string,
+): Promise<{ Token: string; AccountId: string }> {
+  const requested = extras.locale?.toLowerCase();
   const locale = (PORTAL_LOCALES as readonly string[]).includes(requested ?? '') ? requested : undefined;
   const started = await ctx.db.transaction().execute(async (trx) => {
-    const { accountId } = await accountForIdentity(
-      trx,
-      { type: identity.type, id: identity.id, ...identity.profile },
-      { geoCountry, locale },
-      ctx.now(),
-    );
-    return {
-      Token: await ctx.sessions.create(accountId, trx),
-      AccountId: accountId,
-      AuthenticatedSocialIdentifierType: identity.type,
-      AuthenticatedSocialIdentifier: identity.id,
-    };
+    const { accountId } = await accountForIdentity(trx, identity, { geoCountry: extras.geoCountry, locale }, ctx.now());
+    return { Token: await ctx.sessions.create(accountId, trx), AccountId: accountId };
   });
   // Counted after the commit: a sign-in that rolled back started no session.
-  ctx.metrics.signedIn(platform);
+  ctx.metrics.signedIn(metric);
   return started;
 }
 

@@ -1830,6 +1830,567 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/authenticate_from_vkontaktecom_openapi": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Signs in with a VK Open API session (openapi.js's VK.Auth session or its vk_app_{appId} cookie)
+         * @description The session (`expire`, `mid`, `secret`, `sid`, `sig`) must carry `sig` = md5("expire=…mid=…secret=…sid=…" + the secure key of the game's VK app) and not be expired. A forged or another app's session: 401 `platform_sign_invalid`; an expired one: 401 `platform_payload_expired`; no session: 'VK payload is required for VK login'. The VK user signs in as a `VkontakteCom` identity.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AuthenticateFromVkOpenApiRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AuthenticateFromVkOpenApiResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/twitch/connect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Connects the player's Twitch account to a game: exchanges Twitch's authorization code
+         * @description The code Twitch gave the game's redirect URL (`{PUBLIC_URL}/TwitchConnect`) is exchanged at Twitch with the game's Twitch application; Twitch's /oauth2/validate names the user. The tokens are stored sealed and returned. A refused code (spent, expired, forged, another application): 401 `platform_sign_invalid`; a game without a Twitch application: 503 `platform_not_configured`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["TwitchConnectRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TwitchTokensResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/twitch/refresh_token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refreshes the game's Twitch tokens of the player
+         * @description Uses the stored refresh token; Twitch may rotate it (the new one is stored). No connection: 404 `not_found`. Refused by Twitch (revoked): 401 `platform_sign_invalid`, and the connection is removed.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["TwitchRefreshTokenRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TwitchTokensResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/data-connections/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The services connected to the player's account, per game (never their tokens) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DataConnectionsResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/oauth/mygames/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts a MY.GAMES ID sign-in: a one-time state bound to this browser and game
+         * @description A game without a MY.GAMES client on this server: 503 `platform_not_configured`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["MyGamesStartRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MyGamesStartResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/oauth/mygames/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reads the MY.GAMES user of the address MY.GAMES sent the browser back to
+         * @description The state of `Url` is spent by the browser that started it (400 `invalid_token` otherwise, `expired_token` after 10 minutes); MY.GAMES exchanges the code (refused: 401 `platform_sign_invalid`). The answer carries a single-use MyGamesToken for `transfer` and, when an account already holds this MY.GAMES user, a session of it (`TransferState: Transferred`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["MyGamesInfoRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MyGamesInfoResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/oauth/mygames/transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Moves the MY.GAMES user of a MyGamesToken to the fxid account of the session Token
+         * @description From then on the MY.GAMES user signs in to that account. The MyGamesToken is spent once, for its game; the account it went to is recorded. Another account holds the MY.GAMES user: 409 `identity_taken`, nothing spent. A Token that is no live session: 401 `unauthorized`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["MyGamesTransferRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MyGamesTransferResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/authenticate_from_social": {
         parameters: {
             query?: never;
@@ -8913,6 +9474,43 @@ export interface components {
             /** @description The quests this event moved on, with their new progress */
             Quests: components["schemas"]["CrossPlayQuestInput"][];
         };
+        /** @enum {string} */
+        DataConnectionServiceInput: "Twitch";
+        TwitchConnectRequestInput: {
+            Game: components["schemas"]["GameSystemNameInput"];
+            /** @description The authorization code Twitch appended to the game's redirect URL (…/TwitchConnect?code=…) */
+            Code: string;
+        };
+        TwitchRefreshTokenRequestInput: {
+            Game: components["schemas"]["GameSystemNameInput"];
+        };
+        TwitchTokensResponseInput: {
+            /** @constant */
+            Success: true;
+            Data: {
+                AccessToken: string;
+                RefreshToken: string;
+                /** @description The player's Twitch user id */
+                UserId: string;
+                /** @description The player's Twitch login */
+                Login: string;
+                /** @description When the access token expires (epoch ms) */
+                ExpiresAt: number;
+            };
+        };
+        DataConnectionInput: {
+            Service: components["schemas"]["DataConnectionServiceInput"];
+            Game: components["schemas"]["GameSystemNameInput"];
+            /** @description The player's id at the service */
+            UserId: string;
+            Login: string;
+            Scopes: string[];
+            ConnectedAt: number;
+            UpdatedAt: number;
+        };
+        DataConnectionsResponseInput: {
+            Connections: components["schemas"]["DataConnectionInput"][];
+        };
         NewsRequestInput: {
             /** @description Portal-wide news plus this game's; every game's news when absent */
             GameSystemName?: components["schemas"]["GameSystemNameInput"];
@@ -9539,6 +10137,65 @@ export interface components {
             Entries: components["schemas"]["LeaderboardEntryInput"][];
             /** @description The signed-in player’s row; null for a guest or without a score */
             Player: components["schemas"]["LeaderboardEntryInput"] | null;
+        };
+        MyGamesStartRequestInput: {
+            /** @description The game whose MY.GAMES client signs in */
+            Game: components["schemas"]["GameSystemNameInput"];
+            /** @description A random value this browser keeps: only it may finish the sign-in */
+            BrowserNonce: string;
+        };
+        MyGamesStartResponseInput: {
+            /** @description The one-time OAuth state (10 minutes) */
+            State: string;
+            /** @description MY.GAMES's authorization page with every parameter of this sign-in */
+            AuthorizeUrl: string;
+            /** @description The portal page MY.GAMES sends the browser back to */
+            RedirectUrl: string;
+        };
+        MyGamesInfoRequestInput: {
+            GameSystemName?: components["schemas"]["GameSystemNameInput"];
+            Game: components["schemas"]["GameSystemNameInput"];
+            /** @description The address MY.GAMES sent the browser back to (with code and state) */
+            Url: string;
+            /** @description The nonce this browser sent to oauth/mygames/start */
+            BrowserNonce: string;
+        };
+        /** @enum {string} */
+        MyGamesTransferStateInput: "NotTransferred" | "Transferred";
+        MyGamesInfoResponseInput: {
+            /** @constant */
+            Success: true;
+            Data: {
+                /** @description A session of the account that holds this MY.GAMES user, if one does */
+                Token: string | null;
+                AccountId: string | null;
+                /** @description The MY.GAMES user's email as MY.GAMES tells it */
+                Email: string | null;
+                MyGamesTokenData: {
+                    /** @description Spent by oauth/mygames/transfer (single use, 15 minutes) */
+                    MyGamesToken: string;
+                    UserId: string;
+                    Nickname: string | null;
+                    ExpiresAt: number;
+                };
+                GameData: {
+                    Game: components["schemas"]["GameSystemNameInput"];
+                };
+                TransferState: components["schemas"]["MyGamesTransferStateInput"];
+            };
+        };
+        MyGamesTransferRequestInput: {
+            GameSystemName?: components["schemas"]["GameSystemNameInput"];
+            Game: components["schemas"]["GameSystemNameInput"];
+            /** @description The session (bearer token) of the fxid account that receives it */
+            Token: string;
+            MyGamesToken: string;
+        };
+        MyGamesTransferResponseInput: {
+            /** @constant */
+            Success: true;
+            /** @description The game's page on the portal */
+            RedirectUri: string;
         };
         GooglePlayReceiptInput: {
             /** @constant */
@@ -10533,6 +11190,36 @@ export interface components {
             /** @description The stored message, for follow-ups */
             Id: string;
         };
+        VkOpenApiSessionInput: {
+            /** @description Unix seconds after which the session is void */
+            expire: number;
+            /** @description The VK user id */
+            mid: string;
+            secret: string;
+            sid: string;
+            /** @description md5("expire=…mid=…secret=…sid=…" + app secure key) */
+            sig: string;
+        };
+        VkSessionUserInput: {
+            FirstName?: string;
+            LastName?: string;
+            NickName?: string;
+            PhotoUri?: string;
+            Email?: string;
+        };
+        AuthenticateFromVkOpenApiRequestInput: {
+            /** @description The game whose VK app the session was made for (its secure key signs it) */
+            Game: components["schemas"]["GameSystemNameInput"];
+            /** @description Required: the Open API session (or its cookie fields) */
+            VkSession?: components["schemas"]["VkOpenApiSessionInput"];
+            VkSessionUser?: components["schemas"]["VkSessionUserInput"];
+            Locale?: string;
+        };
+        AuthenticateFromVkOpenApiResponseInput: {
+            /** @description Bearer token of the new session */
+            Token: string;
+            AccountId: string;
+        };
         VkIdStartRequestInput: {
             /** @description The game the player signs in from (its own VK ID app, if any) */
             Game?: components["schemas"]["GameSystemNameInput"];
@@ -11161,6 +11848,43 @@ export interface components {
             /** @description The quests this event moved on, with their new progress */
             Quests: components["schemas"]["CrossPlayQuest"][];
         };
+        /** @enum {string} */
+        DataConnectionService: "Twitch";
+        TwitchConnectRequest: {
+            Game: components["schemas"]["GameSystemName"];
+            /** @description The authorization code Twitch appended to the game's redirect URL (…/TwitchConnect?code=…) */
+            Code: string;
+        };
+        TwitchRefreshTokenRequest: {
+            Game: components["schemas"]["GameSystemName"];
+        };
+        TwitchTokensResponse: {
+            /** @constant */
+            Success: true;
+            Data: {
+                AccessToken: string;
+                RefreshToken: string;
+                /** @description The player's Twitch user id */
+                UserId: string;
+                /** @description The player's Twitch login */
+                Login: string;
+                /** @description When the access token expires (epoch ms) */
+                ExpiresAt: number;
+            };
+        };
+        DataConnection: {
+            Service: components["schemas"]["DataConnectionService"];
+            Game: components["schemas"]["GameSystemName"];
+            /** @description The player's id at the service */
+            UserId: string;
+            Login: string;
+            Scopes: string[];
+            ConnectedAt: number;
+            UpdatedAt: number;
+        };
+        DataConnectionsResponse: {
+            Connections: components["schemas"]["DataConnection"][];
+        };
         NewsRequest: {
             /** @description Portal-wide news plus this game's; every game's news when absent */
             GameSystemName?: components["schemas"]["GameSystemName"];
@@ -11787,6 +12511,65 @@ export interface components {
             Entries: components["schemas"]["LeaderboardEntry"][];
             /** @description The signed-in player’s row; null for a guest or without a score */
             Player: components["schemas"]["LeaderboardEntry"] | null;
+        };
+        MyGamesStartRequest: {
+            /** @description The game whose MY.GAMES client signs in */
+            Game: components["schemas"]["GameSystemName"];
+            /** @description A random value this browser keeps: only it may finish the sign-in */
+            BrowserNonce: string;
+        };
+        MyGamesStartResponse: {
+            /** @description The one-time OAuth state (10 minutes) */
+            State: string;
+            /** @description MY.GAMES's authorization page with every parameter of this sign-in */
+            AuthorizeUrl: string;
+            /** @description The portal page MY.GAMES sends the browser back to */
+            RedirectUrl: string;
+        };
+        MyGamesInfoRequest: {
+            GameSystemName?: components["schemas"]["GameSystemName"];
+            Game: components["schemas"]["GameSystemName"];
+            /** @description The address MY.GAMES sent the browser back to (with code and state) */
+            Url: string;
+            /** @description The nonce this browser sent to oauth/mygames/start */
+            BrowserNonce: string;
+        };
+        /** @enum {string} */
+        MyGamesTransferState: "NotTransferred" | "Transferred";
+        MyGamesInfoResponse: {
+            /** @constant */
+            Success: true;
+            Data: {
+                /** @description A session of the account that holds this MY.GAMES user, if one does */
+                Token: string | null;
+                AccountId: string | null;
+                /** @description The MY.GAMES user's email as MY.GAMES tells it */
+                Email: string | null;
+                MyGamesTokenData: {
+                    /** @description Spent by oauth/mygames/transfer (single use, 15 minutes) */
+                    MyGamesToken: string;
+                    UserId: string;
+                    Nickname: string | null;
+                    ExpiresAt: number;
+                };
+                GameData: {
+                    Game: components["schemas"]["GameSystemName"];
+                };
+                TransferState: components["schemas"]["MyGamesTransferState"];
+            };
+        };
+        MyGamesTransferRequest: {
+            GameSystemName?: components["schemas"]["GameSystemName"];
+            Game: components["schemas"]["GameSystemName"];
+            /** @description The session (bearer token) of the fxid account that receives it */
+            Token: string;
+            MyGamesToken: string;
+        };
+        MyGamesTransferResponse: {
+            /** @constant */
+            Success: true;
+            /** @description The game's page on the portal */
+            RedirectUri: string;
         };
         GooglePlayReceipt: {
             /** @constant */
@@ -12781,6 +13564,36 @@ export interface components {
             Success: true;
             /** @description The stored message, for follow-ups */
             Id: string;
+        };
+        VkOpenApiSession: {
+            /** @description Unix seconds after which the session is void */
+            expire: number;
+            /** @description The VK user id */
+            mid: string;
+            secret: string;
+            sid: string;
+            /** @description md5("expire=…mid=…secret=…sid=…" + app secure key) */
+            sig: string;
+        };
+        VkSessionUser: {
+            FirstName?: string;
+            LastName?: string;
+            NickName?: string;
+            PhotoUri?: string;
+            Email?: string;
+        };
+        AuthenticateFromVkOpenApiRequest: {
+            /** @description The game whose VK app the session was made for (its secure key signs it) */
+            Game: components["schemas"]["GameSystemName"];
+            /** @description Required: the Open API session (or its cookie fields) */
+            VkSession?: components["schemas"]["VkOpenApiSession"];
+            VkSessionUser?: components["schemas"]["VkSessionUser"];
+            Locale?: string;
+        };
+        AuthenticateFromVkOpenApiResponse: {
+            /** @description Bearer token of the new session */
+            Token: string;
+            AccountId: string;
         };
         VkIdStartRequest: {
             /** @description The game the player signs in from (its own VK ID app, if any) */

@@ -17,6 +17,7 @@ import {
 import { equalInConstantTime } from '../../../lib/constant-time.js';
 import { newId } from '../../../lib/ids.js';
 import { hashToken, newSecretToken } from '../../../lib/tokens.js';
+import { withQuery } from '../../../lib/with-query.js';
 import { accountForIdentity, linkIdentity } from '../../accounts/identity-service.js';
 import { exchangeVkIdCode } from './vkid-client.js';
 import { VKID_REDIRECT_PATH } from './vkid-config.js';
@@ -61,8 +62,7 @@ export async function startVkIdSignIn(
     })
     .execute();
   const redirectUrl = vkIdRedirectUri(ctx);
-  const authorize = new URL(`${ctx.config.vkid.baseUrl}/authorize`);
-  for (const [key, value] of Object.entries({
+  const authorize = withQuery(`${ctx.config.vkid.baseUrl}/authorize`, {
     response_type: 'code',
     client_id: options.ClientId,
     redirect_uri: redirectUrl,
@@ -70,15 +70,13 @@ export async function startVkIdSignIn(
     code_challenge: input.CodeChallenge,
     code_challenge_method: 's256',
     scope: options.Scope,
-  })) {
-    authorize.searchParams.set(key, value);
-  }
+  });
   return {
     State: state,
     ClientId: options.ClientId,
     Scope: options.Scope,
     RedirectUrl: redirectUrl,
-    AuthorizeUrl: authorize.toString(),
+    AuthorizeUrl: authorize,
   };
 }
 

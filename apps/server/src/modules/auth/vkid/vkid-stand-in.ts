@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { equalInConstantTime } from '../../../lib/constant-time.js';
+import { withQuery } from '../../../lib/with-query.js';
 
 /**
  * VK ID's authorization server, played offline (security.md §1b): `/authorize` issues a
@@ -84,18 +85,15 @@ export class VkIdStandIn {
       expiresAt: this.now() + CODE_TTL_S * 1000,
       used: false,
     });
-    const back = new URL(redirectUri);
-    for (const [key, value] of Object.entries({
+    const back = withQuery(redirectUri, {
       code,
       state,
       device_id: deviceId,
       expires_in: String(CODE_TTL_S),
       type: 'code_v2',
       ext_id: random(),
-    })) {
-      back.searchParams.set(key, value);
-    }
-    return { redirect: back.toString() };
+    });
+    return { redirect: back };
   }
 
   /** POST /oauth2/auth, grant_type=authorization_code (form fields; the SDK puts some in the query). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { appSecretList } from '../../../config/app-secret-list.js';
 import { emptyAsUndefined } from '../../../config/env-helpers.js';
-import { appSecretList } from '../app-secret-list.js';
 
 /**
  * Absolute Games' part of the server configuration. Each game's AG application (its id and

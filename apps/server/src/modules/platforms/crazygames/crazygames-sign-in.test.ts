@@ -3,7 +3,7 @@ import { exportSPKI } from 'jose';
 import { expect, it } from 'vitest';
 import { testConfig } from '../../../config.js';
 import { useTestApp } from '../../../test/app.js';
-import { describeEachEngine } from '../../../test/databases.js';
+import { countRows, describeEachEngine } from '../../../test/databases.js';
 import { OTHER_CRAZYGAMES_GAME_ID, signInWithCrazyGames, useFakeCrazyGames } from './crazygames-test-support.js';
 
 const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -14,15 +14,7 @@ describeEachEngine('CrazyGames sign-in from the SDK v3 user token', (engine) => 
   const testApp = useTestApp(engine, {
     platforms: { ...testConfig().platforms, crazygames: crazyGames.config },
   });
-  const accounts = async () =>
-    Number(
-      (
-        await testApp()
-          .database.handle.db.selectFrom('accounts')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const accounts = async () => countRows(testApp().database.handle.db, 'accounts');
   const refused = async (token: string, code: string, status = 401, IsGuest = false) => {
     const before = await accounts();
     const response = await signInWithCrazyGames(testApp().app, { Token: token, IsGuest });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { appSecretList } from '../../../config/app-secret-list.js';
 import { emptyAsUndefined } from '../../../config/env-helpers.js';
-import { appSecretList } from '../app-secret-list.js';
 
 /**
  * Facebook Games' (canvas) part of the server configuration. Each game's Facebook app (id and app

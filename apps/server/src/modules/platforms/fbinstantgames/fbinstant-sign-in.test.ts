@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { testConfig } from '../../../config.js';
 import { useTestApp } from '../../../test/app.js';
-import { describeEachEngine } from '../../../test/databases.js';
+import { countRows, describeEachEngine } from '../../../test/databases.js';
 import { facebookSignedRequest } from '../facebook-signed-request.js';
 import {
   OTHER_GAME_FB_INSTANT_SECRET,
@@ -16,15 +16,7 @@ describeEachEngine('Facebook Instant Games sign-in from the signed player info',
   const testApp = useTestApp(engine, {
     platforms: { ...testConfig().platforms, fbinstantgames: TEST_FB_INSTANT_CONFIG },
   });
-  const accounts = async () =>
-    Number(
-      (
-        await testApp()
-          .database.handle.db.selectFrom('accounts')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const accounts = async () => countRows(testApp().database.handle.db, 'accounts');
   const refused = async (signature: string, code: string, body: Record<string, unknown> = {}) => {
     const before = await accounts();
     const response = await signInWithFbInstant(testApp().app, signature, body);

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { testConfig } from '../../../config.js';
 import { useTestApp } from '../../../test/app.js';
-import { describeEachEngine } from '../../../test/databases.js';
+import { countRows, describeEachEngine } from '../../../test/databases.js';
 import {
   OTHER_GAME_KONGREGATE_API_KEY,
   signInWithKongregate,
@@ -13,15 +13,7 @@ import {
 describeEachEngine('Kongregate sign-in through the authenticate API', (engine) => {
   const kongregate = useFakeKongregate();
   const testApp = useTestApp(engine, { platforms: { ...testConfig().platforms, kg: kongregate.config } });
-  const accounts = async () =>
-    Number(
-      (
-        await testApp()
-          .database.handle.db.selectFrom('accounts')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const accounts = async () => countRows(testApp().database.handle.db, 'accounts');
   const refused = async (block: { UserId: string; GameAuthToken: string }, code: string, status = 401) => {
     const before = await accounts();
     const response = await signInWithKongregate(testApp().app, block);

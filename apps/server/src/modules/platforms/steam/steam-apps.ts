@@ -1,7 +1,7 @@
+import type { PlatformApp } from '../../../config/app-secret-list.js';
 import type { AppContext } from '../../../context.js';
 import { PlatformNotConfiguredError } from '../../../errors.js';
 import type { GameRecord } from '../../catalog/game-catalog.js';
-import type { PlatformApp } from '../app-secret-list.js';
 import { type SteamWebApi, steamWebApi } from './steam-web-api.js';
 
 /**

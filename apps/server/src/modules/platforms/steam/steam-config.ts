@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { appSecretList, type PlatformApp } from '../../../config/app-secret-list.js';
 import { emptyAsUndefined } from '../../../config/env-helpers.js';
-import { appSecretList, type PlatformApp } from '../app-secret-list.js';
 
 /**
  * Steam's part of the server configuration (platform-protocols.md §4): each game's Steam app id

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { appSecretList } from '../../../config/app-secret-list.js';
 import { emptyAsUndefined } from '../../../config/env-helpers.js';
-import { appSecretList } from '../app-secret-list.js';
 
 /**
  * VK's part of the server configuration. Secrets live in the environment, never in

@@ -1,22 +1,14 @@
 import { expect, it } from 'vitest';
 import { testConfig } from '../../../config.js';
 import { useTestApp } from '../../../test/app.js';
-import { describeEachEngine } from '../../../test/databases.js';
+import { countRows, describeEachEngine } from '../../../test/databases.js';
 import { DEV_VK_APP_SECRET } from './vk-config.js';
 import { signInWithVk, TEST_VK_CONFIG, vkLaunchQuery } from './vk-test-support.js';
 
 /** POST /auth/authenticate_from_social with VK launch parameters; security.md §12 rows 1–5. */
 describeEachEngine('VK sign-in from launch parameters', (engine) => {
   const testApp = useTestApp(engine, { platforms: { ...testConfig().platforms, vkcom: TEST_VK_CONFIG } });
-  const accounts = async () =>
-    Number(
-      (
-        await testApp()
-          .database.handle.db.selectFrom('accounts')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const accounts = async () => countRows(testApp().database.handle.db, 'accounts');
   const profile = (token: string) =>
     testApp().app.inject({
       method: 'POST',

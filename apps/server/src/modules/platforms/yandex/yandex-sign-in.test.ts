@@ -1,22 +1,14 @@
 import { expect, it } from 'vitest';
 import { testConfig } from '../../../config.js';
 import { useTestApp } from '../../../test/app.js';
-import { describeEachEngine } from '../../../test/databases.js';
+import { countRows, describeEachEngine } from '../../../test/databases.js';
 import { DEV_YANDEX_SECRET_PREFIX } from './yandex-config.js';
 import { OTHER_GAME_YANDEX_SECRET, signedPlayer, signInWithYandex, TEST_YANDEX_CONFIG } from './yandex-test-support.js';
 
 /** POST /auth/authenticate_from_social with Yandex's signed player (security.md §5.7, §12 row 13). */
 describeEachEngine('Yandex Games sign-in from the signed player', (engine) => {
   const testApp = useTestApp(engine, { platforms: { ...testConfig().platforms, yandex: TEST_YANDEX_CONFIG } });
-  const accounts = async () =>
-    Number(
-      (
-        await testApp()
-          .database.handle.db.selectFrom('accounts')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const accounts = async () => countRows(testApp().database.handle.db, 'accounts');
   const refused = async (signature: string, code: string, status = 401) => {
     const before = await accounts();
     const response = await signInWithYandex(testApp().app, signature);

@@ -11,6 +11,7 @@ import { Notice } from '../../../shared/ui/Notice';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { useSignOut } from '../hooks/use-sign-out';
 import { AddSignInMethod } from './AddSignInMethod';
+import { ConnectedServices } from './ConnectedServices';
 import { MoveSignIn } from './MoveSignIn';
 
 /**
@@ -41,6 +42,7 @@ export function ProfilePage() {
         <>
           <ProfileDetails account={account.data} />
           <AddSignInMethod account={account.data} />
+          <ConnectedServices />
           <MoveSignIn account={account.data} />
         </>
       ) : account.isError ? (

@@ -177,6 +177,8 @@ export const messages: CoreMessages = {
     guest: 'Gast',
     guestOn: 'Gast auf {{platform}}',
     games: 'Verbundene Spiele',
+    connectedServices: 'Verbundene Dienste',
+    connectedServiceIn: '{{login}} im Spiel {{game}}',
     noGames: 'Mit deinem Konto sind noch keine Spiele verbunden.',
     gameId: 'Spiel-ID: {{id}}',
     loadFailed: 'Dein Profil konnte nicht geladen werden.',

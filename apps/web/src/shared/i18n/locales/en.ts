@@ -176,6 +176,8 @@ export const messages = {
     guest: 'Guest',
     guestOn: 'Guest on {{platform}}',
     games: 'Connected games',
+    connectedServices: 'Connected services',
+    connectedServiceIn: '{{login}} in {{game}}',
     noGames: 'No games are connected to your account yet.',
     gameId: 'Game ID: {{id}}',
     loadFailed: 'Your profile could not be loaded.',

@@ -176,6 +176,8 @@ export const messages: CoreMessages = {
     guest: 'Invitado',
     guestOn: 'Invitado en {{platform}}',
     games: 'Juegos conectados',
+    connectedServices: 'Servicios conectados',
+    connectedServiceIn: '{{login}} en {{game}}',
     noGames: 'Aún no hay juegos conectados a tu cuenta.',
     gameId: 'ID en el juego: {{id}}',
     loadFailed: 'No se pudo cargar tu perfil.',

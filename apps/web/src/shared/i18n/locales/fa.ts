@@ -174,6 +174,8 @@ export const messages: CoreMessages = {
     guest: 'مهمان',
     guestOn: 'مهمان در {{platform}}',
     games: 'بازی‌های متصل',
+    connectedServices: 'سرویس‌های متصل',
+    connectedServiceIn: '{{login}} در {{game}}',
     noGames: 'هنوز هیچ بازی‌ای به حساب شما متصل نیست.',
     gameId: 'شناسه در بازی: {{id}}',
     loadFailed: 'بارگیری نمایهٔ شما ممکن نشد.',

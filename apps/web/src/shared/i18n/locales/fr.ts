@@ -177,6 +177,8 @@ export const messages: CoreMessages = {
     guest: 'Invité',
     guestOn: 'Invité sur {{platform}}',
     games: 'Jeux associés',
+    connectedServices: 'Services associés',
+    connectedServiceIn: '{{login}} dans {{game}}',
     noGames: 'Aucun jeu n’est encore associé à votre compte.',
     gameId: 'Identifiant de jeu : {{id}}',
     loadFailed: 'Impossible de charger votre profil.',

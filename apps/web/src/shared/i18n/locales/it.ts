@@ -176,6 +176,8 @@ export const messages: CoreMessages = {
     guest: 'Ospite',
     guestOn: 'Ospite su {{platform}}',
     games: 'Giochi collegati',
+    connectedServices: 'Servizi collegati',
+    connectedServiceIn: '{{login}} nel gioco {{game}}',
     noGames: 'Nessun gioco è ancora collegato al tuo account.',
     gameId: 'ID nel gioco: {{id}}',
     loadFailed: 'Impossibile caricare il tuo profilo.',

@@ -176,6 +176,8 @@ export const messages: CoreMessages = {
     guest: 'ゲスト',
     guestOn: '{{platform}} のゲスト',
     games: '連携済みのゲーム',
+    connectedServices: '連携済みのサービス',
+    connectedServiceIn: '{{game}} の {{login}}',
     noGames: 'アカウントに連携されたゲームはまだありません。',
     gameId: 'ゲーム内 ID：{{id}}',
     loadFailed: 'プロフィールを読み込めませんでした。',

@@ -175,6 +175,8 @@ export const messages: CoreMessages = {
     guest: '게스트',
     guestOn: '{{platform}} 게스트',
     games: '연결된 게임',
+    connectedServices: '연결된 서비스',
+    connectedServiceIn: '{{game}}의 {{login}}',
     noGames: '아직 계정에 연결된 게임이 없습니다.',
     gameId: '게임 ID: {{id}}',
     loadFailed: '프로필을 불러오지 못했습니다.',

@@ -174,6 +174,8 @@ export const messages: CoreMessages = {
     guest: 'Gość',
     guestOn: 'Gość na {{platform}}',
     games: 'Połączone gry',
+    connectedServices: 'Połączone usługi',
+    connectedServiceIn: '{{login}} w {{game}}',
     noGames: 'Do twojego konta nie połączono jeszcze żadnej gry.',
     gameId: 'ID w grze: {{id}}',
     loadFailed: 'Nie udało się wczytać profilu.',

@@ -175,6 +175,8 @@ export const messages: CoreMessages = {
     guest: 'Convidado',
     guestOn: 'Convidado em {{platform}}',
     games: 'Jogos conectados',
+    connectedServices: 'Serviços conectados',
+    connectedServiceIn: '{{login}} em {{game}}',
     noGames: 'Nenhum jogo está conectado à sua conta ainda.',
     gameId: 'ID no jogo: {{id}}',
     loadFailed: 'Não foi possível carregar seu perfil.',

@@ -175,6 +175,8 @@ export const messages: CoreMessages = {
     guest: 'Гость',
     guestOn: 'Гость на {{platform}}',
     games: 'Привязанные игры',
+    connectedServices: 'Подключённые сервисы',
+    connectedServiceIn: '{{login}} в {{game}}',
     noGames: 'К вашему аккаунту пока не привязано ни одной игры.',
     gameId: 'ID в игре: {{id}}',
     loadFailed: 'Не удалось загрузить профиль.',

@@ -175,6 +175,8 @@ export const messages: CoreMessages = {
     guest: 'Misafir',
     guestOn: '{{platform}} misafiri',
     games: 'Bağlı oyunlar',
+    connectedServices: 'Bağlı hizmetler',
+    connectedServiceIn: '{{game}} içinde {{login}}',
     noGames: 'Hesabına henüz bağlı oyun yok.',
     gameId: 'Oyun kimliği: {{id}}',
     loadFailed: 'Profilin yüklenemedi.',

@@ -175,6 +175,8 @@ export const messages: CoreMessages = {
     guest: 'Гість',
     guestOn: 'Гість на {{platform}}',
     games: 'Прив’язані ігри',
+    connectedServices: 'Підключені сервіси',
+    connectedServiceIn: '{{login}} у {{game}}',
     noGames: 'До вашого акаунта ще не прив’язано жодної гри.',
     gameId: 'ID у грі: {{id}}',
     loadFailed: 'Не вдалося завантажити профіль.',

@@ -173,6 +173,8 @@ export const messages: CoreMessages = {
     guest: '访客',
     guestOn: '{{platform}} 访客',
     games: '已关联的游戏',
+    connectedServices: '已关联的服务',
+    connectedServiceIn: '{{game}} 中的 {{login}}',
     noGames: '你的账户尚未关联任何游戏。',
     gameId: '游戏内 ID：{{id}}',
     loadFailed: '无法加载你的个人资料。',
