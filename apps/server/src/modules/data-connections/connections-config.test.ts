@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { sealingKey } from '../../lib/sealed-text.js';
+import { PRODUCTION_ENV as PRODUCTION } from '../../test/production-env.js';
 import { DEV_DATA_ENCRYPTION_KEY, TWITCH_ID_URL } from './connections-config.js';
 
-const PRODUCTION = {
-  NODE_ENV: 'production',
-  PUBLIC_URL: 'https://play.example',
-  TURNSTILE_SECRET: 'live-turnstile-secret',
-  SMTP_URL: 'smtp://mail.example:587',
-  PAYMENT_PROVIDER: 'none',
-};
 const TWITCH_APPS = 'sky-runner=skyrunnerclient01:live-twitch-client-secret-0001';
 
 describe('Twitch, MY.GAMES and sealed-token configuration', () => {
