@@ -77,7 +77,11 @@ export function wrk(url, luaScript, { seconds, dir, core = 1 }) {
   const p99raw = out.match(/\s99%\s+([\d.]+)(us|ms|s)/);
   const p99 = p99raw ? Number(p99raw[1]) * { us: 0.001, ms: 1, s: 1000 }[p99raw[2]] : Number.NaN;
   const non2xx = Number(out.match(/Non-2xx or 3xx responses:\s+(\d+)/)?.[1] ?? 0);
-  return { rps, p99, non2xx };
+  const total = out.match(/(\d+) requests in ([\d.]+)(us|ms|s|m)\b/);
+  const elapsed = total ? Number(total[2]) * { us: 1e-6, ms: 0.001, s: 1, m: 60 }[total[3]] : Number.NaN;
+  /** Answers per second that were 2xx/3xx: what a run that ran out of single-use tokens really did. */
+  const okRps = total ? (Number(total[1]) - non2xx) / elapsed : Number.NaN;
+  return { rps, okRps, p99, non2xx };
 }
 
 /** A wrk Lua script that sends one fixed request (a JSON body when given). */
