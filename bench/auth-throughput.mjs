@@ -13,7 +13,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { fixedRequest, load, sleep, verdict, wrk } from './lib/http.mjs';
+import { fixedRequest, load, scratchDatabase, sleep, verdict, wrk } from './lib/http.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const require = createRequire(new URL('../apps/server/package.json', import.meta.url));
@@ -73,21 +73,9 @@ async function fxidDatabase() {
     const file = join(dir, 'bench.sqlite');
     return { url: `sqlite:${file}`, drop: async () => {} };
   }
-  const pg = require('pg');
-  const admin = async (query) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      return await client.query(query);
-    } finally {
-      await client.end();
-    }
-  };
-  const name = `fxid_auth_bench_${randomBytes(6).toString('hex')}`;
-  await admin(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+  const scratch = scratchDatabase(adminUrl, 'fxid_auth_bench');
+  await scratch.create();
+  return scratch;
 }
 
 /** Inserts invites straight into fxid's database (the robot check and mail are not what is measured). */

@@ -17,7 +17,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findNginx, startNginx } from '../scripts/nginx.mjs';
-import { apiClient, freePort, percentile, sleep, verdict } from './lib/http.mjs';
+import { apiClient, freePort, percentile, scratchDatabase, sleep, verdict } from './lib/http.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const main = join(root, 'apps/server/dist/main.js');
@@ -47,22 +47,8 @@ if (missing.length > 0) {
   process.exit(1);
 }
 
-async function admin(query) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    return await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
-
-const databaseName = `fxid_bench_${randomBytes(6).toString('hex')}`;
-const databaseUrl = (() => {
-  const url = new URL(adminUrl);
-  url.pathname = `/${databaseName}`;
-  return url.toString();
-})();
+const database = scratchDatabase(adminUrl, 'fxid_bench');
+const databaseUrl = database.url;
 const proxyPort = await freePort();
 const base = `http://127.0.0.1:${proxyPort}/`;
 const instancePorts = [await freePort(), await freePort()];
@@ -211,7 +197,7 @@ async function paidNotCompleted(waitMs) {
   }
 }
 
-await admin(`create database ${databaseName}`);
+await database.create();
 const instances = [];
 let proxy;
 try {
@@ -284,5 +270,5 @@ try {
     child.kill('SIGTERM');
     await gone;
   }
-  await admin(`drop database if exists ${databaseName} with (force)`);
+  await database.drop();
 }

@@ -3,6 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 
@@ -95,8 +96,37 @@ export function fixedRequest(method, body, headers = {}) {
 /** `uptime`'s load averages, to print beside a figure taken on a shared machine. */
 export function load() {
   try {
-    return execFileSync('uptime', { encoding: 'utf8' }).match(/load averages?:\s*(.*)$/m)?.[1]?.trim() ?? '?';
+    return (
+      execFileSync('uptime', { encoding: 'utf8' })
+        .match(/load averages?:\s*(.*)$/m)?.[1]
+        ?.trim() ?? '?'
+    );
   } catch {
     return '?';
   }
+}
+
+/**
+ * A PostgreSQL database of its own on the server of `adminUrl` (`postgres://…`), named
+ * `prefix_<random>`: its URL and the function that drops it. `pg` is the server's own.
+ */
+export function scratchDatabase(adminUrl, prefix) {
+  const pg = createRequire(new URL('../../apps/server/package.json', import.meta.url))('pg');
+  const admin = async (query) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      return await client.query(query);
+    } finally {
+      await client.end();
+    }
+  };
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    create: () => admin(`create database ${name}`),
+    drop: () => admin(`drop database if exists ${name} with (force)`),
+  };
 }
