@@ -3,7 +3,9 @@
 // route, and the peer, better-auth's magic-link plugin verifying links on a SQLite file
 // (bench/peer; `npm ci --prefix bench/peer` installs it), with the same wrk settings. Prints the
 // issue-23 targets with PASS/FAIL and fxid's ratio to the peer. Needs `npm run build:ts` and wrk.
-// Usage: node bench/auth-throughput.mjs [seconds=10] [postgres://… (a database is made and dropped there)]
+// The four run one after another in each of `rounds` rounds (a shared machine's drifting load then
+// moves the figures of a ratio alike); each figure and ratio printed is the median over the rounds.
+// Usage: node bench/auth-throughput.mjs [seconds=5] [rounds=3] [postgres://… (a database is made and dropped there)]
 // SQLITE_SYNCHRONOUS is passed to fxid and to the peer alike; SERVER_NODE_ARGS='--cpu-prof
 // --cpu-prof-dir=DIR' profiles fxid (written when it exits).
 import { spawn } from 'node:child_process';
@@ -17,8 +19,9 @@ import { fixedRequest, load, scratchDatabase, sleep, verdict, wrk } from './lib/
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const require = createRequire(new URL('../apps/server/package.json', import.meta.url));
-const seconds = Number(process.argv[2] ?? 10);
-const adminUrl = process.argv[3];
+const seconds = Number(process.argv[2] ?? 5);
+const rounds = Number(process.argv[3] ?? 3);
+const adminUrl = process.argv[4];
 const engine = adminUrl ? 'PostgreSQL' : 'SQLite';
 /** Targets of issue 23. */
 const TARGET_SIGN_INS = 5000;
@@ -136,7 +139,9 @@ try {
 
   // The invites belong to one browser, whose nonce every sign-in sends, as the portal's own tab does.
   const nonce = randomBytes(32).toString('base64url');
-  const tokens = Array.from({ length: FXID_LINKS_PER_SECOND * seconds }, () => randomBytes(32).toString('base64url'));
+  const tokens = Array.from({ length: FXID_LINKS_PER_SECOND * seconds * rounds + 1 }, () =>
+    randomBytes(32).toString('base64url'),
+  );
   await mintInvites(database.url, tokens, createHash('sha256').update(nonce).digest('hex'));
   const bearerToken = (
     await (
@@ -147,69 +152,95 @@ try {
       })
     ).json()
   ).Token;
-  const tokensFile = join(dir, 'tokens.txt');
-  writeFileSync(tokensFile, tokens.join('\n'));
-
-  const signIn = wrk(
-    `${server}/api/v1/auth/authenticate_from_email_invite`,
-    eachTokenOnce(
-      tokensFile,
-      `return wrk.format("POST", nil, { ["Content-Type"] = "application/json" }, '{"InviteToken":"' .. token .. '","BrowserNonce":"${nonce}"}')`,
-    ),
-    options,
-  );
-  const profile = wrk(
-    `${server}/api/v1/profile`,
-    fixedRequest('POST', '{}', { Authorization: `Bearer ${bearerToken}` }),
-    options,
-  );
   const bareServer = await start('bench/bare-server.mjs', {}, 8182, { path: '/bare', method: 'POST' });
-  const bare = wrk(`${bareServer}/bare`, fixedRequest('POST', '{}'), options);
-
-  let peer;
+  let peerServer;
+  let peerTokens = [];
   if (peerInstalled) {
-    const peerTokens = join(dir, 'peer-tokens.txt');
-    const peerServer = await start(
+    const peerFile = join(dir, 'peer-tokens.txt');
+    peerServer = await start(
       peerScript,
       {
         DB_FILE: join(dir, 'peer.sqlite'),
         SQLITE_SYNCHRONOUS: synchronous,
-        TOKENS: String(PEER_LINKS_PER_SECOND * seconds),
-        TOKENS_FILE: peerTokens,
+        TOKENS: String(PEER_LINKS_PER_SECOND * seconds * rounds),
+        TOKENS_FILE: peerFile,
       },
       8183,
       { path: '/api/auth/ok', method: 'GET' },
     );
-    const count = readFileSync(peerTokens, 'utf8').split('\n').length;
-    peer = wrk(
-      `${peerServer}/api/auth/magic-link/verify`,
-      eachTokenOnce(peerTokens, `return wrk.format("GET", "/api/auth/magic-link/verify?token=" .. token)`),
-      options,
-    );
-    peer.links = count;
+    peerTokens = readFileSync(peerFile, 'utf8').split('\n');
   }
 
+  /** The `round`-th share of `list`, written one a line to a file of its own. */
+  const share = (list, round, name) => {
+    const size = Math.floor(list.length / rounds);
+    const file = join(dir, `${name}-${round}.txt`);
+    writeFileSync(file, list.slice(round * size, (round + 1) * size).join('\n'));
+    return file;
+  };
+
+  const runs = [];
+  for (let round = 0; round < rounds; round++) {
+    const signIn = wrk(
+      `${server}/api/v1/auth/authenticate_from_email_invite`,
+      eachTokenOnce(
+        share(tokens, round, 'tokens'),
+        `return wrk.format("POST", nil, { ["Content-Type"] = "application/json" }, '{"InviteToken":"' .. token .. '","BrowserNonce":"${nonce}"}')`,
+      ),
+      options,
+    );
+    const peer = peerServer
+      ? wrk(
+          `${peerServer}/api/auth/magic-link/verify`,
+          eachTokenOnce(
+            share(peerTokens, round, 'peer-tokens'),
+            `return wrk.format("GET", "/api/auth/magic-link/verify?token=" .. token)`,
+          ),
+          options,
+        )
+      : undefined;
+    const profile = wrk(
+      `${server}/api/v1/profile`,
+      fixedRequest('POST', '{}', { Authorization: `Bearer ${bearerToken}` }),
+      options,
+    );
+    const bare = wrk(`${bareServer}/bare`, fixedRequest('POST', '{}'), options);
+    runs.push({ signIn, peer, profile, bare });
+  }
+  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const figure = (name) => ({
+    okRps: median(runs.map((run) => run[name].okRps)),
+    p99: median(runs.map((run) => run[name].p99)),
+    non2xx: runs.reduce((sum, run) => sum + run[name].non2xx, 0),
+  });
+
   console.log(
-    `auth-throughput: wrk -t1 -c16 -d${seconds}s, servers on core 0, wrk on core 1, ${engine}` +
+    `auth-throughput: wrk -t1 -c16 -d${seconds}s, median of ${rounds} rounds, servers on core 0, wrk on core 1, ${engine}` +
       `${engine === 'SQLite' ? ` (SQLITE_SYNCHRONOUS=${synchronous})` : ''}, Node ${process.version}, load ${load()}`,
   );
+  const signIn = figure('signIn');
   console.log(row('fxid sign-in (link consumed → session)', signIn));
-  console.log(row('fxid POST /api/v1/profile (bearer)', profile));
-  console.log(row('bare Fastify route', bare));
-  if (peer) console.log(row('better-auth magic-link verify (peer)', peer));
+  console.log(row('fxid POST /api/v1/profile (bearer)', figure('profile')));
+  console.log(row('bare Fastify route', figure('bare')));
+  if (peerServer) console.log(row('better-auth magic-link verify (peer)', figure('peer')));
   else console.log('better-auth magic-link verify (peer): not installed (npm ci --prefix bench/peer)');
   console.log(
     `sign-in ${signIn.okRps.toFixed(0)}/s, target ≥ ${TARGET_SIGN_INS}/s on one core: ` +
       `${verdict(signIn.okRps >= TARGET_SIGN_INS && signIn.non2xx === 0)}`,
   );
+  const profileShare = median(runs.map((run) => (run.profile.non2xx > 0 ? 0 : run.profile.okRps / run.bare.okRps)));
   console.log(
-    `profile / bare: ${((100 * profile.rps) / bare.rps).toFixed(1)} % (target ≥ ${TARGET_PROFILE_SHARE * 100} %): ` +
-      `${verdict(profile.rps / bare.rps >= TARGET_PROFILE_SHARE && profile.non2xx === 0)}`,
+    `profile / bare: ${(100 * profileShare).toFixed(1)} % (target ≥ ${TARGET_PROFILE_SHARE * 100} %): ` +
+      `${verdict(profileShare >= TARGET_PROFILE_SHARE)}`,
   );
-  if (peer) {
+  console.log(
+    `sign-in / bare: ${(100 * median(runs.map((run) => run.signIn.okRps / run.bare.okRps))).toFixed(1)} % (no target; how far from a bare route)`,
+  );
+  if (peerServer) {
+    const ranOut = runs.some((run) => run.peer.non2xx > 0);
     console.log(
-      `fxid sign-in / better-auth magic-link: ${(signIn.okRps / peer.okRps).toFixed(2)}× ` +
-        `(same wrk settings, same core${peer.non2xx > 0 ? `; the peer's ${peer.links} links ran out before the end` : ''})`,
+      `fxid sign-in / better-auth magic-link: ${median(runs.map((run) => run.signIn.okRps / run.peer.okRps)).toFixed(2)}× ` +
+        `(same wrk settings, same core${ranOut ? "; the peer's links ran out in a round: its figure there is low" : ''})`,
     );
   }
 } finally {
