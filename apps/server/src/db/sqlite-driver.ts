@@ -18,7 +18,7 @@ export const SqliteDatabase: typeof BetterSqlite3 = require(
   NODE_MAJOR >= 22 ? 'better-sqlite3-napi' : 'better-sqlite3',
 );
 
-type Statement = ReturnType<BetterSqlite3.Database['prepare']>;
+type Statement = BetterSqlite3.Statement<unknown[]>;
 
 /** Statements kept per connection; queries with `in (…)` lists of many lengths only cycle the oldest out. */
 const MAX_STATEMENTS = 500;
