@@ -5,12 +5,12 @@
 // the median ratio is printed. Prints req/s, p99, the ratio to the bare route and PASS/FAIL
 // against the goal (≥ 50 % of the bare route, issue 23). Needs `npm run build:ts` and wrk.
 // Usage: node bench/catalog-reads.mjs [seconds=3] [rounds=3]
-import { execFileSync, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { fixedRequest, load, wrk } from './lib/http.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const main = join(root, 'apps/server/dist/main.js');
@@ -49,26 +49,8 @@ async function waitUntilUp(base, probe) {
   throw new Error(`${base} did not start`);
 }
 
-/** wrk -t1 -c16 on core 1: requests/s, p99 in ms and answers that were not 2xx/3xx. */
-function wrk(url, method, body) {
-  const script = join(dir, `script-${randomBytes(4).toString('hex')}.lua`);
-  writeFileSync(
-    script,
-    `wrk.method = "${method}"\n${body ? `wrk.body = '${body}'\nwrk.headers["Content-Type"] = "application/json"\n` : ''}`,
-  );
-  const out = execFileSync(
-    'taskset',
-    ['-c', '1', 'wrk', '-t1', '-c16', `-d${seconds}s`, '--latency', '-s', script, url],
-    {
-      encoding: 'utf8',
-    },
-  );
-  const rps = Number(out.match(/Requests\/sec:\s+([\d.]+)/)?.[1]);
-  const p99raw = out.match(/\s99%\s+([\d.]+)(us|ms|s)/);
-  const p99 = p99raw ? Number(p99raw[1]) * { us: 0.001, ms: 1, s: 1000 }[p99raw[2]] : Number.NaN;
-  const non2xx = Number(out.match(/Non-2xx or 3xx responses:\s+(\d+)/)?.[1] ?? 0);
-  return { rps, p99, non2xx };
-}
+/** wrk -t1 -c16 on core 1 with one fixed request. */
+const measure = (url, method, body) => wrk(url, fixedRequest(method, body), { seconds, dir });
 
 const ROUTES = [
   ['POST', 'games/list', { Locale: 'en' }],
@@ -103,7 +85,7 @@ try {
 
   console.log(
     `catalog-reads: wrk -t1 -c16 -d${seconds}s, median of ${ROUNDS} route/bare pairs, servers on core 0, wrk on core 1, SQLite, demo catalog, ` +
-      `${availableParallelism()} CPUs, Node ${process.version}`,
+      `${availableParallelism()} CPUs, Node ${process.version}, load ${load()}`,
   );
   const row = (name, r, bareFigures, ratio) =>
     `${name.padEnd(40)} ${r.rps.toFixed(0).padStart(6)} req/s  p99 ${r.p99.toFixed(1).padStart(6)} ms  non-2xx ${r.non2xx}  ` +
@@ -119,8 +101,8 @@ try {
     if (check.status !== 200) throw new Error(`${method} ${path} answered ${check.status}: ${await check.text()}`);
     const pairs = [];
     for (let round = 0; round < ROUNDS; round++) {
-      const bareFigures = wrk(`${bare}/bare`, 'POST', '{}');
-      const figures = wrk(url, method, body && JSON.stringify(body));
+      const bareFigures = measure(`${bare}/bare`, 'POST', '{}');
+      const figures = measure(url, method, body && JSON.stringify(body));
       pairs.push({ bareFigures, figures, ratio: figures.non2xx > 0 ? 0 : figures.rps / bareFigures.rps });
     }
     pairs.sort((a, b) => a.ratio - b.ratio);

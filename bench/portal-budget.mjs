@@ -3,10 +3,10 @@
 // the budget. Usage: node bench/portal-budget.mjs [--build] [--no-lighthouse]
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { freePort } from './lib/http.mjs';
 
 const BUDGET_KB = 150;
 const root = new URL('..', import.meta.url).pathname;
@@ -180,17 +180,6 @@ async function slowNetworkHeadingMs(port) {
   }
   times.sort((a, b) => a - b);
   return `median ${times[3]} ms over 7 loads (${times[0]}–${times[6]} ms)`;
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitForServer(url) {

@@ -13,11 +13,11 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findNginx, startNginx } from '../scripts/nginx.mjs';
+import { apiClient, freePort, percentile, scratchDatabase, sleep, verdict } from './lib/http.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const main = join(root, 'apps/server/dist/main.js');
@@ -47,35 +47,8 @@ if (missing.length > 0) {
   process.exit(1);
 }
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function admin(query) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    return await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
-
-const databaseName = `fxid_bench_${randomBytes(6).toString('hex')}`;
-const databaseUrl = (() => {
-  const url = new URL(adminUrl);
-  url.pathname = `/${databaseName}`;
-  return url.toString();
-})();
+const database = scratchDatabase(adminUrl, 'fxid_bench');
+const databaseUrl = database.url;
 const proxyPort = await freePort();
 const base = `http://127.0.0.1:${proxyPort}/`;
 const instancePorts = [await freePort(), await freePort()];
@@ -119,33 +92,7 @@ async function ready(port) {
   throw new Error(`the instance on port ${port} did not get ready`);
 }
 
-async function post(path, body, token) {
-  const response = await fetch(`${base}api/v1/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${text.slice(0, 120)}`);
-  return JSON.parse(text);
-}
-
-/** The dev sign-in through the proxy: email invite, the link from /dev/mailbox, a session. */
-async function signIn(email) {
-  const BrowserNonce = randomBytes(32).toString('base64url');
-  await post('invite/email_invite', { Email: email, CaptchaResult: 'dev-captcha-pass', BrowserNonce });
-  const pattern = new RegExp(`To ${email.replace(/[.+]/g, '\\$&')}[\\s\\S]*?inviteToken=([\\w-]+)`);
-  for (let i = 0; i < 400; i++) {
-    const html = await (await fetch(`${base}dev/mailbox`)).text();
-    const token = html
-      .split('<article>')
-      .find((article) => pattern.test(article))
-      ?.match(pattern)?.[1];
-    if (token) return (await post('auth/authenticate_from_email_invite', { InviteToken: token, BrowserNonce })).Token;
-    await sleep(25);
-  }
-  throw new Error(`no sign-in link for ${email}`);
-}
+const { post, signIn } = apiClient(base);
 
 /** The public ids of every order the load made. */
 const orders = [];
@@ -179,10 +126,6 @@ async function operation(run, token, n) {
   } else {
     await timed(run, () => post('games/list', {}));
   }
-}
-
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
 
 function summary(samples) {
@@ -221,7 +164,6 @@ async function openLoop(players, perSecond, durationSeconds, during = async () =
 }
 
 const ms = (value) => `${value.toFixed(1).padStart(7)} ms`;
-const verdict = (ok) => (ok ? 'PASS' : 'FAIL');
 
 function line(label, samples, elapsed, extra = '') {
   const ok = samples.filter((sample) => sample.ok);
@@ -255,7 +197,7 @@ async function paidNotCompleted(waitMs) {
   }
 }
 
-await admin(`create database ${databaseName}`);
+await database.create();
 const instances = [];
 let proxy;
 try {
@@ -328,5 +270,5 @@ try {
     child.kill('SIGTERM');
     await gone;
   }
-  await admin(`drop database if exists ${databaseName} with (force)`);
+  await database.drop();
 }

@@ -98,7 +98,8 @@ export interface AppDependencies {
  */
 export async function createApp(config: Config, deps: AppDependencies = {}): Promise<FastifyInstance> {
   const cluster = await openSharedState(config, (error) => app.log.warn({ err: error }, 'Redis broadcast failed'));
-  const { db, engine, commits, pool } = deps.database ?? openDatabase(config.databaseUrl);
+  const { db, engine, commits, pool } =
+    deps.database ?? openDatabase(config.databaseUrl, { synchronous: config.sqliteSynchronous });
   let applyHeaders: ApplyHeaders | undefined;
   const pretty = config.logFormat === 'pretty';
   const app = Fastify({

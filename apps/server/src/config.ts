@@ -47,6 +47,13 @@ export interface Config {
   /** Public origin of the portal; links in mail and redirects are built from it, never from Host. */
   publicUrl: string;
   databaseUrl: string;
+  /**
+   * SQLite's `synchronous` in WAL mode (SQLITE_SYNCHRONOUS). `full` (default): a commit is on
+   * disk when it returns. `normal`: no fsync per commit, never a corrupt file, but the last
+   * commits may be lost if the machine (not the process) dies; an order of magnitude more commits
+   * per second on a disk with slow fsync.
+   */
+  sqliteSynchronous: 'full' | 'normal';
   logLevel: string;
   /** `pretty`: one readable line per request and event (development default); `json`: one JSON object per line. */
   logFormat: 'pretty' | 'json';
@@ -233,6 +240,7 @@ const EnvSchema = z.object({
   SMTP_URL: optional(z.url({ protocol: /^smtps?$/ })),
   MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().default('fxid <no-reply@localhost>')),
   GAME_WEBHOOKS: z.preprocess(emptyAsUndefined, gameWebhookList.default({})),
+  SQLITE_SYNCHRONOUS: z.preprocess(emptyAsUndefined, z.enum(['full', 'normal']).default('full')),
   OUTBOX_INTERVAL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(1000)),
   OUTBOX_LEASE_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1000).default(120_000)),
   OUTBOX_CONCURRENCY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1000).default(32)),
@@ -350,6 +358,7 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
       port: e.PORT,
       publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
       databaseUrl: e.DATABASE_URL,
+      sqliteSynchronous: e.SQLITE_SYNCHRONOUS,
       logLevel: e.LOG_LEVEL,
       logFormat: e.LOG_FORMAT ?? (mode === 'production' ? 'json' : 'pretty'),
       bodyLimitBytes: e.BODY_LIMIT_BYTES,

@@ -4,7 +4,7 @@ import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'ky
 import pg from 'pg';
 import { type CommitSignal, watchCommits } from './commit-signal.js';
 import type { Database } from './schema.js';
-import { SqliteDatabase } from './sqlite-driver.js';
+import { SqliteDatabase, withStatementCache } from './sqlite-driver.js';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -20,13 +20,20 @@ export interface DatabaseHandle {
 // int8 (bigint) columns hold epoch-ms timestamps, which fit in a double; pg would return strings.
 pg.types.setTypeParser(20, Number);
 
+export interface OpenOptions {
+  /** PostgreSQL: the schema every table lives in. */
+  schema?: string;
+  /** SQLite: fsync every commit (`full`, the default) or leave it to checkpoints (`normal`); see Config. */
+  synchronous?: 'full' | 'normal';
+}
+
 /**
  * Opens the database named by a URL: `sqlite:PATH`, `sqlite::memory:`, or
  * `postgres://…`. `schema` puts every table in a PostgreSQL schema of its own
  * (tests use one per suite so that suites do not see each other).
  */
-export function openDatabase(url: string, options: { schema?: string } = {}): DatabaseHandle {
-  if (url.startsWith('sqlite:')) return { ...openSqlite(url.slice('sqlite:'.length)), engine: 'sqlite' };
+export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHandle {
+  if (url.startsWith('sqlite:')) return { ...openSqlite(url.slice('sqlite:'.length), options), engine: 'sqlite' };
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
@@ -52,12 +59,13 @@ export async function lockForTransaction(trx: Kysely<any>, key: string): Promise
   if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
 }
 
-function openSqlite(path: string): { db: Kysely<Database>; commits: CommitSignal } {
+function openSqlite(path: string, options: OpenOptions): { db: Kysely<Database>; commits: CommitSignal } {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const database = new SqliteDatabase(path);
   database.pragma('journal_mode = WAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  const { dialect, commits } = watchCommits(new SqliteDialect({ database }));
+  database.pragma(`synchronous = ${options.synchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
+  const { dialect, commits } = watchCommits(new SqliteDialect({ database: withStatementCache(database) }));
   return { db: new Kysely<Database>({ dialect }), commits };
 }

@@ -1,12 +1,24 @@
 import type { StorePrice } from '@fxid/contract';
 
+/** Formatters made so far by locale and currency: making one costs far more than using it. */
+const formatters = new Map<string, Intl.NumberFormat>();
+/** Enough for every locale × currency the catalog uses; a flood of odd tags only refills it. */
+const MAX_FORMATTERS = 1000;
+
 function formatter(locale: string, currency: string): Intl.NumberFormat {
-  try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency });
-  } catch {
-    // A locale tag the runtime does not know: fall back rather than fail the store.
-    return new Intl.NumberFormat('en', { style: 'currency', currency });
+  const key = `${locale}\u0000${currency}`;
+  let made = formatters.get(key);
+  if (!made) {
+    try {
+      made = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    } catch {
+      // A locale tag the runtime does not know: fall back rather than fail the store.
+      made = new Intl.NumberFormat('en', { style: 'currency', currency });
+    }
+    if (formatters.size >= MAX_FORMATTERS) formatters.clear();
+    formatters.set(key, made);
   }
+  return made;
 }
 
 /** Digits after the point of a currency (ISO 4217 exponent): 2 for USD, 0 for JPY. */
