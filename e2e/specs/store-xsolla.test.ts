@@ -1,6 +1,6 @@
 import type { BrowserContext, FrameLocator, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FAKE_XSOLLA_KEYS, FakeXsolla } from '../../apps/server/src/test/fake-xsolla';
+import { FAKE_XSOLLA_KEYS, FakeXsolla } from '../../apps/server/src/modules/store/providers/xsolla/xsolla-fake';
 import { saveScreenshot } from '../harness/artifacts';
 import { acceptDueDocuments } from '../harness/documents';
 import { gameFrame, logLine } from '../harness/game';

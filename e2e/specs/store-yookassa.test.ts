@@ -1,6 +1,6 @@
 import type { BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FAKE_YOOKASSA_KEYS, FakeYookassa } from '../../apps/server/src/test/fake-yookassa';
+import { FAKE_YOOKASSA_KEYS, FakeYookassa } from '../../apps/server/src/modules/store/providers/yookassa/yookassa-fake';
 import { saveScreenshot } from '../harness/artifacts';
 import { acceptDueDocuments } from '../harness/documents';
 import { gameFrame, logLine } from '../harness/game';

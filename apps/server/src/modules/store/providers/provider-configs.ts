@@ -1,3 +1,4 @@
+import type { PageConfig } from '@fxid/contract';
 import { z } from 'zod';
 import { type Mode, optional } from '../../../config/env-helpers.js';
 import { PaymentAccountNameSchema } from '../../catalog/catalog-schema.js';
@@ -188,4 +189,13 @@ export function paymentsConfig(env: PaymentEnv, mode: Mode, raw: RawEnv = {}): P
     providers: providers as Partial<ProviderSettings>,
     accounts: accounts as Record<string, Partial<ProviderSettings>>,
   };
+}
+
+/** What the configured providers add to the portal's page-load configuration (ProviderDescriptor.pageConfigOf). */
+export function providersPageConfig(config: { store: PaymentsConfig }): Partial<PageConfig> {
+  const of = <Name extends ProviderName>(name: Name) => {
+    const settings = config.store.providers[name];
+    return settings === undefined ? {} : (PAYMENT_PROVIDERS[name].pageConfigOf?.(settings) ?? {});
+  };
+  return Object.assign({}, ...PROVIDER_NAMES.map(of));
 }
