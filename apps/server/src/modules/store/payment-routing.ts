@@ -27,7 +27,7 @@ const OWN_SITE: AdapterName = 'fxid';
 
 /** How a game published on a platform is paid for there, on this server. */
 export type PaymentWay =
-  | { kind: 'web'; checkout: ConfiguredProvider; authorize?: PlatformPayments['webCheckout'] }
+  | { kind: 'web'; checkout: ConfiguredProvider; adapter: AdapterName; authorize?: PlatformPayments['webCheckout'] }
   | { kind: 'platform'; payments: PlatformPayments }
   | { kind: 'none'; why: string };
 
@@ -42,7 +42,7 @@ export function paymentWay(ctx: AppContext, game: GameRecord, adapter: AdapterNa
   if (adapter === OWN_SITE) {
     const checkout = ctx.payments.forGame(game, adapter, currency);
     return checkout
-      ? { kind: 'web', checkout }
+      ? { kind: 'web', checkout, adapter }
       : { kind: 'none', why: 'no payment provider configured here is enabled for it in the catalog' };
   }
   const payments = ctx.payments.platform(adapter);
@@ -50,6 +50,6 @@ export function paymentWay(ctx: AppContext, game: GameRecord, adapter: AdapterNa
   if (!payments.configured(ctx, game))
     return { kind: 'none', why: "the platform's payments are not configured for it" };
   const checkout = payments.webCheckout && ctx.payments.forGame(game, adapter, currency);
-  if (checkout) return { kind: 'web', checkout, authorize: payments.webCheckout };
+  if (checkout) return { kind: 'web', checkout, adapter, authorize: payments.webCheckout };
   return { kind: 'platform', payments };
 }

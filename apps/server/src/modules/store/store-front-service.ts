@@ -31,17 +31,12 @@ function isOnPlatform(game: GameRecord, platform: PlatformName | undefined): boo
 /**
  * The game's store flags as this platform sees them: a flag is true only where its provider is
  * offered (listed in PAYMENT_PROVIDER, configured with the credentials the game's rule names,
- * allowed on this platform, in `currency` when one is asked for), so a provider that is not
- * configured here is never offered.
+ * allowed on this platform) in one of `currencies`, so a provider that is not configured here
+ * is never offered.
  */
-function offeredFlags(
-  ctx: AppContext,
-  game: GameRecord,
-  way: PaymentWay | undefined,
-  adapter?: AdapterName,
-  currency?: string,
-) {
-  const offered = way?.kind === 'web' && adapter ? ctx.payments.offered(game, adapter, currency) : [];
+function offeredFlags(ctx: AppContext, game: GameRecord, way: PaymentWay | undefined, currencies: string[]) {
+  const adapter = way?.kind === 'web' ? way.adapter : undefined;
+  const offered = adapter ? currencies.flatMap((currency) => ctx.payments.offered(game, adapter, currency)) : [];
   const flags = { ...game.definition.Store };
   for (const flag of Object.keys(flags) as (keyof StoreFlags)[]) {
     flags[flag] = offered.some((entry) => PAYMENT_PROVIDERS[entry.provider.name].storeFlag === flag);
@@ -49,8 +44,11 @@ function offeredFlags(
   return flags;
 }
 
-/** The distinct currencies of products, in order of first appearance. */
-const currenciesOf = (products: ProductRecord[]) => [...new Set(products.map((product) => product.row.price_currency))];
+/** The currencies a store answer is about: the one asked for when the game sells in it, else every product's. */
+function currenciesAsked(products: ProductRecord[], asked: string | undefined): string[] {
+  const all = [...new Set(products.map((product) => product.row.price_currency))];
+  return asked && all.includes(asked) ? [asked] : all;
+}
 
 /**
  * Whether the player can buy anything in the game on this platform right now, and how:
@@ -63,15 +61,14 @@ export async function storeAvailability(ctx: AppContext, input: StoreFrontReques
   if (!game) throw new GameNotFoundError(input.Game);
   const adapter = adapterOf(input.WebPublishingPlatform);
   const way = adapter && isOnPlatform(game, input.WebPublishingPlatform) ? paymentWay(ctx, game, adapter) : undefined;
-  const answer = { Game: input.Game, Store: offeredFlags(ctx, game, way, adapter, input.Currency) };
-  if (way?.kind === 'web' && adapter) {
-    const products = await listWebStoreProducts(ctx.db, game.id);
-    const wanted = input.Currency ? [input.Currency] : currenciesOf(products);
-    const sellable = wanted.filter((currency) => products.some((product) => product.row.price_currency === currency));
-    const chosen = sellable.map((currency) => ctx.payments.forGame(game, adapter, currency)).find(Boolean);
+  if (way?.kind === 'web') {
+    const currencies = currenciesAsked(await listWebStoreProducts(ctx.db, game.id), input.Currency);
+    const answer = { Game: input.Game, Store: offeredFlags(ctx, game, way, currencies) };
+    const chosen = currencies.map((currency) => ctx.payments.forGame(game, way.adapter, currency)).find(Boolean);
     if (chosen) return { ...answer, Available: true, PaymentChannel: 'Web', PaymentProvider: chosen.provider.name };
     return { ...answer, Available: false, PaymentChannel: 'Web', PaymentProvider: null };
   }
+  const answer = { Game: input.Game, Store: offeredFlags(ctx, game, way, []) };
   if (way?.kind === 'platform') {
     const sold = (await listProducts(ctx.db, game.id)).some((product) => way.payments.sells(product));
     return { ...answer, Available: sold, PaymentChannel: 'Platform', PaymentProvider: null };
@@ -92,8 +89,8 @@ export async function storeData(ctx: AppContext, input: StoreFrontRequest, accou
   const way = adapter ? paymentWay(ctx, game, adapter) : undefined;
   const listed = await listWebStoreProducts(ctx.db, game.id);
   const products =
-    way?.kind === 'web' && adapter
-      ? listed.filter((product) => ctx.payments.forGame(game, adapter, product.row.price_currency))
+    way?.kind === 'web'
+      ? listed.filter((product) => ctx.payments.forGame(game, way.adapter, product.row.price_currency))
       : listed;
   // Signed in, one-time products already bought show as owned instead of for sale.
   const owned = accountId ? await ownedOneTimeSkus(ctx, accountId, game.id, products) : new Set<string>();
@@ -102,6 +99,6 @@ export async function storeData(ctx: AppContext, input: StoreFrontRequest, accou
     Products: products.map((product) =>
       toStoreProduct(product, locale, game.definition.DefaultLanguage, owned.has(product.row.sku)),
     ),
-    Store: offeredFlags(ctx, game, way, adapter, input.Currency),
+    Store: offeredFlags(ctx, game, way, currenciesAsked(listed, input.Currency)),
   };
 }

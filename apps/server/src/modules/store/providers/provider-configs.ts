@@ -73,7 +73,7 @@ interface AccountReading {
 /** Each account's variables, per provider that has any, parsed with the provider's own schema. */
 function readAccounts(env: PaymentEnv, raw: RawEnv): AccountReading[] {
   const readings: AccountReading[] = [];
-  for (const account of env.PAYMENT_ACCOUNTS ?? []) {
+  for (const account of new Set(env.PAYMENT_ACCOUNTS ?? [])) {
     const suffix = suffixOf(account);
     for (const name of PROVIDER_NAMES) {
       const shape = PAYMENT_PROVIDERS[name].env;
@@ -187,7 +187,7 @@ export function paymentsConfig(env: PaymentEnv, mode: Mode, raw: RawEnv = {}): P
   return {
     paymentProviders,
     providers: providers as Partial<ProviderSettings>,
-    accounts: accounts as Record<string, Partial<ProviderSettings>>,
+    ...(Object.keys(accounts).length > 0 ? { accounts: accounts as Record<string, Partial<ProviderSettings>> } : {}),
   };
 }
 
