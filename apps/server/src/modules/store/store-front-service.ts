@@ -1,10 +1,4 @@
-import type {
-  AdapterName,
-  PlatformName,
-  StoreAvailabilityResponse,
-  StoreFlags,
-  StoreFrontRequest,
-} from '@fxid/contract';
+import type { PlatformName, StoreAvailabilityResponse, StoreFlags, StoreFrontRequest } from '@fxid/contract';
 import type { AppContext } from '../../context.js';
 import { GameNotFoundError, GameNotOnPlatformError } from '../../errors.js';
 import type { GameRecord } from '../catalog/game-catalog.js';
