@@ -24,6 +24,8 @@ const WIDGET_SCRIPT = `(() => {
         const button = document.createElement('button');
         button.type = 'button';
         button.textContent = label;
+        // Set through the CSSOM, which the portal's CSP allows (no inline style attribute).
+        button.style.cssText = 'margin:0 8px 8px 0;padding:8px 14px;border:1px solid #888;border-radius:6px;background:#fff;color:#111;cursor:pointer';
         button.addEventListener('click', async () => {
           const answer = await fetch(new URL('confirm', base), {
             method: 'POST',
