@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FAKE_STRIPE_KEYS, FakeStripe } from '../../apps/server/src/test/fake-stripe';
+import { FakeStripe, fakeStripeEnv } from '../../apps/server/src/test/fake-stripe';
 import { saveScreenshot } from '../harness/artifacts';
 import { demoCatalogText } from '../harness/catalog';
 import { logLine } from '../harness/game';
@@ -45,10 +45,7 @@ beforeAll(async () => {
   server = await startServer({
     CATALOG_FILE: file,
     PAYMENT_PROVIDER: 'stripe,xsolla,yookassa',
-    STRIPE_SECRET_KEY: FAKE_STRIPE_KEYS.secretKey,
-    STRIPE_PUBLISHABLE_KEY: FAKE_STRIPE_KEYS.publishableKey,
-    STRIPE_WEBHOOK_SECRETS: FAKE_STRIPE_KEYS.webhookSecrets.join(','),
-    STRIPE_API_BASE: `http://127.0.0.1:${fake.config.apiBase.port}`,
+    ...fakeStripeEnv(fake),
   });
 });
 afterAll(async () => {

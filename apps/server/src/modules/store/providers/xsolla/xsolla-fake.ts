@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
+import { jsonOrText, serveOnLoopback } from '../dev-fake-http.js';
 import type { XsollaConfig } from './xsolla-config.js';
 import { xsollaAuthorization } from './xsolla-signature.js';
 
@@ -58,7 +58,7 @@ export class FakeXsolla {
   readonly transactions: FakeTransaction[] = [];
   readonly refunds: number[] = [];
   private nextTransaction = 900_000_001;
-  private server: Server | undefined;
+  private server: Awaited<ReturnType<typeof serveOnLoopback>> | undefined;
   readonly config: XsollaConfig;
 
   constructor(readonly keys: FakeXsollaKeys = FAKE_XSOLLA_KEYS) {
@@ -73,30 +73,14 @@ export class FakeXsolla {
   }
 
   async start(): Promise<void> {
-    this.server = createServer((request, response) => {
-      let text = '';
-      request.on('data', (chunk) => {
-        text += chunk;
-      });
-      request.on('end', () => {
-        const url = new URL(request.url ?? '/', 'http://fake');
-        let body: unknown;
-        try {
-          body = text ? JSON.parse(text) : undefined;
-        } catch {
-          body = text;
-        }
-        const answer = this.handle(request.method ?? '', url, body, request.headers);
-        response.writeHead(answer.status, answer.body === undefined ? {} : { 'content-type': 'application/json' });
-        response.end(answer.body === undefined ? undefined : JSON.stringify(answer.body));
-      });
-    });
-    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
-    this.config.apiBase = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    this.server = await serveOnLoopback((method, url, text, headers) =>
+      this.handle(method, url, jsonOrText(text), headers),
+    );
+    this.config.apiBase = `http://127.0.0.1:${this.server.port}`;
   }
 
   async stop(): Promise<void> {
-    await new Promise((resolve) => this.server?.close(resolve));
+    await this.server?.close();
   }
 
   /** One merchant API request, recorded and answered as Xsolla answers it (url's path from /merchant/v2). */

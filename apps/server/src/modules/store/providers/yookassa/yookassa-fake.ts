@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
+import { jsonOrText, serveOnLoopback } from '../dev-fake-http.js';
 import type { YookassaAmount, YookassaPayment, YookassaRefund } from './yookassa-api.js';
 import { YOOKASSA_NOTIFICATION_SOURCES, type YookassaConfig } from './yookassa-config.js';
 
@@ -39,7 +39,7 @@ export class FakeYookassa {
   readonly payments = new Map<string, YookassaPayment>();
   readonly refunds = new Map<string, YookassaRefund>();
   private readonly saved = new Map<string, { fingerprint: string; status: number; body: unknown }>();
-  private server: Server | undefined;
+  private server: Awaited<ReturnType<typeof serveOnLoopback>> | undefined;
   /** Per payment with a redirect confirmation, where the buyer goes back to (its return_url). */
   readonly returnUrls = new Map<string, string>();
   readonly config: YookassaConfig;
@@ -61,30 +61,14 @@ export class FakeYookassa {
   }
 
   async start(): Promise<void> {
-    this.server = createServer((request, response) => {
-      let text = '';
-      request.on('data', (chunk) => {
-        text += chunk;
-      });
-      request.on('end', () => {
-        const path = new URL(request.url ?? '/', 'http://fake').pathname;
-        let body: unknown;
-        try {
-          body = text ? JSON.parse(text) : undefined;
-        } catch {
-          body = text;
-        }
-        const answer = this.handle(request.method ?? '', path, body, request.headers);
-        response.writeHead(answer.status, { 'content-type': 'application/json' });
-        response.end(JSON.stringify(answer.body));
-      });
-    });
-    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
-    this.config.apiBase = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    this.server = await serveOnLoopback((method, url, text, headers) =>
+      this.handle(method, url.pathname, jsonOrText(text), headers),
+    );
+    this.config.apiBase = `http://127.0.0.1:${this.server.port}`;
   }
 
   async stop(): Promise<void> {
-    await new Promise((resolve) => this.server?.close(resolve));
+    await this.server?.close();
   }
 
   private error(status: number, code: string, description: string) {
