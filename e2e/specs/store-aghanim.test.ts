@@ -1,12 +1,11 @@
 import type { BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveScreenshot } from '../harness/artifacts';
-import { acceptDueDocuments } from '../harness/documents';
-import { gameFrame, logLine } from '../harness/game';
+import { logLine } from '../harness/game';
 import { en } from '../harness/messages';
 import { type RunningServer, startServer } from '../harness/server';
 import { browserSession } from '../harness/session';
-import { type SignedIn, signInByEmail } from '../harness/sign-in';
+import { storeBuyer } from '../harness/store';
 
 // Buying with Aghanim in the offline development mode: the server is the real build with
 // PAYMENT_PROVIDER=aghanim and no Aghanim keys, so its Aghanim provider talks over HTTP to the
@@ -29,21 +28,7 @@ afterAll(async () => {
 });
 
 const session = browserSession(site);
-
-async function signedIn(): Promise<{ context: BrowserContext; player: SignedIn }> {
-  const player = await signInByEmail(site());
-  await acceptDueDocuments(site(), player.token, 'gem-garden');
-  const context = await session.freshContext();
-  await context.addInitScript((token) => localStorage.setItem('AuthToken', token), player.token);
-  return { context, player };
-}
-
-async function openGame(page: Page): Promise<FrameLocator> {
-  await page.goto('play/gem-garden');
-  const frame = gameFrame(page);
-  await logLine(frame, 'call loadingReady ok').waitFor();
-  return frame;
-}
+const { signedIn, openGame, boughtCount } = storeBuyer(site, session, 'gem-garden');
 
 /** Buys gems_50 in the game and follows the dialog's link to Aghanim's checkout, which opens in a new tab. */
 async function checkoutTab(context: BrowserContext, page: Page, frame: FrameLocator): Promise<Page> {
@@ -53,16 +38,6 @@ async function checkoutTab(context: BrowserContext, page: Page, frame: FrameLoca
   const [tab] = await Promise.all([context.waitForEvent('page'), link.click()]);
   await tab.getByRole('button', { name: 'Pay now' }).waitFor();
   return tab;
-}
-
-async function boughtCount(player: SignedIn, sku: string): Promise<number> {
-  const response = await fetch(new URL('api/v1/store/check-buy-products', site()), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${player.token}` },
-    body: JSON.stringify({ Game: 'gem-garden' }),
-  });
-  const { Products } = (await response.json()) as { Products: { Sku: string; Count: number }[] };
-  return Products.find((product) => product.Sku === sku)?.Count ?? 0;
 }
 
 describe("buying with Aghanim's checkout in a new tab (offline development mode)", () => {

@@ -1,6 +1,12 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FAKE_STRIPE_KEYS, FakeStripe, stripeEvent, stripeSignature } from '../../apps/server/src/test/fake-stripe';
+import {
+  FAKE_STRIPE_KEYS,
+  FakeStripe,
+  fakeStripeEnv,
+  stripeEvent,
+  stripeSignature,
+} from '../../apps/server/src/test/fake-stripe';
 import { saveScreenshot } from '../harness/artifacts';
 import { acceptDueDocuments } from '../harness/documents';
 import { gameFrame, logLine } from '../harness/game';
@@ -31,10 +37,7 @@ beforeAll(async () => {
   await fake.start();
   server = await startServer({
     PAYMENT_PROVIDER: 'stripe',
-    STRIPE_SECRET_KEY: FAKE_STRIPE_KEYS.secretKey,
-    STRIPE_PUBLISHABLE_KEY: FAKE_STRIPE_KEYS.publishableKey,
-    STRIPE_WEBHOOK_SECRETS: FAKE_STRIPE_KEYS.webhookSecrets.join(','),
-    STRIPE_API_BASE: `http://127.0.0.1:${fake.config.apiBase.port}`,
+    ...fakeStripeEnv(fake),
   });
 });
 afterAll(async () => {

@@ -1,12 +1,11 @@
-import type { BrowserContext, FrameLocator, Page, Route } from 'playwright-core';
+import type { BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FAKE_XSOLLA_KEYS, FakeXsolla } from '../../apps/server/src/test/fake-xsolla';
+import { FAKE_XSOLLA_KEYS, FakeXsolla } from '../../apps/server/src/modules/store/providers/xsolla/xsolla-fake';
 import { saveScreenshot } from '../harness/artifacts';
-import { acceptDueDocuments } from '../harness/documents';
-import { gameFrame, logLine } from '../harness/game';
+import { logLine } from '../harness/game';
 import { type RunningServer, startServer } from '../harness/server';
 import { browserSession } from '../harness/session';
-import { type SignedIn, signInByEmail } from '../harness/sign-in';
+import { storeBuyer } from '../harness/store';
 
 // Buying with Xsolla. The server is the real build, configured for Xsolla and talking to the
 // local fake merchant API (tokens, transaction search, refunds). The portal loads its copy of
@@ -32,7 +31,7 @@ beforeAll(async () => {
     XSOLLA_API_KEY: FAKE_XSOLLA_KEYS.apiKey,
     XSOLLA_WEBHOOK_SECRETS: FAKE_XSOLLA_KEYS.webhookSecrets.join(','),
     XSOLLA_SANDBOX: 'true',
-    XSOLLA_API_BASE: fake.config.apiBase,
+    XSOLLA_API_BASE: fake.config.apiBase ?? '',
   });
 });
 afterAll(async () => {
@@ -41,6 +40,7 @@ afterAll(async () => {
 });
 
 const session = browserSession(site);
+const { signedIn, openGame, boughtCount } = storeBuyer(site, session, 'sky-runner');
 
 /** Pay Station as far as the widget sees it: the page posts the widget's commands to its parent. */
 const PAY_STATION_STAND_IN = `<!doctype html>
@@ -94,39 +94,8 @@ async function xsollaTab(context: BrowserContext, allow?: RegExp): Promise<Page>
   return page;
 }
 
-async function signedIn(): Promise<{ context: BrowserContext; player: SignedIn }> {
-  const player = await signInByEmail(site());
-  await acceptDueDocuments(site(), player.token, 'sky-runner');
-  const context = await session.freshContext();
-  // The portal's pages only: Pay Station's frame is of another origin, whose storage is not ours.
-  await context.addInitScript(
-    ([token, origin]) => {
-      if (location.origin === origin) localStorage.setItem('AuthToken', token);
-    },
-    [player.token, new URL(site()).origin] as const,
-  );
-  return { context, player };
-}
-
-async function openGame(page: Page): Promise<FrameLocator> {
-  await page.goto('play/sky-runner');
-  const frame = gameFrame(page);
-  await logLine(frame, 'call loadingReady ok').waitFor();
-  return frame;
-}
-
 /** Pay Station inside the widget's lightbox. */
 const payStation = (page: Page) => page.frameLocator('.xpaystation-widget-lightbox iframe');
-
-async function boughtCount(player: SignedIn, sku: string): Promise<number> {
-  const response = await fetch(new URL('api/v1/store/check-buy-products', site()), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${player.token}` },
-    body: JSON.stringify({ Game: 'sky-runner' }),
-  });
-  const { Products } = (await response.json()) as { Products: { Sku: string; Count: number }[] };
-  return Products.find((product) => product.Sku === sku)?.Count ?? 0;
-}
 
 describe("buying with Xsolla's Pay Station widget", () => {
   it('pays in Pay Station; the widget closes itself and the game receives the purchase once', async () => {

@@ -1,13 +1,12 @@
-import type { BrowserContext, FrameLocator, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FAKE_YOOKASSA_KEYS, FakeYookassa } from '../../apps/server/src/test/fake-yookassa';
+import { FAKE_YOOKASSA_KEYS, FakeYookassa } from '../../apps/server/src/modules/store/providers/yookassa/yookassa-fake';
 import { saveScreenshot } from '../harness/artifacts';
-import { acceptDueDocuments } from '../harness/documents';
-import { gameFrame, logLine } from '../harness/game';
+import { logLine } from '../harness/game';
 import { en } from '../harness/messages';
 import { type RunningServer, startServer } from '../harness/server';
 import { browserSession } from '../harness/session';
-import { type SignedIn, signInByEmail } from '../harness/sign-in';
+import { storeBuyer } from '../harness/store';
 
 // Buying with YooKassa. The server is the real build, configured for YooKassa and talking to
 // the local fake API v3; its notifications are taken from the loopback address only because
@@ -31,7 +30,7 @@ beforeAll(async () => {
     YOOKASSA_SHOP_ID: FAKE_YOOKASSA_KEYS.shopId,
     YOOKASSA_SECRET_KEY: FAKE_YOOKASSA_KEYS.secretKey,
     YOOKASSA_NOTIFICATION_IPS: '127.0.0.1,::1',
-    YOOKASSA_API_BASE: fake.config.apiBase,
+    YOOKASSA_API_BASE: fake.config.apiBase ?? '',
   });
 });
 afterAll(async () => {
@@ -40,6 +39,7 @@ afterAll(async () => {
 });
 
 const session = browserSession(site);
+const { signedIn, openGame, boughtCount } = storeBuyer(site, session, 'gem-garden');
 
 /** YooKassa's confirmation widget as far as the portal uses it; `fakeYookassaSettle` is exposed by the test. */
 const WIDGET_STAND_IN = `
@@ -84,31 +84,6 @@ async function yookassaTab(context: BrowserContext): Promise<Page> {
   );
   await page.exposeFunction('fakeYookassaSettle', settleAtYookassa);
   return page;
-}
-
-async function signedIn(): Promise<{ context: BrowserContext; player: SignedIn }> {
-  const player = await signInByEmail(site());
-  await acceptDueDocuments(site(), player.token, 'gem-garden');
-  const context = await session.freshContext();
-  await context.addInitScript((token) => localStorage.setItem('AuthToken', token), player.token);
-  return { context, player };
-}
-
-async function openGame(page: Page): Promise<FrameLocator> {
-  await page.goto('play/gem-garden');
-  const frame = gameFrame(page);
-  await logLine(frame, 'call loadingReady ok').waitFor();
-  return frame;
-}
-
-async function boughtCount(player: SignedIn, sku: string): Promise<number> {
-  const response = await fetch(new URL('api/v1/store/check-buy-products', site()), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${player.token}` },
-    body: JSON.stringify({ Game: 'gem-garden' }),
-  });
-  const { Products } = (await response.json()) as { Products: { Sku: string; Count: number }[] };
-  return Products.find((product) => product.Sku === sku)?.Count ?? 0;
 }
 
 describe("buying with YooKassa's confirmation widget", () => {

@@ -525,7 +525,12 @@ describe('loadConfig', () => {
         'XSOLLA_WEBHOOK_SECRETS: required with any Xsolla setting or when PAYMENT_PROVIDER names xsolla',
       ],
     });
-    expect(loadConfig({ PAYMENT_PROVIDER: 'xsolla' })).toMatchObject({ ok: false });
+    // Listed without keys: the offline fake in development (/dev/xsolla), refused in production.
+    expect(loadConfig({ PAYMENT_PROVIDER: 'xsolla' })).toMatchObject({
+      ok: true,
+      config: { store: { providers: { xsolla: { apiBase: null, sandbox: true, merchantId: 900001 } } } },
+    });
+    expect(loadConfig({ ...PRODUCTION_ENV, PAYMENT_PROVIDER: 'xsolla' })).toMatchObject({ ok: false });
     expect(
       loadConfig({ ...PRODUCTION_ENV, ...keys, XSOLLA_SANDBOX: 'true', XSOLLA_API_BASE: 'http://127.0.0.1:1' }),
     ).toEqual({

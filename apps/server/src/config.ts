@@ -332,13 +332,13 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
       problems.push('TURNSTILE_SECRET: a Turnstile test secret cannot be used in production');
     }
     if (!e.SMTP_URL) problems.push('SMTP_URL: required in production');
-    problems.push(...paymentProblems(e, mode));
+    problems.push(...paymentProblems(e, mode, env));
     for (const game of Object.keys(e.GAME_WEBHOOKS)) {
       if (!e.GAME_SECRETS[game]) problems.push(`GAME_WEBHOOKS: ${game} needs a secret in GAME_SECRETS to sign with`);
     }
   }
   // Production's provider checks ran above, in the order operators read them; development's run here.
-  if (mode === 'development') problems.push(...paymentProblems(e, mode));
+  if (mode === 'development') problems.push(...paymentProblems(e, mode, env));
   problems.push(...vapidProblems(e));
   problems.push(...platformProblems(e, mode));
   problems.push(...firebaseProblems(e, mode));
@@ -384,7 +384,7 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
       redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
       metrics: { port: e.METRICS_PORT, token: e.METRICS_TOKEN },
       shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
-      store: { ...paymentsConfig(e, mode), gameWebhooks: e.GAME_WEBHOOKS },
+      store: { ...paymentsConfig(e, mode, env), gameWebhooks: e.GAME_WEBHOOKS },
       supportEmail,
       vapid: vapidConfig(e, mode),
       errorTunnel: { dsns: e.ERROR_TUNNEL_DSNS, maxBytes: e.ERROR_TUNNEL_MAX_BYTES },

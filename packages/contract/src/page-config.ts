@@ -115,6 +115,11 @@ export interface PageConfig {
    * injected `window.fxidSteam`: the host simulator's stand-in in development (STEAM_BRIDGE_URL).
    */
   SteamBridgeUrl?: string;
+  /**
+   * Development only, while YooKassa runs offline: where the portal loads the stand-in of YooKassa's
+   * confirmation widget from (the fake at /dev/yookassa); YooKassa's own script otherwise.
+   */
+  YookassaWidgetUrl?: string;
 }
 
 /**

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { PAGE_CONFIG_ELEMENT_ID, type PageConfig } from '@fxid/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
+import { providersPageConfig } from '../modules/store/providers/provider-configs.js';
 import { likelyLocale } from './portal-locale.js';
 import { sendProblem } from './problem.js';
 
@@ -36,6 +37,7 @@ export function pageConfigFor(config: Config): PageConfig {
     ...(config.platforms.fbinstantgames ? { FbInstantSdkUrl: config.platforms.fbinstantgames.sdkUrl } : {}),
     ...(config.platforms.fbgames ? { FbSdkUrl: config.platforms.fbgames.sdkUrl } : {}),
     ...(config.platforms.steam?.bridgeUrl ? { SteamBridgeUrl: config.platforms.steam.bridgeUrl } : {}),
+    ...providersPageConfig(config),
   };
 }
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
 import Stripe from 'stripe';
 import { afterAll, beforeAll } from 'vitest';
+import { serveOnLoopback } from '../modules/store/providers/dev-fake-http.js';
 import type { StripeConfig } from '../modules/store/providers/stripe/stripe-config.js';
 
 /** Keys of the fake account; the webhook secrets are what fxid is configured to verify with. */
@@ -11,6 +11,16 @@ export const FAKE_STRIPE_KEYS = {
   publishableKey: 'pk_test_fxidfakeaccount0001',
   webhookSecrets: ['whsec_fxid_fake_current_0001', 'whsec_fxid_fake_previous_0001'],
 } as const;
+
+/** The server's Stripe variables pointing at a started fake (for a built server's environment). */
+export function fakeStripeEnv(fake: { config: { apiBase: { port: number } } }): Record<string, string> {
+  return {
+    STRIPE_SECRET_KEY: FAKE_STRIPE_KEYS.secretKey,
+    STRIPE_PUBLISHABLE_KEY: FAKE_STRIPE_KEYS.publishableKey,
+    STRIPE_WEBHOOK_SECRETS: FAKE_STRIPE_KEYS.webhookSecrets.join(','),
+    STRIPE_API_BASE: `http://127.0.0.1:${fake.config.apiBase.port}`,
+  };
+}
 
 /** One request as the fake API received it. */
 export interface FakeStripeRequest {
@@ -56,7 +66,7 @@ export class FakeStripe {
   readonly sessions = new Map<string, Session>();
   readonly refunds: { id: string; payment_intent: string }[] = [];
   private readonly saved = new Map<string, { params: string; status: number; body: unknown }>();
-  private server: Server | undefined;
+  private server: Awaited<ReturnType<typeof serveOnLoopback>> | undefined;
   /** Config that points fxid's Stripe client here; its port is filled in when the fake starts. */
   readonly config: StripeConfig & { apiBase: NonNullable<StripeConfig['apiBase']> } = {
     ...FAKE_STRIPE_KEYS,
@@ -65,29 +75,17 @@ export class FakeStripe {
   };
 
   async start(): Promise<void> {
-    this.server = createServer((request, response) => {
-      let text = '';
-      request.on('data', (chunk) => {
-        text += chunk;
-      });
-      request.on('end', () => {
-        const url = new URL(request.url ?? '/', 'http://fake');
-        const params = decodeForm(request.method === 'GET' ? url.search.slice(1) : text);
-        this.requests.push({ method: request.method ?? '', path: url.pathname, headers: request.headers, params });
-        const { status, body } = this.answer(request.method ?? '', url.pathname, params, request.headers);
-        response.writeHead(status, {
-          'content-type': 'application/json',
-          'request-id': `req_${randomBytes(6).toString('hex')}`,
-        });
-        response.end(JSON.stringify(body));
-      });
+    this.server = await serveOnLoopback((method, url, text, headers) => {
+      const params = decodeForm(method === 'GET' ? url.search.slice(1) : text);
+      this.requests.push({ method, path: url.pathname, headers, params });
+      const answer = this.answer(method, url.pathname, params, headers);
+      return { ...answer, headers: { 'request-id': `req_${randomBytes(6).toString('hex')}` } };
     });
-    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
-    this.config.apiBase.port = (this.server.address() as AddressInfo).port;
+    this.config.apiBase.port = this.server.port;
   }
 
   async stop(): Promise<void> {
-    await new Promise((resolve) => this.server?.close(resolve));
+    await this.server?.close();
   }
 
   private answer(method: string, path: string, params: Record<string, unknown>, headers: IncomingHttpHeaders) {

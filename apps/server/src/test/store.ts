@@ -4,9 +4,12 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Config } from '../config.js';
 import { signWebhook } from '../lib/webhook-signature.js';
+import { readCatalogFile } from '../modules/catalog/catalog-file.js';
+import { importCatalog } from '../modules/catalog/catalog-import.js';
+import type { CatalogGame } from '../modules/catalog/catalog-schema.js';
 import { type Db, findOrderByPublicId, type OrderRow } from '../modules/store/orders-repository.js';
 import { DEV_SANDBOX_WEBHOOK_SECRET } from '../modules/store/providers/sandbox/sandbox-config.js';
-import type { TestApp } from './app.js';
+import { DEMO_CATALOG, TEST_START, type TestApp } from './app.js';
 import { nextIp } from './connect-invites.js';
 import { bearer, signIn } from './sign-in.js';
 
@@ -175,5 +178,18 @@ export function postNotification(app: FastifyInstance, body: string, signature?:
     url: '/api/v1/store/webhooks/sandbox',
     payload: body,
     headers: { 'content-type': 'application/json', ...(signature ? { 'sandbox-signature': signature } : {}) },
+  });
+}
+
+/** Before the block's tests, imports the demo catalog with games changed (by system name) into the test app's database. */
+export function useCatalogChange(testApp: () => TestApp, changes: Record<string, (game: CatalogGame) => void>) {
+  beforeAll(async () => {
+    const catalog = await readCatalogFile(DEMO_CATALOG);
+    for (const [name, change] of Object.entries(changes)) {
+      const game = catalog.Games.find((entry) => entry.GameSystemName === name);
+      if (!game) throw new Error(`the demo catalog has no ${name}`);
+      change(game);
+    }
+    await importCatalog(testApp().database.handle.db, catalog, TEST_START);
   });
 }

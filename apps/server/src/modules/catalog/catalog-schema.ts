@@ -17,6 +17,7 @@ import {
   LocaleSchema,
   NewsPrioritySchema,
   OpenMethodSchema,
+  PaymentProviderNameSchema,
   PlatformCapabilitySchema,
   PlatformDataSchema,
   PlayGameTypeSchema,
@@ -25,6 +26,33 @@ import {
   UnityCompressionSchema,
 } from '@fxid/contract';
 import { z } from 'zod';
+
+/** A name of PAYMENT_ACCOUNTS: its variables are the provider's own with `__NAME` (upper case) appended. */
+export const PaymentAccountNameSchema = z
+  .string()
+  .regex(/^[a-z][a-z0-9]{0,31}$/, 'Expected a PAYMENT_ACCOUNTS name: a lower-case letter, then letters and digits');
+
+/**
+ * Where and how a game takes one web payment provider (README, Which way a game pays); each
+ * field left out is no limit: every currency, every platform with web checkouts, the
+ * deployment's own credentials.
+ */
+export const PaymentProviderRuleSchema = z.strictObject({
+  Currencies: z
+    .array(CurrencyCodeSchema)
+    .min(1)
+    .optional()
+    .describe('ISO 4217 codes its checkouts take: a product priced in another currency goes to the next provider'),
+  Platforms: z
+    .array(z.enum(ADAPTER_NAMES))
+    .min(1)
+    .optional()
+    .describe('Adapters it is offered on (of those that pay through web checkouts: fxid, crazygames)'),
+  Account: PaymentAccountNameSchema.optional().describe(
+    "The PAYMENT_ACCOUNTS entry whose credentials this game's checkouts use; the deployment's own when left out",
+  ),
+});
+export type PaymentProviderRule = z.infer<typeof PaymentProviderRuleSchema>;
 
 /**
  * The catalog file: what an operator configures, written as YAML with the field
@@ -168,6 +196,10 @@ const GameSchema = z.strictObject({
       Bank131Enabled: false,
       ...flags,
     })),
+  PaymentProviders: z
+    .partialRecord(PaymentProviderNameSchema, PaymentProviderRuleSchema)
+    .default({})
+    .describe('Per web payment provider the Store flags enable: its currencies, platforms and credentials'),
   TurnstileSiteKey: z.string().optional(),
   TosUrl: Link.optional(),
   TosOpenMethod: OpenMethodSchema.default('Modal'),

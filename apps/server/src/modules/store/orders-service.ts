@@ -54,11 +54,20 @@ export async function createPayment(
   options: CreatePaymentOptions = {},
 ): Promise<CreatePaymentResponse> {
   const game = await requireGameOnPlatform(ctx, input.Game, input.WebPublishingPlatform);
-  const { provider, authorize } = webCheckoutFor(ctx, game, input.WebPublishingPlatform);
-  // A host platform selling through the web checkout vouches for the buyer first (CrazyGames' user token).
-  await authorize?.(ctx, accountId, game, input);
+  // Refused before anything else when no provider takes this game's checkouts here at all.
+  webCheckoutFor(ctx, game, input.WebPublishingPlatform);
   const product = await findProduct(ctx.db, game.id, input.Sku);
   if (!product) throw new NotFoundError('Product');
+  // The provider that takes the product's currency (PaymentProviders.*.Currencies).
+  const { checkout: chosen, authorize } = webCheckoutFor(
+    ctx,
+    game,
+    input.WebPublishingPlatform,
+    product.row.price_currency,
+  );
+  const provider = chosen.provider;
+  // A host platform selling through the web checkout vouches for the buyer first (CrazyGames' user token).
+  await authorize?.(ctx, accountId, game, input);
   const tiers = await findTieredProducts(ctx.db, game.id, product);
   await assertCanBuy(ctx, accountId, game.id, product, tiers);
   const account = await findAccount(ctx.db, accountId);
@@ -78,7 +87,7 @@ export async function createPayment(
     usd_amount: usdAmount(amount, currency),
     platform: input.WebPublishingPlatform,
     embedding_type: input.EmbeddingType,
-    provider: provider.name,
+    provider: chosen.key,
     provider_ref: null,
     developer_payload: input.DeveloperPayload?.MerchantDeveloperPayload ?? null,
     pi_email: account?.email ?? null,
@@ -176,9 +185,9 @@ export async function createPayment(
  * payments_not_available when there is none: no provider enabled for the game, or a
  * platform that is paid through its own payments (or not at all).
  */
-function webCheckoutFor(ctx: AppContext, game: GameRecord, platform: PlatformName) {
+function webCheckoutFor(ctx: AppContext, game: GameRecord, platform: PlatformName, currency?: string) {
   const adapter = adapterOf(platform);
-  const way = adapter ? paymentWay(ctx, game, adapter) : { kind: 'none' as const, why: 'unknown platform' };
+  const way = adapter ? paymentWay(ctx, game, adapter, currency) : { kind: 'none' as const, why: 'unknown platform' };
   if (way.kind === 'web') return way;
   const why = way.kind === 'platform' ? "buy through the platform's own payments" : way.why;
   throw new PaymentsNotAvailableError(game.definition.GameSystemName, platform, why);

@@ -14,12 +14,13 @@ import type { PaymentEvent, PaymentProvider } from './providers/payment-provider
  */
 export async function handleNotification(
   ctx: AppContext,
-  providerName: string,
+  /** The provider's key: its name, or `name:account` for a PAYMENT_ACCOUNTS entry's credentials. */
+  key: string,
   rawBody: Buffer,
   headers: IncomingHttpHeaders,
   sourceIp: string,
 ): Promise<{ Received: true; Duplicate: boolean }> {
-  const provider = ctx.payments.get(providerName);
+  const provider = ctx.payments.get(key);
   if (!provider) throw new NotFoundError('Payment provider');
   const event = await provider.parseNotification(rawBody, headers, ctx.now(), sourceIp);
   // Genuine, but nothing fxid acts on: acknowledged so that the provider stops retrying.
@@ -29,7 +30,7 @@ export async function handleNotification(
     const claimed = await repo.claimPaymentEvent(
       trx,
       {
-        provider: provider.name,
+        provider: key,
         eventId: event.eventId,
         eventType: event.type,
         orderId: order?.id ?? null,
@@ -38,8 +39,8 @@ export async function handleNotification(
       ctx.now(),
     );
     if (!claimed) return { Received: true, Duplicate: true };
-    const outcome = await applyEvent(ctx, trx, provider, order, event);
-    await repo.setPaymentEventOutcome(trx, provider.name, event.eventId, outcome);
+    const outcome = await applyEvent(ctx, trx, key, provider, order, event);
+    await repo.setPaymentEventOutcome(trx, key, event.eventId, outcome);
     return { Received: true, Duplicate: false };
   });
 }
@@ -48,11 +49,12 @@ export async function handleNotification(
 async function applyEvent(
   ctx: AppContext,
   trx: repo.Db,
+  key: string,
   provider: PaymentProvider,
   order: repo.OrderRow | undefined,
   event: PaymentEvent,
 ): Promise<string> {
-  if (!order || order.provider !== provider.name || order.provider_ref !== event.providerRef) {
+  if (!order || order.provider !== key || order.provider_ref !== event.providerRef) {
     return 'ignored: no such order at this provider';
   }
   const status = orderStatusOf(order);

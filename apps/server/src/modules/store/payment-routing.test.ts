@@ -1,15 +1,13 @@
 import type { StoreFlags } from '@fxid/contract';
 import type { FastifyInstance } from 'fastify';
-import { beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { type Config, testConfig } from '../../config.js';
-import { DEMO_CATALOG, TEST_START, type TestApp, useTestApp } from '../../test/app.js';
+import { type TestApp, useTestApp } from '../../test/app.js';
 import { describeEachEngine } from '../../test/databases.js';
 import { useFakeStripe } from '../../test/fake-stripe.js';
 import { useFakeXsolla } from '../../test/fake-xsolla.js';
 import { signIn } from '../../test/sign-in.js';
-import { storePost } from '../../test/store.js';
-import { readCatalogFile } from '../catalog/catalog-file.js';
-import { importCatalog } from '../catalog/catalog-import.js';
+import { storePost, useCatalogChange } from '../../test/store.js';
 import { DEV_SANDBOX_WEBHOOK_SECRET } from './providers/sandbox/sandbox-config.js';
 
 /**
@@ -22,15 +20,12 @@ import { DEV_SANDBOX_WEBHOOK_SECRET } from './providers/sandbox/sandbox-config.j
 const SANDBOX = { webhookSecrets: [DEV_SANDBOX_WEBHOOK_SECRET] };
 
 /** The demo catalog with gem-garden's store flags changed (sky-runner keeps Stripe and Xsolla). */
-function gemGardenWith(testApp: () => TestApp, flags: Partial<Record<keyof StoreFlags, boolean>>) {
-  beforeAll(async () => {
-    const catalog = await readCatalogFile(DEMO_CATALOG);
-    const gemGarden = catalog.Games.find((game) => game.GameSystemName === 'gem-garden');
-    if (!gemGarden) throw new Error('the demo catalog has no gem-garden');
-    gemGarden.Store = { ...gemGarden.Store, ...flags };
-    await importCatalog(testApp().database.handle.db, catalog, TEST_START);
+const gemGardenWith = (testApp: () => TestApp, flags: Partial<Record<keyof StoreFlags, boolean>>) =>
+  useCatalogChange(testApp, {
+    'gem-garden': (game) => {
+      game.Store = { ...game.Store, ...flags };
+    },
   });
-}
 
 const gemGardenWithoutStripe = (testApp: () => TestApp) =>
   gemGardenWith(testApp, {

@@ -2,7 +2,7 @@ import type { AdapterName, CreatePaymentRequest } from '@fxid/contract';
 import type { AppContext } from '../../context.js';
 import type { GameRecord } from '../catalog/game-catalog.js';
 import type { ProductRecord } from '../catalog/products-service.js';
-import type { PaymentProvider } from './providers/payment-provider.js';
+import type { ConfiguredProvider } from './payments.js';
 
 /**
  * A host platform's own payments as the store sees them. The platforms module supplies
@@ -27,28 +27,29 @@ const OWN_SITE: AdapterName = 'fxid';
 
 /** How a game published on a platform is paid for there, on this server. */
 export type PaymentWay =
-  | { kind: 'web'; provider: PaymentProvider; authorize?: PlatformPayments['webCheckout'] }
+  | { kind: 'web'; checkout: ConfiguredProvider; adapter: AdapterName; authorize?: PlatformPayments['webCheckout'] }
   | { kind: 'platform'; payments: PlatformPayments }
   | { kind: 'none'; why: string };
 
 /**
  * The rule (README, Configuration): on the portal's own site, the web provider that
- * PAYMENT_PROVIDER and the game's catalog store flags choose (Payments.forGame); on a host
- * platform, that platform's own payments when they are configured for the game; anywhere
- * else, nothing. The caller has checked that the game is published on the adapter.
+ * PAYMENT_PROVIDER, the game's catalog store flags and its PaymentProviders rules choose
+ * (Payments.forGame; in `currency` when the product is known); on a host platform, that
+ * platform's own payments when they are configured for the game; anywhere else, nothing.
+ * The caller has checked that the game is published on the adapter.
  */
-export function paymentWay(ctx: AppContext, game: GameRecord, adapter: AdapterName): PaymentWay {
+export function paymentWay(ctx: AppContext, game: GameRecord, adapter: AdapterName, currency?: string): PaymentWay {
   if (adapter === OWN_SITE) {
-    const provider = ctx.payments.forGame(game);
-    return provider
-      ? { kind: 'web', provider }
+    const checkout = ctx.payments.forGame(game, adapter, currency);
+    return checkout
+      ? { kind: 'web', checkout, adapter }
       : { kind: 'none', why: 'no payment provider configured here is enabled for it in the catalog' };
   }
   const payments = ctx.payments.platform(adapter);
   if (!payments) return { kind: 'none', why: 'this platform has no payments on this server' };
   if (!payments.configured(ctx, game))
     return { kind: 'none', why: "the platform's payments are not configured for it" };
-  const provider = payments.webCheckout && ctx.payments.forGame(game);
-  if (provider) return { kind: 'web', provider, authorize: payments.webCheckout };
+  const checkout = payments.webCheckout && ctx.payments.forGame(game, adapter, currency);
+  if (checkout) return { kind: 'web', checkout, adapter, authorize: payments.webCheckout };
   return { kind: 'platform', payments };
 }

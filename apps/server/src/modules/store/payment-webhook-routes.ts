@@ -1,11 +1,14 @@
 import { NotificationResponseSchema, PaymentProviderNameSchema } from '@fxid/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { WebhookSignatureError } from '../../errors.js';
 import { problemResponses } from '../../http/responses.js';
+import { PaymentAccountNameSchema } from '../catalog/catalog-schema.js';
 import { notificationSourceIp } from './notification-source.js';
 import { handleNotification } from './payment-notifications.js';
+import { providerKey } from './providers/provider-key.js';
 import { PAYMENT_PROVIDERS } from './providers/registry.js';
 
 /** A provider's own error answer (Xsolla's `{"error":{"code","message"}}`), for a provider that expects one. */
@@ -37,44 +40,50 @@ export function paymentWebhookRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       (_request, body, done) => done(null, body),
     );
 
-    app.post('/store/webhooks/:Provider', {
-      schema: {
-        tags: ['store'],
-        summary: "A payment provider's signed notification",
-        description:
-          'The body is verified as received (signature, timestamp within 300 s) and taken once per provider event id.',
-        params: z.object({ Provider: PaymentProviderNameSchema }),
-        response: {
-          200: NotificationResponseSchema,
-          204: z.null().describe('Taken, for a provider that expects no body (Xsolla)'),
-          ...problemResponses(400, 403, 404, 413, 415),
-          401: ProviderRefusalSchema,
-          422: ProviderRefusalSchema,
-        },
-      },
-      handler: async (request, reply) => {
-        const answers = ctx.payments.get(request.params.Provider)?.answers;
-        try {
-          if (!Buffer.isBuffer(request.body)) throw new WebhookSignatureError('no body');
-          const result = await handleNotification(
-            ctx,
-            request.params.Provider,
-            request.body,
-            request.headers,
-            notificationSourceIp(request.socket.remoteAddress, request.headers, ctx.config.trustProxy),
-          );
-          request.log.info({ provider: request.params.Provider, duplicate: result.Duplicate }, 'payment notification');
-          return answers ? reply.code(answers.takenStatus as 204).send(null) : result;
-        } catch (error) {
-          const refusal = answers?.refused(error);
-          if (!refusal) throw error;
-          request.log.warn(
-            { provider: request.params.Provider, status: refusal.status },
-            'payment notification refused',
-          );
-          return reply.code(refusal.status as 401).send(refusal.body as z.infer<typeof ProviderRefusalSchema>);
-        }
+    const schema = (account: boolean) => ({
+      tags: ['store'],
+      summary: account
+        ? "A payment provider's signed notification, for a PAYMENT_ACCOUNTS entry's credentials"
+        : "A payment provider's signed notification",
+      description:
+        'The body is verified as received (signature, timestamp within 300 s) and taken once per provider event id.' +
+        (account ? " It is verified with the account's credentials (the `…__ACCOUNT` variables)." : ''),
+      params: account
+        ? z.object({ Provider: PaymentProviderNameSchema, Account: PaymentAccountNameSchema })
+        : z.object({ Provider: PaymentProviderNameSchema }),
+      response: {
+        200: NotificationResponseSchema,
+        204: z.null().describe('Taken, for a provider that expects no body (Xsolla)'),
+        ...problemResponses(400, 403, 404, 413, 415),
+        401: ProviderRefusalSchema,
+        422: ProviderRefusalSchema,
       },
     });
+    const handler = async (
+      request: FastifyRequest<{ Params: { Provider: string; Account?: string } }>,
+      reply: FastifyReply,
+    ) => {
+      const key = providerKey(request.params.Provider, request.params.Account);
+      const answers = ctx.payments.get(key)?.answers;
+      try {
+        if (!Buffer.isBuffer(request.body)) throw new WebhookSignatureError('no body');
+        const result = await handleNotification(
+          ctx,
+          key,
+          request.body,
+          request.headers,
+          notificationSourceIp(request.socket.remoteAddress, request.headers, ctx.config.trustProxy),
+        );
+        request.log.info({ provider: key, duplicate: result.Duplicate }, 'payment notification');
+        return answers ? reply.code(answers.takenStatus).send(null) : result;
+      } catch (error) {
+        const refusal = answers?.refused(error);
+        if (!refusal) throw error;
+        request.log.warn({ provider: key, status: refusal.status }, 'payment notification refused');
+        return reply.code(refusal.status).send(refusal.body);
+      }
+    };
+    app.post('/store/webhooks/:Provider', { schema: schema(false) }, handler);
+    app.post('/store/webhooks/:Provider/:Account', { schema: schema(true) }, handler);
   };
 }

@@ -1,4 +1,4 @@
-import type { AdapterName, StoreFlags } from '@fxid/contract';
+import type { AdapterName } from '@fxid/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.js';
@@ -9,13 +9,19 @@ import type { OutboxHandler } from '../outbox/outbox.js';
 import type { PlatformPayments } from './payment-routing.js';
 import type { PaymentProvider } from './providers/payment-provider.js';
 import type { ProviderDeps } from './providers/provider-descriptor.js';
+import { providerKey } from './providers/provider-key.js';
 import { PAYMENT_PROVIDERS, PROVIDER_NAMES, type ProviderName, type ProviderSettings } from './providers/registry.js';
 
-/** A provider built from its settings, with what it adds to the app. */
+/**
+ * A provider built from one set of credentials: the deployment's own (key: the provider's
+ * name) or a PAYMENT_ACCOUNTS entry's (key: `name:account`). The key is what orders and
+ * taken notifications record, and its webhook path (/store/webhooks/name[/account]).
+ */
 export interface ConfiguredProvider {
+  key: string;
+  /** The PAYMENT_ACCOUNTS entry it was built from; undefined: the deployment's own credentials. */
+  account: string | undefined;
   provider: PaymentProvider;
-  /** The catalog store flag that turns it on for a game; none: every game. */
-  storeFlag: keyof StoreFlags | undefined;
   routes: ((ctx: AppContext) => FastifyPluginAsyncZod) | undefined;
   /** Its offline fake's routes, served in development only (ProviderDescriptor.devRoutes). */
   devRoutes: FastifyPluginAsync | undefined;
@@ -25,14 +31,18 @@ export interface ConfiguredProvider {
 
 /** The configured payment providers, and which of them a game's checkout goes to. */
 export interface Payments {
-  /** A configured provider by name: its webhooks, and the status checks and refunds of its orders. */
-  get(name: string): PaymentProvider | undefined;
+  /** A configured provider by key (an order's `provider`): its webhooks, and the status checks and refunds of its orders. */
+  get(key: string): PaymentProvider | undefined;
   /**
-   * Where a new web checkout of the game goes: the first provider of PAYMENT_PROVIDER that
-   * is configured and that the game's catalog store flags enable (a provider without a flag,
-   * the sandbox, serves every game). Undefined: the game takes no web payments here.
+   * Where a new web checkout of the game on this platform goes, in this currency (any, when
+   * not known yet): the first provider of PAYMENT_PROVIDER that the game's catalog store flags
+   * enable (a provider without a flag, the sandbox, serves every game), that its
+   * PaymentProviders rule allows there, and whose credentials (the rule's Account, or the
+   * deployment's) are configured. Undefined: the game takes no web payments there.
    */
-  forGame(game: GameRecord): PaymentProvider | undefined;
+  forGame(game: GameRecord, adapter: AdapterName, currency?: string): ConfiguredProvider | undefined;
+  /** Every provider forGame could choose there, in PAYMENT_PROVIDER's order (forGame takes the first). */
+  offered(game: GameRecord, adapter: AdapterName, currency?: string): ConfiguredProvider[];
   /** A host platform's own payments, when the platform has them on this server. */
   platform(adapter: AdapterName): PlatformPayments | undefined;
   configured: readonly ConfiguredProvider[];
@@ -49,6 +59,7 @@ export interface PaymentsDeps extends Omit<ProviderDeps, 'config' | 'postToOwnWe
 
 function configure<Name extends ProviderName>(
   name: Name,
+  account: string | undefined,
   settings: ProviderSettings[Name],
   deps: ProviderDeps,
 ): ConfiguredProvider {
@@ -56,8 +67,9 @@ function configure<Name extends ProviderName>(
   const provider = descriptor.create(settings, deps);
   const routes = descriptor.routes;
   return {
+    key: providerKey(name, account),
+    account,
     provider,
-    storeFlag: descriptor.storeFlag,
     routes: routes && ((ctx) => routes.call(descriptor, ctx, provider)),
     devRoutes: descriptor.devRoutes?.(provider),
     jobs: descriptor.jobs?.(provider) ?? {},
@@ -76,33 +88,52 @@ function mergeCsp(sources: (CspSources | undefined)[]): CspSources {
   };
 }
 
-/** Builds every provider that has settings; PAYMENT_PROVIDER's order decides between them per game. */
+/** Builds every provider that has settings, once per set of credentials; PAYMENT_PROVIDER's order decides between them per game. */
 export function createPayments(
   config: Config,
   deps: PaymentsDeps,
   platforms: Partial<Record<AdapterName, PlatformPayments>> = {},
 ): Payments {
-  const byName = new Map<string, ConfiguredProvider>();
+  const byKey = new Map<string, ConfiguredProvider>();
+  const build = <Name extends ProviderName>(
+    name: Name,
+    account: string | undefined,
+    settings: ProviderSettings[Name],
+  ) => {
+    const key = providerKey(name, account);
+    const postToOwnWebhook = (body: string, headers: Record<string, string>) =>
+      deps.postToWebhook(key.replace(':', '/'), body, headers);
+    byKey.set(key, configure(name, account, settings, { ...deps, config, postToOwnWebhook }));
+  };
   for (const name of PROVIDER_NAMES) {
     const settings = config.store.providers[name];
-    if (settings === undefined) continue;
-    const postToOwnWebhook = (body: string, headers: Record<string, string>) => deps.postToWebhook(name, body, headers);
-    byName.set(name, configure(name, settings, { ...deps, config, postToOwnWebhook }));
+    if (settings !== undefined) build(name, undefined, settings);
+  }
+  for (const [account, providers] of Object.entries(config.store.accounts ?? {})) {
+    for (const name of PROVIDER_NAMES) {
+      const settings = providers[name];
+      if (settings !== undefined) build(name, account, settings);
+    }
   }
   for (const name of config.store.paymentProviders) {
-    if (!byName.has(name)) throw new Error(`PAYMENT_PROVIDER names ${name}, which is not configured`);
+    if (!byKey.has(name)) throw new Error(`PAYMENT_PROVIDER names ${name}, which is not configured`);
   }
-  const configured = [...byName.values()];
+  const configured = [...byKey.values()];
+  function offered(game: GameRecord, adapter: AdapterName, currency?: string): ConfiguredProvider[] {
+    return config.store.paymentProviders.flatMap((name) => {
+      const flag = PAYMENT_PROVIDERS[name].storeFlag;
+      if (flag && !game.definition.Store[flag]) return [];
+      // Catalogs imported before PaymentProviders existed have none stored.
+      const rule = game.definition.PaymentProviders?.[name];
+      if (rule?.Platforms && !rule.Platforms.includes(adapter)) return [];
+      if (currency && rule?.Currencies && !rule.Currencies.includes(currency)) return [];
+      return byKey.get(providerKey(name, rule?.Account)) ?? [];
+    });
+  }
   return {
-    get: (name) => byName.get(name)?.provider,
-    forGame(game) {
-      for (const name of config.store.paymentProviders) {
-        const candidate = byName.get(name);
-        if (candidate && (!candidate.storeFlag || game.definition.Store[candidate.storeFlag]))
-          return candidate.provider;
-      }
-      return undefined;
-    },
+    get: (key) => byKey.get(key)?.provider,
+    forGame: (game, adapter, currency) => offered(game, adapter, currency)[0],
+    offered,
     platform: (adapter) => platforms[adapter],
     configured,
     jobs: Object.assign({}, ...configured.map((entry) => entry.jobs)),

@@ -1,3 +1,5 @@
+import { readPageConfig } from '../../shared/config/page-config';
+
 /**
  * YooKassa's confirmation widget (`window.YooMoneyCheckoutWidget`, checkout-widget v1), as far as
  * the checkout uses it. YooKassa publishes it only as a script on its own origin (no npm
@@ -24,11 +26,17 @@ declare global {
 
 export const YOOKASSA_WIDGET_URL = 'https://yookassa.ru/checkout-widget/v1/checkout-widget.js';
 
-export async function loadYookassaWidget(): Promise<YookassaWidgetConstructor> {
+/**
+ * `src`: YooKassa's script, or the development fake's stand-in of it when the page
+ * configuration names one (YookassaWidgetUrl, while YooKassa runs offline).
+ */
+export async function loadYookassaWidget(
+  src: string = readPageConfig().YookassaWidgetUrl ?? YOOKASSA_WIDGET_URL,
+): Promise<YookassaWidgetConstructor> {
   if (!window.YooMoneyCheckoutWidget) {
     await new Promise<void>((resolve, reject) => {
       const script = document.createElement('script');
-      script.src = YOOKASSA_WIDGET_URL;
+      script.src = src;
       script.onload = () => resolve();
       script.onerror = () => reject(new Error('The YooKassa widget could not be loaded'));
       document.head.append(script);

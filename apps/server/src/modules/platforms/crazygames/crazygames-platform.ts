@@ -17,7 +17,7 @@ export const crazyGamesPlatform: ServerPlatform = {
     return { type: 'CrazyGames', id: player.userId, profile: { name: player.username } };
   },
   payments: {
-    configured: (ctx, game) => !!crazyGamesGameIdOf(ctx, game) && !!ctx.payments.forGame(game),
+    configured: (ctx, game) => !!crazyGamesGameIdOf(ctx, game) && !!ctx.payments.forGame(game, 'crazygames'),
     // The web store's products: the web checkout sells them.
     sells: () => true,
     webCheckout: authorizeCrazyGamesCheckout,

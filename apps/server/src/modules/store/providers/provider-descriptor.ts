@@ -1,4 +1,4 @@
-import type { StoreFlags } from '@fxid/contract';
+import type { PageConfig, StoreFlags } from '@fxid/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
@@ -74,6 +74,8 @@ export interface ProviderDescriptor<
   devRoutes?(provider: Provider): FastifyPluginAsync;
   /** Outbox job kinds it enqueues, with their handlers. */
   jobs?(provider: Provider): Record<string, OutboxHandler>;
+  /** What the portal's page-load configuration carries for its checkout (a development stand-in's address). */
+  pageConfigOf?(settings: Settings): Partial<PageConfig>;
   /** What its checkout loads in the portal's pages; allowed only while it is configured. */
   csp?: CspSources;
   /** The same, when its origins come from its settings (a bank widget's configured script); wins over csp. */

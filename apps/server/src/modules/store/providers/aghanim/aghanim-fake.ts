@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { escapeHtml } from '../../../../lib/escape-html.js';
+import { fakeVendorPage, fakeVendorParsers } from '../dev-fake-http.js';
 import type { AghanimOrder, AghanimOrderStatus } from './aghanim-api.js';
 import { aghanimSignatureHeaders } from './aghanim-signature.js';
 
@@ -167,18 +168,7 @@ export function createFakeAghanim(options: FakeAghanimOptions): FakeAghanim {
   };
 
   const routes: FastifyPluginAsync = async (app) => {
-    app.removeAllContentTypeParsers();
-    app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-      try {
-        done(null, body ? JSON.parse(String(body)) : undefined);
-      } catch {
-        done(null, String(body));
-      }
-    });
-    // The checkout page's buttons are plain forms; the button's path says what the buyer chose.
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_r, _b, done) =>
-      done(null, undefined),
-    );
+    fakeVendorParsers(app);
 
     app.route({
       method: ['GET', 'POST', 'PATCH'],
@@ -194,14 +184,14 @@ export function createFakeAghanim(options: FakeAghanimOptions): FakeAghanim {
 
     app.get('/order/:id', { schema: { hide: true } }, async (request, reply) => {
       const order = orders.get((request.params as { id: string }).id);
-      if (!order) return reply.code(404).type('text/html; charset=utf-8').send(page('Order not found', ''));
+      if (!order) return reply.code(404).type('text/html; charset=utf-8').send(fakeVendorPage('Order not found', ''));
       return showOrder(reply, order);
     });
 
     app.post('/order/:id/:choice', { schema: { hide: true } }, async (request, reply) => {
       const { id, choice } = request.params as { id: string; choice: string };
       const order = orders.get(id);
-      if (!order) return reply.code(404).type('text/html; charset=utf-8').send(page('Order not found', ''));
+      if (!order) return reply.code(404).type('text/html; charset=utf-8').send(fakeVendorPage('Order not found', ''));
       if (order.status === 'created') {
         if (choice === 'pay') {
           await move(id, 'paid', 'order.paid');
@@ -254,9 +244,5 @@ function showOrder(reply: FastifyReply, order: FakeAghanimOrder) {
   return reply
     .type('text/html; charset=utf-8')
     .header('cache-control', 'no-store')
-    .send(page('Aghanim checkout (fake)', body));
-}
-
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head><body style="font-family:sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem"><h1>${escapeHtml(title)}</h1>${body}</body></html>`;
+    .send(fakeVendorPage('Aghanim checkout (fake)', body));
 }

@@ -6,6 +6,7 @@ import { problemResponses } from '../../../../http/responses.js';
 import { checkoutStatus } from '../../order-state-machine.js';
 import { orderStatusOf } from '../../orders-presenter.js';
 import { findOrderByPublicId } from '../../orders-repository.js';
+import { providerNameOf } from '../provider-key.js';
 
 /**
  * GET /store/aghanim/payment/status (spec store §7), polled every second while the player pays in
@@ -27,7 +28,7 @@ export function aghanimStatusRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       handler: async (request, reply) => {
         reply.header('cache-control', 'no-store');
         const order = await findOrderByPublicId(ctx.db, request.query.PublicOrderId);
-        if (order?.provider !== 'aghanim') throw new NotFoundError('Order');
+        if (!order || providerNameOf(order.provider) !== 'aghanim') throw new NotFoundError('Order');
         return { PublicOrderId: order.public_id, Status: checkoutStatus(orderStatusOf(order)) };
       },
     });

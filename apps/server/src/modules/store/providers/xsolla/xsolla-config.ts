@@ -10,9 +10,21 @@ export interface XsollaConfig {
   webhookSecrets: string[];
   /** Tokens open the sandbox Pay Station and payments are test payments (refused in production). */
   sandbox: boolean;
-  /** Another API origin than api.xsolla.com: tests point the provider at a fake on loopback. */
-  apiBase: string;
+  /**
+   * Another API origin than api.xsolla.com (tests point the provider at a fake on loopback); null
+   * in development without keys: the fake Xsolla this server serves at /dev/xsolla (merchant API
+   * and a Pay Station page), so a developer pays offline.
+   */
+  apiBase: string | null;
 }
+
+/** The development fake's account (never accepted in production, where the variables are required). */
+export const DEV_XSOLLA_KEYS = {
+  merchantId: 900001,
+  projectId: 900002,
+  apiKey: 'dev-xsolla-api-key-not-for-production',
+  webhookSecrets: ['dev-xsolla-project-secret-not-for-production'],
+} as const;
 
 export const XSOLLA_API_BASE = 'https://api.xsolla.com';
 
@@ -30,7 +42,12 @@ type XsollaEnv = z.output<z.ZodObject<typeof XSOLLA_ENV>>;
 
 const KEYS = ['XSOLLA_MERCHANT_ID', 'XSOLLA_PROJECT_ID', 'XSOLLA_API_KEY', 'XSOLLA_WEBHOOK_SECRETS'] as const;
 
+/** Development with xsolla listed and no keys at all: the offline fake. */
+const usesDevFake = (env: XsollaEnv, mode: Mode, listed: boolean) =>
+  mode === 'development' && listed && KEYS.every((name) => !env[name]) && !env.XSOLLA_API_BASE;
+
 export function xsollaProblems(env: XsollaEnv, mode: Mode, { listed }: Selection): string[] {
+  if (usesDevFake(env, mode, listed)) return [];
   const problems: string[] = [];
   const missing = KEYS.filter((name) => !env[name]);
   // Half an Xsolla setup opens tokens whose payments it cannot verify, or verifies payments it cannot refund.
@@ -48,9 +65,13 @@ export function xsollaProblems(env: XsollaEnv, mode: Mode, { listed }: Selection
 /**
  * Xsolla's settings when every key is present, whether or not PAYMENT_PROVIDER names it:
  * late notifications and refunds of its past orders still need it. Development defaults
- * to the sandbox; production to real payments.
+ * to the sandbox; production to real payments. In development, listed without keys: the
+ * offline fake's.
  */
-export function xsollaConfig(env: XsollaEnv, mode: Mode): XsollaConfig | undefined {
+export function xsollaConfig(env: XsollaEnv, mode: Mode, { listed }: Selection): XsollaConfig | undefined {
+  if (usesDevFake(env, mode, listed)) {
+    return { ...DEV_XSOLLA_KEYS, webhookSecrets: [...DEV_XSOLLA_KEYS.webhookSecrets], sandbox: true, apiBase: null };
+  }
   if (!env.XSOLLA_MERCHANT_ID || !env.XSOLLA_PROJECT_ID || !env.XSOLLA_API_KEY || !env.XSOLLA_WEBHOOK_SECRETS) {
     return undefined;
   }

@@ -4,7 +4,7 @@ import { WebhookSignatureError } from '../../../../errors.js';
 import { findAccount } from '../../../accounts/accounts-service.js';
 import { toMajor } from '../../prices.js';
 import type { PaymentProvider, ProviderPaymentState } from '../payment-provider.js';
-import type { XsollaConfig } from './xsolla-config.js';
+import { XSOLLA_API_BASE, type XsollaConfig } from './xsolla-config.js';
 import {
   readXsollaNotification,
   XSOLLA_REFUSAL_STATUS,
@@ -38,8 +38,17 @@ const TRANSACTION_STATES: Record<string, ProviderPaymentState> = {
  * external_id, which Xsolla echoes in every notification and which fxid keeps as the
  * checkout's reference.
  */
-export function createXsollaProvider(config: XsollaConfig, deps: { db: Kysely<Database> }): PaymentProvider {
-  const merchant = `${config.apiBase}/merchant/v2/merchants/${config.merchantId}`;
+export function createXsollaProvider(
+  config: XsollaConfig,
+  deps: {
+    db: Kysely<Database>;
+    /** In development without keys, the fake this server serves: its merchant API origin and Pay Station page. */
+    devFake?: { apiBase: string; payStation: string };
+  },
+): PaymentProvider {
+  const apiBase = deps.devFake?.apiBase ?? config.apiBase ?? XSOLLA_API_BASE;
+  const payStation = deps.devFake?.payStation ?? (config.sandbox ? PAY_STATION.sandbox : PAY_STATION.live);
+  const merchant = `${apiBase}/merchant/v2/merchants/${config.merchantId}`;
   const authorization = `Basic ${Buffer.from(`${config.merchantId}:${config.apiKey}`).toString('base64')}`;
 
   async function call(method: 'GET' | 'POST', url: string, body?: unknown): Promise<Response> {
@@ -107,7 +116,7 @@ export function createXsollaProvider(config: XsollaConfig, deps: { db: Kysely<Da
       });
       const { token } = (await response.json()) as { token?: unknown };
       if (typeof token !== 'string' || token === '') throw new Error('Xsolla returned no token');
-      const url = `${config.sandbox ? PAY_STATION.sandbox : PAY_STATION.live}?token=${encodeURIComponent(token)}`;
+      const url = `${payStation}?token=${encodeURIComponent(token)}`;
       return {
         providerRef: request.publicOrderId,
         confirmationUrl: request.embeddingType === 'Redirect' ? url : null,

@@ -11,6 +11,7 @@ export interface YookassaPayment {
   status: 'pending' | 'waiting_for_capture' | 'succeeded' | 'canceled';
   paid: boolean;
   amount: YookassaAmount;
+  description?: string;
   refunded_amount?: YookassaAmount;
   confirmation?: { type: 'redirect'; confirmation_url: string } | { type: 'embedded'; confirmation_token: string };
   metadata?: Record<string, string>;

@@ -9,9 +9,16 @@ export interface YookassaConfig {
   test: boolean;
   /** Where YooKassa's notifications may come from (addresses and CIDR ranges, IPv4 and IPv6). */
   notificationSources: string[];
-  /** Another API origin than api.yookassa.ru: tests point the provider at a fake on loopback. */
-  apiBase: string;
+  /**
+   * Another API origin than api.yookassa.ru (tests point the provider at a fake on loopback); null
+   * in development without keys: the fake YooKassa this server serves at /dev/yookassa (API v3, its
+   * payment page and a stand-in of the confirmation widget), so a developer pays offline.
+   */
+  apiBase: string | null;
 }
+
+/** The development fake's test shop (never accepted in production, where the variables are required). */
+export const DEV_YOOKASSA_SHOP = { shopId: '900003', secretKey: 'test_devYookassaShopKeyNotForProduction' } as const;
 
 export const YOOKASSA_API_BASE = 'https://api.yookassa.ru';
 
@@ -45,7 +52,12 @@ type YookassaEnv = z.output<z.ZodObject<typeof YOOKASSA_ENV>>;
 
 const KEYS = ['YOOKASSA_SHOP_ID', 'YOOKASSA_SECRET_KEY'] as const;
 
+/** Development with yookassa listed and no keys at all: the offline fake. */
+const usesDevFake = (env: YookassaEnv, mode: Mode, listed: boolean) =>
+  mode === 'development' && listed && KEYS.every((name) => !env[name]) && !env.YOOKASSA_API_BASE;
+
 export function yookassaProblems(env: YookassaEnv, mode: Mode, { listed }: Selection): string[] {
+  if (usesDevFake(env, mode, listed)) return [];
   const problems: string[] = [];
   const missing = KEYS.filter((name) => !env[name]);
   if (missing.length < KEYS.length || listed) {
@@ -60,8 +72,15 @@ export function yookassaProblems(env: YookassaEnv, mode: Mode, { listed }: Selec
   return problems;
 }
 
-/** YooKassa's settings when both keys are present, listed or not (late notifications and refunds need them). */
-export function yookassaConfig(env: YookassaEnv): YookassaConfig | undefined {
+/**
+ * YooKassa's settings when both keys are present, listed or not (late notifications and refunds
+ * need them); in development, listed without keys, the offline fake's, whose notifications come
+ * from this server itself.
+ */
+export function yookassaConfig(env: YookassaEnv, mode: Mode, { listed }: Selection): YookassaConfig | undefined {
+  if (usesDevFake(env, mode, listed)) {
+    return { ...DEV_YOOKASSA_SHOP, test: true, notificationSources: ['127.0.0.1', '::1'], apiBase: null };
+  }
   if (!env.YOOKASSA_SHOP_ID || !env.YOOKASSA_SECRET_KEY) return undefined;
   return {
     shopId: env.YOOKASSA_SHOP_ID,

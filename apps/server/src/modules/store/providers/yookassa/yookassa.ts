@@ -8,7 +8,7 @@ import {
   type YookassaPayment,
   type YookassaRefund,
 } from './yookassa-api.js';
-import type { YookassaConfig } from './yookassa-config.js';
+import { YOOKASSA_API_BASE, type YookassaConfig } from './yookassa-config.js';
 
 /** YooKassa cuts a payment's description at 128 characters. */
 const DESCRIPTION_LIMIT = 128;
@@ -42,12 +42,17 @@ const amountOf = (amount: { value: string; currency: string }) => {
  * answer alone decides (fail closed: when the API cannot be reached, the notification is
  * answered with an error and YooKassa retries it).
  */
-export function createYookassaProvider(config: YookassaConfig): PaymentProvider {
+export function createYookassaProvider(
+  config: YookassaConfig,
+  /** In development without keys, the API origin of the fake this server serves. */
+  devApiBase?: string,
+): PaymentProvider {
+  const apiBase = devApiBase ?? config.apiBase ?? YOOKASSA_API_BASE;
   const authorization = `Basic ${Buffer.from(`${config.shopId}:${config.secretKey}`).toString('base64')}`;
   const fromYookassa = addressMatcher(config.notificationSources);
 
   async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown, idempotenceKey?: string): Promise<T> {
-    const response = await fetch(`${config.apiBase}/v3${path}`, {
+    const response = await fetch(`${apiBase}/v3${path}`, {
       method,
       headers: {
         authorization,
