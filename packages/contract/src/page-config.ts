@@ -115,6 +115,12 @@ export interface PageConfig {
    * injected `window.fxidSteam`: the host simulator's stand-in in development (STEAM_BRIDGE_URL).
    */
   SteamBridgeUrl?: string;
+  /**
+   * Origins besides Money.Mail.Ru's own three whose payment-window messages the portal takes: a
+   * fake's that stands in for Money.Mail.Ru (development's /dev/moneymailru, or a test's). Never
+   * set in production.
+   */
+  MoneyMailRuOrigins?: string[];
 }
 
 /**

@@ -4,6 +4,8 @@ import fastifyStatic from '@fastify/static';
 import { PAGE_CONFIG_ELEMENT_ID, type PageConfig } from '@fxid/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
+import type { ProviderDescriptor } from '../modules/store/providers/provider-descriptor.js';
+import { PAYMENT_PROVIDERS, PROVIDER_NAMES } from '../modules/store/providers/registry.js';
 import { likelyLocale } from './portal-locale.js';
 import { sendProblem } from './problem.js';
 
@@ -36,7 +38,19 @@ export function pageConfigFor(config: Config): PageConfig {
     ...(config.platforms.fbinstantgames ? { FbInstantSdkUrl: config.platforms.fbinstantgames.sdkUrl } : {}),
     ...(config.platforms.fbgames ? { FbSdkUrl: config.platforms.fbgames.sdkUrl } : {}),
     ...(config.platforms.steam?.bridgeUrl ? { SteamBridgeUrl: config.platforms.steam.bridgeUrl } : {}),
+    ...providersPageConfig(config),
   };
+}
+
+/** What the configured payment providers add to the page configuration (ProviderDescriptor.pageConfigOf). */
+function providersPageConfig(config: Config): Partial<PageConfig> {
+  const added: Partial<PageConfig>[] = [];
+  for (const name of PROVIDER_NAMES) {
+    const settings = config.store.providers[name];
+    const descriptor: ProviderDescriptor<typeof settings> = PAYMENT_PROVIDERS[name];
+    if (settings !== undefined && descriptor.pageConfigOf) added.push(descriptor.pageConfigOf(settings, config));
+  }
+  return Object.assign({}, ...added);
 }
 
 /**

@@ -166,6 +166,7 @@ const GameSchema = z.strictObject({
       StripeEnabled: false,
       AghanimEnabled: false,
       Bank131Enabled: false,
+      MoneyMailRuEnabled: false,
       ...flags,
     })),
   TurnstileSiteKey: z.string().optional(),

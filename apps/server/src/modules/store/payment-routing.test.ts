@@ -39,6 +39,7 @@ const gemGardenWithoutStripe = (testApp: () => TestApp) =>
     YookassaEnabled: false,
     AghanimEnabled: false,
     Bank131Enabled: false,
+    MoneyMailRuEnabled: false,
   });
 
 const availability = async (app: FastifyInstance, Game: string, WebPublishingPlatform = 'FxId') =>
@@ -111,6 +112,7 @@ describeEachEngine('payment routing: PAYMENT_PROVIDER=stripe', (engine) => {
         StripeEnabled: false,
         AghanimEnabled: false,
         Bank131Enabled: false,
+        MoneyMailRuEnabled: false,
       },
     });
     const refused = await buy(testApp, 'gem-garden');

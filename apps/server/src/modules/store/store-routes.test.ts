@@ -45,6 +45,7 @@ describeEachEngine('store', (engine) => {
         StripeEnabled: true,
         AghanimEnabled: true,
         Bank131Enabled: false,
+        MoneyMailRuEnabled: true,
       },
     });
     const data = await storePost(app, '/store_data', { Game: 'gem-garden', Locale: 'ru', WebPublishingPlatform: 0 });

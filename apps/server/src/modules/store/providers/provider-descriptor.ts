@@ -1,4 +1,4 @@
-import type { StoreFlags } from '@fxid/contract';
+import type { PageConfig, StoreFlags } from '@fxid/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
@@ -78,6 +78,11 @@ export interface ProviderDescriptor<
   csp?: CspSources;
   /** The same, when its origins come from its settings (a bank widget's configured script); wins over csp. */
   cspOf?(settings: Settings): CspSources;
+  /**
+   * What the portal's page-load configuration needs of it while it is configured (the origins its
+   * checkout window's messages are taken from, when a fake stands in for the provider's hosts).
+   */
+  pageConfigOf?(settings: Settings, config: Config): Partial<PageConfig>;
   /**
    * Its checkout ids, which are credentials (whoever holds one can open the payment form):
    * masked wherever they appear in a logged URL (security.md §12 row 50). Global flag.
