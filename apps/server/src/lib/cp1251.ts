@@ -31,7 +31,12 @@ export function percentEncodeCp1251(text: string): string {
   let out = '';
   for (const byte of encodeCp1251(text)) {
     const char = String.fromCharCode(byte);
-    out += /[A-Za-z0-9*\-._]/.test(char) && byte < 0x80 ? char : byte === 0x20 ? '+' : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+    out +=
+      /[A-Za-z0-9*\-._]/.test(char) && byte < 0x80
+        ? char
+        : byte === 0x20
+          ? '+'
+          : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
   }
   return out;
 }

@@ -133,7 +133,9 @@ export const CreatePaymentResponseSchema = z
       .object({
         PaymentUri: z
           .string()
-          .describe("Money.Mail.Ru's payment window of this order (the signed light form); only the order owner receives it"),
+          .describe(
+            "Money.Mail.Ru's payment window of this order (the signed light form); only the order owner receives it",
+          ),
       })
       .optional()
       .describe('Present when Merchant is moneymailru (spec store §3)'),

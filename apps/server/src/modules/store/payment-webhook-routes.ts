@@ -16,7 +16,11 @@ const ProviderRefusalSchema = z.object({ error: z.object({ code: z.string(), mes
 /** A provider's own answer: JSON (or nothing), or text in the provider's format, bypassing the JSON schemas. */
 function sendAnswer(reply: FastifyReply, answer: ProviderAnswer) {
   reply.code(answer.status);
-  if (answer.contentType) return reply.type(answer.contentType).serializer(String).send(answer.body as never);
+  if (answer.contentType)
+    return reply
+      .type(answer.contentType)
+      .serializer(String)
+      .send(answer.body as never);
   return reply.send((answer.body ?? null) as never);
 }
 

@@ -7841,7 +7841,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description fxid's answer; a provider with its own format gets that instead (Money.Mail.Ru: text/plain `item_number=…` and `status=ACCEPTED`, or `status=REJECTED` with `code=S000n`) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -8468,6 +8468,8 @@ export interface components {
             Bank131Enabled: boolean;
             /** @description Aghanim takes the web checkouts of the game (when the server lists it) */
             AghanimEnabled: boolean;
+            /** @description Money.Mail.Ru's payment window takes the web checkouts of the game (when the server lists it) */
+            MoneyMailRuEnabled: boolean;
         };
         PublicGameDataInput: {
             GameSystemName: components["schemas"]["GameSystemNameInput"];
@@ -9820,7 +9822,7 @@ export interface components {
             Currency: components["schemas"]["CurrencyCodeInput"];
         };
         /** @enum {string} */
-        PaymentProviderNameInput: "sandbox" | "stripe" | "xsolla" | "yookassa" | "bank131" | "aghanim";
+        PaymentProviderNameInput: "sandbox" | "stripe" | "xsolla" | "yookassa" | "bank131" | "aghanim" | "moneymailru";
         SkuInput: string;
         PublicOrderIdInput: string;
         StoreFrontRequestInput: {
@@ -10035,6 +10037,11 @@ export interface components {
             Aghanim?: {
                 /** @description Aghanim's checkout of this order, opened in a new tab; only the order owner receives it */
                 CheckoutUrl: string;
+            };
+            /** @description Present when Merchant is moneymailru (spec store §3) */
+            MoneyMailRu?: {
+                /** @description Money.Mail.Ru's payment window of this order (the signed light form); only the order owner receives it */
+                PaymentUri: string;
             };
             Order: components["schemas"]["OrderInput"];
         };
@@ -10715,6 +10722,8 @@ export interface components {
             Bank131Enabled: boolean;
             /** @description Aghanim takes the web checkouts of the game (when the server lists it) */
             AghanimEnabled: boolean;
+            /** @description Money.Mail.Ru's payment window takes the web checkouts of the game (when the server lists it) */
+            MoneyMailRuEnabled: boolean;
         };
         PublicGameData: {
             GameSystemName: components["schemas"]["GameSystemName"];
@@ -12068,7 +12077,7 @@ export interface components {
             Currency: components["schemas"]["CurrencyCode"];
         };
         /** @enum {string} */
-        PaymentProviderName: "sandbox" | "stripe" | "xsolla" | "yookassa" | "bank131" | "aghanim";
+        PaymentProviderName: "sandbox" | "stripe" | "xsolla" | "yookassa" | "bank131" | "aghanim" | "moneymailru";
         Sku: string;
         PublicOrderId: string;
         StoreFrontRequest: {
@@ -12283,6 +12292,11 @@ export interface components {
             Aghanim?: {
                 /** @description Aghanim's checkout of this order, opened in a new tab; only the order owner receives it */
                 CheckoutUrl: string;
+            };
+            /** @description Present when Merchant is moneymailru (spec store §3) */
+            MoneyMailRu?: {
+                /** @description Money.Mail.Ru's payment window of this order (the signed light form); only the order owner receives it */
+                PaymentUri: string;
             };
             Order: components["schemas"]["Order"];
         };

@@ -63,7 +63,11 @@ describe("Money.Mail.Ru's configuration", () => {
       hosts: null,
     });
     expect(dev.ok && pageConfigFor(dev.config).MoneyMailRuOrigins).toEqual(['http://localhost:8080']);
-    const fake = loadConfig({ ...keys, PAYMENT_PROVIDER: 'moneymailru', MONEYMAILRU_BASE_URL: 'http://127.0.0.1:4555/' });
+    const fake = loadConfig({
+      ...keys,
+      PAYMENT_PROVIDER: 'moneymailru',
+      MONEYMAILRU_BASE_URL: 'http://127.0.0.1:4555/',
+    });
     expect(fake.ok && fake.config.store.providers.moneymailru?.hosts).toEqual({
       pay: 'http://127.0.0.1:4555',
       api: 'http://127.0.0.1:4555',

@@ -55,7 +55,11 @@ export function moneyMailRuProblems(env: MoneyMailRuEnv, mode: Mode, { listed }:
 }
 
 /** Money.Mail.Ru's settings when all three keys are present, listed or not (late notifications need them). */
-export function moneyMailRuConfig(env: MoneyMailRuEnv, mode: Mode, { listed }: Selection): MoneyMailRuConfig | undefined {
+export function moneyMailRuConfig(
+  env: MoneyMailRuEnv,
+  mode: Mode,
+  { listed }: Selection,
+): MoneyMailRuConfig | undefined {
   if (usesDevFake(env, mode, listed)) {
     return {
       shopId: DEV_MONEYMAILRU_KEYS.shopId,

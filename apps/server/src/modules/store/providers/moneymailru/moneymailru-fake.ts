@@ -163,7 +163,8 @@ export function createFakeMoneyMailRu(options: FakeMoneyMailRuOptions): FakeMone
 
     const lightForm = async (raw: string, reply: FastifyReply) => {
       const opened = openInvoice(new Map(formPairsCp1251(raw)));
-      if (typeof opened === 'string') return page(reply, 400, 'Money.Mail.Ru (fake)', `<p role="alert">${escapeHtml(opened)}</p>`, base());
+      if (typeof opened === 'string')
+        return page(reply, 400, 'Money.Mail.Ru (fake)', `<p role="alert">${escapeHtml(opened)}</p>`, base());
       return reply.redirect(`${base()}${LIGHT_FORM_PATH}invoice/${opened.invoice}`, 303);
     };
     app.get(LIGHT_FORM_PATH, { schema: { hide: true } }, async (request, reply) =>
@@ -177,7 +178,12 @@ export function createFakeMoneyMailRu(options: FakeMoneyMailRuOptions): FakeMone
       const invoice = invoices.get((request.params as { item: string }).item);
       if (!invoice) return page(reply, 404, 'Money.Mail.Ru (fake)', '<p role="alert">No such invoice</p>', base());
       const event = (request.query as { event?: string }).event;
-      return showInvoice(reply, invoice, base(), WINDOW_EVENTS.find((name) => name === event));
+      return showInvoice(
+        reply,
+        invoice,
+        base(),
+        WINDOW_EVENTS.find((name) => name === event),
+      );
     });
 
     app.post(`${LIGHT_FORM_PATH}invoice/:item/:choice`, { schema: { hide: true } }, async (request, reply) => {
@@ -245,7 +251,10 @@ function showInvoice(reply: FastifyReply, invoice: FakeInvoice, base: string, ev
         ['empty', 'Pay from an empty wallet'],
         ['refuse', 'Refuse the invoice'],
       ]
-        .map(([choice, label]) => `<form method="post" action="${escapeHtml(action(choice ?? ''))}"><button>${label}</button></form>`)
+        .map(
+          ([choice, label]) =>
+            `<form method="post" action="${escapeHtml(action(choice ?? ''))}"><button>${label}</button></form>`,
+        )
         .join('')
     : '';
   const body = `<p>${escapeHtml(invoice.description)}: <strong>${escapeHtml(`${invoice.amount} ${invoice.currency}`)}</strong></p>

@@ -50,7 +50,11 @@ describeEachEngine('money.mail.ru payments', (engine) => {
 
   it('sends the player to a light form signed with the shop secret, priced from the order row', async () => {
     const { created, providerRef } = await order();
-    expect(created).toMatchObject({ Merchant: 'moneymailru', ConfirmationUrl: null, OrderPrice: { Amount: 149, Currency: 'EUR' } });
+    expect(created).toMatchObject({
+      Merchant: 'moneymailru',
+      ConfirmationUrl: null,
+      OrderPrice: { Amount: 149, Currency: 'EUR' },
+    });
     const uri = new URL(created.MoneyMailRu.PaymentUri);
     expect(`${uri.origin}${uri.pathname}`).toBe(`${mailru.origin}/pay/light/`);
     const fields = Object.fromEntries(uri.searchParams);

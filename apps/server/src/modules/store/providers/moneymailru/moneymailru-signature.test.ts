@@ -24,7 +24,7 @@ describe("Money.Mail.Ru's signatures (platform-protocols.md §7b, vectors V9–V
     expect(lightFormSignature(fields, SECRET)).toBe('93e6332ab1e719b2e6244ffe0ab12045349f425f');
   });
 
-  it("signs notifications with the secret itself: the official example and a base64 issuer_id (V10, V11)", () => {
+  it('signs notifications with the secret itself: the official example and a base64 issuer_id (V10, V11)', () => {
     expect(notificationSignature(Object.entries(OFFICIAL), SECRET)).toBe('ffc4ca62571508a35e6548696039749da3349362');
     expect(notificationSignature(Object.entries({ ...OFFICIAL, issuer_id: 'NTQzLVRTSA==' }), SECRET)).toBe(
       '62994d92ca50f9bd626acf82f2b6a25affbd5ae9',

@@ -1,5 +1,5 @@
-import { percentEncodeCp1251 } from '../../../../lib/cp1251.js';
 import { WebhookSignatureError } from '../../../../errors.js';
+import { percentEncodeCp1251 } from '../../../../lib/cp1251.js';
 import { minorDigits, minorUnitsOf, toMajor } from '../../prices.js';
 import type { NotificationAnswers, PaymentEvent, PaymentProvider, ProviderPaymentState } from '../payment-provider.js';
 import {
@@ -45,7 +45,10 @@ const ANSWERS: NotificationAnswers = {
   taken: (rawBody, duplicate) =>
     answerLines(rawBody, duplicate ? ['status=REJECTED', 'code=S0004'] : ['status=ACCEPTED']),
   refused: (error, rawBody) =>
-    answerLines(rawBody, ['status=REJECTED', `code=${error instanceof MoneyMailRuRefusal ? error.answerCode : 'S0001'}`]),
+    answerLines(rawBody, [
+      'status=REJECTED',
+      `code=${error instanceof MoneyMailRuRefusal ? error.answerCode : 'S0001'}`,
+    ]),
 };
 
 export interface MoneyMailRuProvider extends PaymentProvider {
@@ -65,7 +68,9 @@ export function createMoneyMailRuProvider(
   deps: { hosts: { pay: string; api: string }; devFake?: FakeMoneyMailRu },
 ): MoneyMailRuProvider {
   /** invoice.item by Money.Mail.Ru's invoice number or by our order id; undefined when it has no such invoice. */
-  async function readInvoice(by: { invoice_number: string } | { issuer_id: string }): Promise<MailRuInvoice | undefined> {
+  async function readInvoice(
+    by: { invoice_number: string } | { issuer_id: string },
+  ): Promise<MailRuInvoice | undefined> {
     const response = await fetch(`${deps.hosts.api}${INVOICE_ITEM_PATH}`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
@@ -84,7 +89,8 @@ export function createMoneyMailRuProvider(
   /** A verified PAID notification, with what the invoice charged (fail closed: no invoice, no payment). */
   async function paidEvent(item: string, issuerId: string, publicOrderId: string): Promise<PaymentEvent> {
     const invoice = await readInvoice({ invoice_number: item });
-    if (invoice?.status !== 'PAID') throw new MoneyMailRuRefusal('S0001', `invoice ${item} is not PAID at Money.Mail.Ru`);
+    if (invoice?.status !== 'PAID')
+      throw new MoneyMailRuRefusal('S0001', `invoice ${item} is not PAID at Money.Mail.Ru`);
     if (invoice.issuer_id !== issuerId) throw new MoneyMailRuRefusal('S0002', `invoice ${item} is not of this order`);
     const currency = fromMailRuCurrency(invoice.currency);
     return {
@@ -141,7 +147,14 @@ export function createMoneyMailRuProvider(
       if (field('type') !== 'INVOICE') return null;
       if (field('status') === 'PAID') return paidEvent(item, issuerId, publicOrderId);
       if (field('status') === 'REJECTED')
-        return { eventId: `${item}:REJECTED`, type: 'checkout.abandoned', providerRef: publicOrderId, publicOrderId, amount: 0, currency: '' };
+        return {
+          eventId: `${item}:REJECTED`,
+          type: 'checkout.abandoned',
+          providerRef: publicOrderId,
+          publicOrderId,
+          amount: 0,
+          currency: '',
+        };
       return null;
     },
 
