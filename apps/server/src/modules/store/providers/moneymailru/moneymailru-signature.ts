@@ -37,7 +37,6 @@ export type NotificationVerdict =
  * time to the one made with one of the current secrets.
  */
 export function verifyNotification(body: string, secrets: readonly string[]): NotificationVerdict {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: printable ASCII only, by design
   if (!/^[\x20-\x7e]*$/.test(body)) return { ok: false, reason: 'the notification is not ASCII', code: 'S0002' };
   const parsed = parsePairsOnce(body);
   if (!parsed.ok) return { ok: false, reason: `${parsed.duplicate} is given twice`, code: 'S0002' };
