@@ -1,12 +1,11 @@
 import type { BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveScreenshot } from '../harness/artifacts';
-import { acceptDueDocuments } from '../harness/documents';
+import { boughtCount, signedInBuyer } from '../harness/buyer';
 import { gameFrame, logLine } from '../harness/game';
 import { en } from '../harness/messages';
 import { type RunningServer, startServer } from '../harness/server';
 import { browserSession } from '../harness/session';
-import { type SignedIn, signInByEmail } from '../harness/sign-in';
 
 // Buying with Aghanim in the offline development mode: the server is the real build with
 // PAYMENT_PROVIDER=aghanim and no Aghanim keys, so its Aghanim provider talks over HTTP to the
@@ -30,14 +29,6 @@ afterAll(async () => {
 
 const session = browserSession(site);
 
-async function signedIn(): Promise<{ context: BrowserContext; player: SignedIn }> {
-  const player = await signInByEmail(site());
-  await acceptDueDocuments(site(), player.token, 'gem-garden');
-  const context = await session.freshContext();
-  await context.addInitScript((token) => localStorage.setItem('AuthToken', token), player.token);
-  return { context, player };
-}
-
 async function openGame(page: Page): Promise<FrameLocator> {
   await page.goto('play/gem-garden');
   const frame = gameFrame(page);
@@ -55,19 +46,9 @@ async function checkoutTab(context: BrowserContext, page: Page, frame: FrameLoca
   return tab;
 }
 
-async function boughtCount(player: SignedIn, sku: string): Promise<number> {
-  const response = await fetch(new URL('api/v1/store/check-buy-products', site()), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${player.token}` },
-    body: JSON.stringify({ Game: 'gem-garden' }),
-  });
-  const { Products } = (await response.json()) as { Products: { Sku: string; Count: number }[] };
-  return Products.find((product) => product.Sku === sku)?.Count ?? 0;
-}
-
 describe("buying with Aghanim's checkout in a new tab (offline development mode)", () => {
   it('pays in the new tab; the game receives the purchase once and the dialog closes by itself', async () => {
-    const { context, player } = await signedIn();
+    const { context, player } = await signedInBuyer(site(), session);
     const { page } = await session.tab(context);
     const frame = await openGame(page);
     const tab = await checkoutTab(context, page, frame);
@@ -84,11 +65,11 @@ describe("buying with Aghanim's checkout in a new tab (offline development mode)
     expect(result).toContain('"stats":{"currency":"EUR","currencyAmount":1.49');
     await page.getByRole('link', { name: en.store.aghanimOpenAgain }).waitFor({ state: 'detached' });
     expect(await logLine(frame, 'call buyProduct ok').count()).toBe(1);
-    expect(await boughtCount(player, 'gems_50')).toBe(1);
+    expect(await boughtCount(site(), player, 'gems_50')).toBe(1);
   });
 
   it("an order cancelled on Aghanim's checkout rejects with 'Payment not completed'", async () => {
-    const { context, player } = await signedIn();
+    const { context, player } = await signedInBuyer(site(), session);
     const { page } = await session.tab(context);
     const frame = await openGame(page);
     const tab = await checkoutTab(context, page, frame);
@@ -97,11 +78,11 @@ describe("buying with Aghanim's checkout in a new tab (offline development mode)
     await logLine(frame, 'call buyProduct error payment_not_completed').waitFor({ timeout: 15_000 });
     const detail = (await logLine(frame, 'call buyProduct error payment_not_completed').first().textContent()) ?? '';
     expect(detail).toContain('Payment not completed');
-    expect(await boughtCount(player, 'gems_50')).toBe(0);
+    expect(await boughtCount(site(), player, 'gems_50')).toBe(0);
   });
 
   it("a declined card, then the dialog closed, rejects with 'Payment not completed' and buys nothing", async () => {
-    const { context, player } = await signedIn();
+    const { context, player } = await signedInBuyer(site(), session);
     const { page } = await session.tab(context);
     const frame = await openGame(page);
     const tab = await checkoutTab(context, page, frame);
@@ -113,6 +94,6 @@ describe("buying with Aghanim's checkout in a new tab (offline development mode)
     const detail = (await logLine(frame, 'call buyProduct error cancelled').first().textContent()) ?? '';
     expect(detail).toContain('Payment not completed');
     // The order was expired at Aghanim: paying the old tab now is no longer possible.
-    expect(await boughtCount(player, 'gems_50')).toBe(0);
+    expect(await boughtCount(site(), player, 'gems_50')).toBe(0);
   });
 });

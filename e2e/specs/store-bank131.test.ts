@@ -5,13 +5,14 @@ import type { FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DECLINED_CARD, FakeBank131 } from '../../apps/server/src/test/fake-bank131';
 import { saveScreenshot } from '../harness/artifacts';
+import { boughtCount } from '../harness/buyer';
 import { demoCatalogText } from '../harness/catalog';
 import { acceptDueDocuments } from '../harness/documents';
 import { gameFrame, logLine } from '../harness/game';
 import { en } from '../harness/messages';
 import { type RunningServer, startServer } from '../harness/server';
 import { browserSession } from '../harness/session';
-import { type SignedIn, signInByEmail } from '../harness/sign-in';
+import { signInByEmail } from '../harness/sign-in';
 
 // Buying with Bank131. The server is the real build, configured for Bank131 against the local
 // fake bank: requests signed with our RSA key, the bank's notifications (ready_to_confirm,
@@ -93,16 +94,6 @@ async function openForm(page: Page, frame: FrameLocator): Promise<FrameLocator> 
   return form;
 }
 
-async function boughtCount(player: SignedIn, sku: string): Promise<number> {
-  const response = await fetch(new URL('api/v1/store/check-buy-products', site()), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${player.token}` },
-    body: JSON.stringify({ Game: 'gem-garden' }),
-  });
-  const { Products } = (await response.json()) as { Products: { Sku: string; Count: number }[] };
-  return Products.find((product) => product.Sku === sku)?.Count ?? 0;
-}
-
 describe("buying with Bank131's card payment form", () => {
   it('shows the bank and product at 390×844, pays by card in the widget, and the game receives it once', async () => {
     const { page, frame, player } = await openGame({ width: 390, height: 844 });
@@ -123,7 +114,7 @@ describe("buying with Bank131's card payment form", () => {
     expect(start.payment_details.card.tokenized_card.token).toMatch(/^ct_/);
     await page.locator(FRAME).waitFor({ state: 'detached', timeout: 15_000 });
     expect(await logLine(frame, 'call buyProduct ok').count()).toBe(1);
-    expect(await boughtCount(player, 'gems_50')).toBe(1);
+    expect(await boughtCount(site(), player, 'gems_50')).toBe(1);
   });
 
   it("a declined card shows the refusal and rejects with 'Payment not completed'", async () => {
@@ -134,7 +125,7 @@ describe("buying with Bank131's card payment form", () => {
     await outcomeOrClosed(page, en.store.paymentFormOutcome.Declined);
     await buyError(frame).waitFor({ timeout: 15_000 });
     expect((await buyError(frame).first().textContent()) ?? '').toContain('Payment not completed');
-    expect(await boughtCount(player, 'gems_50')).toBe(0);
+    expect(await boughtCount(site(), player, 'gems_50')).toBe(0);
   });
 
   it('Cancel on the form cancels the session at the bank and the purchase rejects', async () => {
@@ -144,7 +135,7 @@ describe("buying with Bank131's card payment form", () => {
     await outcomeOrClosed(page, en.store.paymentFormOutcome.Cancelled);
     await buyError(frame).waitFor({ timeout: 15_000 });
     expect(fake.calls('api/v1/session/cancel').length).toBeGreaterThan(0);
-    expect(await boughtCount(player, 'gems_50')).toBe(0);
+    expect(await boughtCount(site(), player, 'gems_50')).toBe(0);
   });
 
   it('pays by SBP: the QR the bank issued, paid in the bank app, and the game receives it once', async () => {
@@ -162,6 +153,6 @@ describe("buying with Bank131's card payment form", () => {
     fake.sbpPaid(paying.id);
     await logLine(frame, 'call buyProduct ok').waitFor({ timeout: 15_000 });
     expect(await logLine(frame, 'call buyProduct ok').count()).toBe(1);
-    expect(await boughtCount(player, 'gems_50')).toBe(1);
+    expect(await boughtCount(site(), player, 'gems_50')).toBe(1);
   });
 });

@@ -1,12 +1,11 @@
-import type { BrowserContext, FrameLocator, Page } from 'playwright-core';
+import type { FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_MONEYMAILRU_KEYS, loopbackMoneyMailRu } from '../../apps/server/src/test/fake-moneymailru';
 import { saveScreenshot } from '../harness/artifacts';
-import { acceptDueDocuments } from '../harness/documents';
+import { boughtCount, signedInBuyer } from '../harness/buyer';
 import { gameFrame, logLine } from '../harness/game';
 import { type RunningServer, startServer } from '../harness/server';
 import { browserSession } from '../harness/session';
-import { type SignedIn, signInByEmail } from '../harness/sign-in';
 
 // Buying with Money.Mail.Ru. The server is the real build, configured with a shop's keys and
 // MONEYMAILRU_BASE_URL pointing at the fake Money.Mail.Ru on a loopback port of its own (so the
@@ -47,43 +46,25 @@ afterAll(async () => {
 
 const session = browserSession(site);
 
-async function signedIn(): Promise<{ context: BrowserContext; player: SignedIn }> {
-  const player = await signInByEmail(site());
-  await acceptDueDocuments(site(), player.token, 'gem-garden');
-  const context = await session.freshContext();
-  await context.addInitScript((token) => localStorage.setItem('AuthToken', token), player.token);
-  return { context, player };
-}
-
 /** Opens gem-garden, buys gems_50 and waits for Money.Mail.Ru's window in the checkout dialog. */
 async function paymentWindow(page: Page): Promise<{ game: FrameLocator; payWindow: FrameLocator }> {
   await page.goto('play/gem-garden');
   const game = gameFrame(page);
   await logLine(game, 'call loadingReady ok').waitFor();
   await game.getByTestId('buy-gems_50').click();
-  const payWindow = page.frameLocator('[data-testid="moneymailru-frame"]');
+  const payWindow = page.frameLocator('[data-testid="checkout-frame"]');
   await payWindow.getByRole('button', { name: 'Pay from the wallet' }).waitFor();
   return { game, payWindow };
 }
 
-async function boughtCount(player: SignedIn, sku: string): Promise<number> {
-  const response = await fetch(new URL('api/v1/store/check-buy-products', site()), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${player.token}` },
-    body: JSON.stringify({ Game: 'gem-garden' }),
-  });
-  const { Products } = (await response.json()) as { Products: { Sku: string; Count: number }[] };
-  return Products.find((product) => product.Sku === sku)?.Count ?? 0;
-}
-
-const frameGone = (page: Page) => page.locator('[data-testid="moneymailru-frame"]').waitFor({ state: 'detached' });
+const frameGone = (page: Page) => page.locator('[data-testid="checkout-frame"]').waitFor({ state: 'detached' });
 
 describe("buying with Money.Mail.Ru's payment window", () => {
   it('ignores a message from an untrusted origin; pays in the window and the game receives the purchase once', async () => {
-    const { context, player } = await signedIn();
+    const { context, player } = await signedInBuyer(site(), session);
     const { page } = await session.tab(context);
     const { game, payWindow } = await paymentWindow(page);
-    expect(await page.locator('[data-testid="moneymailru-frame"]').getAttribute('src')).toMatch(
+    expect(await page.locator('[data-testid="checkout-frame"]').getAttribute('src')).toMatch(
       new RegExp(`^${fake.origin}/pay/light/\\?shop_id=${FAKE_MONEYMAILRU_KEYS.shopId}&currency=EUR&sum=1\\.49&`),
     );
     await saveScreenshot(page, 'store-moneymailru-window-desktop');
@@ -99,7 +80,7 @@ describe("buying with Money.Mail.Ru's payment window", () => {
       window.postMessage('closeWindow', '*');
     });
     await page.waitForTimeout(1500);
-    expect(await page.locator('[data-testid="moneymailru-frame"]').count()).toBe(1);
+    expect(await page.locator('[data-testid="checkout-frame"]').count()).toBe(1);
     expect(await logLine(game, 'call buyProduct error').count()).toBe(0);
 
     await payWindow.getByRole('button', { name: 'Pay from the wallet' }).click();
@@ -111,11 +92,11 @@ describe("buying with Money.Mail.Ru's payment window", () => {
     expect(fake.answers.at(-1)).toMatch(/^item_number=\d{20}\nstatus=ACCEPTED$/);
     await page.waitForTimeout(1000);
     expect(await logLine(game, 'call buyProduct ok').count()).toBe(1);
-    expect(await boughtCount(player, 'gems_50')).toBe(1);
+    expect(await boughtCount(site(), player, 'gems_50')).toBe(1);
   });
 
   it("closing the window (closeWindow) rejects with 'User closed payment window' and buys nothing", async () => {
-    const { context, player } = await signedIn();
+    const { context, player } = await signedInBuyer(site(), session);
     const { page } = await session.tab(context);
     const { game, payWindow } = await paymentWindow(page);
     await payWindow.getByRole('button', { name: 'Close' }).click();
@@ -123,11 +104,11 @@ describe("buying with Money.Mail.Ru's payment window", () => {
     const detail = (await logLine(game, 'call buyProduct error cancelled').first().textContent()) ?? '';
     expect(detail).toContain('User closed payment window');
     await frameGone(page);
-    expect(await boughtCount(player, 'gems_50')).toBe(0);
+    expect(await boughtCount(site(), player, 'gems_50')).toBe(0);
   });
 
   it("a failed payment (payError) rejects with 'Money.Mail.Ru payment failed' and buys nothing", async () => {
-    const { context, player } = await signedIn();
+    const { context, player } = await signedInBuyer(site(), session);
     const { page } = await session.tab(context);
     const { game, payWindow } = await paymentWindow(page);
     await payWindow.getByRole('button', { name: 'Pay from an empty wallet' }).click();
@@ -135,6 +116,6 @@ describe("buying with Money.Mail.Ru's payment window", () => {
     const detail = (await logLine(game, 'call buyProduct error payment_not_completed').first().textContent()) ?? '';
     expect(detail).toContain('Money.Mail.Ru payment failed');
     await frameGone(page);
-    expect(await boughtCount(player, 'gems_50')).toBe(0);
+    expect(await boughtCount(site(), player, 'gems_50')).toBe(0);
   });
 });

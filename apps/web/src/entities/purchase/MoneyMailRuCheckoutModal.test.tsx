@@ -65,18 +65,18 @@ describe("Money.Mail.Ru's checkout dialog", () => {
 
   it('frames the window; paySuccess from Money.Mail.Ru completes and closes it, an untrusted one is ignored', async () => {
     const closed = open();
-    const frame = await screen.findByTestId('moneymailru-frame');
+    const frame = await screen.findByTestId('checkout-frame');
     expect(frame.getAttribute('src')).toBe('https://money.mail.ru/pay/light/?x=1');
     await post('payError', 'https://evil.example');
-    expect(screen.queryByTestId('moneymailru-frame')).not.toBeNull();
+    expect(screen.queryByTestId('checkout-frame')).not.toBeNull();
     await post('paySuccess', 'https://money.mail.ru');
     expect(await closed()).toEqual({ kind: 'completed' });
-    expect(screen.queryByTestId('moneymailru-frame')).toBeNull();
+    expect(screen.queryByTestId('checkout-frame')).toBeNull();
   });
 
   it('closeWindow closes it as dismissed; payError and refreshWindow fail it with their messages', async () => {
     let closed = open();
-    await screen.findByTestId('moneymailru-frame');
+    await screen.findByTestId('checkout-frame');
     await post('closeWindow', 'https://demo.money.mail.ru');
     expect(await closed()).toEqual({ kind: 'dismissed' });
     for (const [event, message] of [
@@ -86,7 +86,7 @@ describe("Money.Mail.Ru's checkout dialog", () => {
     ]) {
       cleanup();
       closed = open();
-      await screen.findByTestId('moneymailru-frame');
+      await screen.findByTestId('checkout-frame');
       await post(event, 'https://money.mail.ru');
       const end = await closed();
       expect(end.kind).toBe('failed');

@@ -1,6 +1,6 @@
 import { useContext, useEffect, useRef } from 'react';
 import { PageConfigContext } from '../../shared/config/page-config-context';
-import { ModalFrame } from '../../shared/ui/ModalFrame';
+import { CheckoutPageModal } from './CheckoutPageModal';
 import { listenToMoneyMailRuWindow, type MoneyMailRuEvent } from './moneymailru-window';
 import { PurchaseError, purchaseMessages } from './purchase-error';
 
@@ -20,8 +20,8 @@ const FAILURES: Partial<Record<MoneyMailRuEvent, string>> = {
 };
 
 /**
- * Money.Mail.Ru's payment window (spec store §4) framed in the portal's dialog, sized like the
- * other checkout frames. Its first message from a trusted origin decides how the window ends, and
+ * Money.Mail.Ru's payment window (spec store §4) framed in the portal's dialog, as the other
+ * providers' checkout pages are. Its first message from a trusted origin decides how the window ends, and
  * the window then closes; what the player bought is decided by the server's status alone.
  */
 export function MoneyMailRuCheckoutModal({
@@ -46,14 +46,5 @@ export function MoneyMailRuCheckoutModal({
     [extra],
   );
 
-  return (
-    <ModalFrame size="md" title={title} flush>
-      <iframe
-        src={paymentUri}
-        title={title}
-        data-testid="moneymailru-frame"
-        className="block h-[min(34rem,calc(85dvh-4rem))] w-full bg-white dark:bg-slate-900"
-      />
-    </ModalFrame>
-  );
+  return <CheckoutPageModal url={paymentUri} title={title} />;
 }

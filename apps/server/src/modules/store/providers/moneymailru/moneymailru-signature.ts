@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
+import { equalInConstantTime } from '../../../../lib/constant-time.js';
 import { encodeCp1251 } from '../../../../lib/cp1251.js';
-import { parsePairsOnce, signaturesEqual, sortedKeys } from '../../../platforms/signing.js';
+import { parsePairsOnce, sortedKeys } from '../../../../lib/form-pairs.js';
 
 /**
  * Money.Mail.Ru's "light" scheme signatures (platform-protocols.md §7b): SHA-1 over the
@@ -45,6 +46,6 @@ export function verifyNotification(body: string, secrets: readonly string[]): No
   if (!signature || !/^[0-9a-f]{40}$/.test(signature))
     return { ok: false, reason: 'missing or malformed signature', code: 'S0003' };
   if (pairs.get('auth_method') !== 'SHA') return { ok: false, reason: 'auth_method is not SHA', code: 'S0003' };
-  const matches = secrets.some((secret) => signaturesEqual(signature, notificationSignature(pairs, secret)));
+  const matches = secrets.some((secret) => equalInConstantTime(signature, notificationSignature(pairs, secret)));
   return matches ? { ok: true, pairs } : { ok: false, reason: 'signature mismatch', code: 'S0003' };
 }
