@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
+import { PRODUCTION_ENV } from './test/production-env.js';
 
-const production = {
-  NODE_ENV: 'production',
-  PUBLIC_URL: 'https://play.example.com',
-  TURNSTILE_SECRET: '0x4AAAAAAAreal-secret',
-  SMTP_URL: 'smtp://mail.example.com',
-};
+const production = PRODUCTION_ENV;
 const vapid = {
   VAPID_PUBLIC_KEY: Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 1)]).toString('base64url'),
   VAPID_PRIVATE_KEY: Buffer.alloc(32, 2).toString('base64url'),

@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../../config.js';
+import { PRODUCTION_ENV } from '../../../../test/production-env.js';
 import { DEV_AGHANIM_KEYS } from './aghanim-config.js';
 
-const production = {
-  NODE_ENV: 'production',
-  PUBLIC_URL: 'https://play.example.com',
-  TURNSTILE_SECRET: '0x4AAAAAAAreal-secret',
-  SMTP_URL: 'smtp://mail.example.com',
-};
+const production = PRODUCTION_ENV;
 const keys = {
   AGHANIM_API_KEY: 'aghanim-s2s-key-0123456789',
   AGHANIM_WEBHOOK_SECRETS: 'webhook-secret-current-01, webhook-secret-previous-1',

@@ -1,13 +1,9 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../../config.js';
+import { PRODUCTION_ENV } from '../../../../test/production-env.js';
 
-const production = {
-  NODE_ENV: 'production',
-  PUBLIC_URL: 'https://play.example.com',
-  TURNSTILE_SECRET: '0x4AAAAAAAreal-secret',
-  SMTP_URL: 'smtp://mail.example.com',
-};
+const production = PRODUCTION_ENV;
 const ours = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const banks = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const keys = {

@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../../config.js';
 import { pageConfigFor } from '../../../../http/portal.js';
+import { PRODUCTION_ENV } from '../../../../test/production-env.js';
 import { DEV_MONEYMAILRU_KEYS } from './moneymailru-config.js';
 
-const production = {
-  NODE_ENV: 'production',
-  PUBLIC_URL: 'https://play.example.com',
-  TURNSTILE_SECRET: '0x4AAAAAAAreal-secret',
-  SMTP_URL: 'smtp://mail.example.com',
-};
+const production = PRODUCTION_ENV;
 const keys = {
   MONEYMAILRU_SHOP_ID: '12345',
   MONEYMAILRU_SECRET_KEYS: 'shop-secret-current-0001, shop-secret-previous-001',

@@ -1,7 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { Config } from '../../../../config.js';
-import { useTestApp } from '../../../../test/app.js';
-import { freePort } from '../../../../test/built-server.js';
+import { describe, expect, it } from 'vitest';
+import { useListeningTestApp } from '../../../../test/app.js';
 import { signIn } from '../../../../test/sign-in.js';
 import { storePost, useGameServer } from '../../../../test/store.js';
 import { moneyMailRuConfig } from './moneymailru-config.js';
@@ -15,18 +13,8 @@ describe('Money.Mail.Ru in development without keys', () => {
   const game = useGameServer('gem-garden');
   const offline = moneyMailRuConfig({}, 'development', { listed: true });
   if (!offline) throw new Error('no offline settings');
-  const overrides: Partial<Config> = {
-    publicUrl: '',
+  const { testApp, origin } = useListeningTestApp('sqlite', {
     store: { ...game.store, paymentProviders: ['moneymailru'], providers: { moneymailru: offline } },
-  };
-  let port = 0;
-  beforeAll(async () => {
-    port = await freePort();
-    overrides.publicUrl = `http://127.0.0.1:${port}`;
-  });
-  const testApp = useTestApp('sqlite', overrides);
-  beforeAll(async () => {
-    await testApp().app.listen({ port, host: '127.0.0.1' });
   });
   const status = async (token: string, id: string) =>
     (await storePost(testApp().app, '/get_payment_status', { TransactionId: id }, token)).json().Order.DetailedStatus;
@@ -42,14 +30,14 @@ describe('Money.Mail.Ru in development without keys', () => {
     );
     expect(created.statusCode, created.body).toBe(200);
     const { TransactionId: id, MoneyMailRu } = created.json();
-    expect(MoneyMailRu.PaymentUri).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${port}/dev/moneymailru/pay/light/\\?`));
+    expect(MoneyMailRu.PaymentUri).toMatch(new RegExp(`^${origin()}/dev/moneymailru/pay/light/\\?`));
     const opened = await fetch(MoneyMailRu.PaymentUri, { redirect: 'manual' });
     const invoicePage = opened.headers.get('location') ?? '';
     expect(invoicePage).toMatch(/\/dev\/moneymailru\/pay\/light\/invoice\/\d{20}$/);
     const page = await (await fetch(invoicePage)).text();
     expect(page).toContain('Pay from the wallet');
-    expect(page).toContain(`src="http://127.0.0.1:${port}/dev/moneymailru/window.js"`);
-    expect(await (await fetch(`http://127.0.0.1:${port}/dev/moneymailru/window.js`)).text()).toContain('postMessage');
+    expect(page).toContain(`src="${origin()}/dev/moneymailru/window.js"`);
+    expect(await (await fetch(`${origin()}/dev/moneymailru/window.js`)).text()).toContain('postMessage');
     const paid = await fetch(`${invoicePage}/pay`, { method: 'POST', redirect: 'manual' });
     expect(paid.headers.get('location')).toBe(`${invoicePage}?event=paySuccess`);
     expect(await (await fetch(`${invoicePage}?event=paySuccess`)).text()).toContain('data-event="paySuccess"');
