@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useListeningTestApp } from '../../../../test/app.js';
-import { signIn } from '../../../../test/sign-in.js';
-import { storePost, useGameServer } from '../../../../test/store.js';
+import { useGameServer, useGemGardenBuyer } from '../../../../test/store.js';
 import { moneyMailRuConfig } from './moneymailru-config.js';
 
 /**
@@ -16,20 +15,12 @@ describe('Money.Mail.Ru in development without keys', () => {
   const { testApp, origin } = useListeningTestApp('sqlite', {
     store: { ...game.store, paymentProviders: ['moneymailru'], providers: { moneymailru: offline } },
   });
-  const status = async (token: string, id: string) =>
-    (await storePost(testApp().app, '/get_payment_status', { TransactionId: id }, token)).json().Order.DetailedStatus;
+  const { order, detailed } = useGemGardenBuyer(testApp, 'mailru-dev@example.com');
 
   it('pays in the fake window, whose page posts the window messages; the game receives the purchase once', async () => {
     const { app } = testApp();
-    const token = await signIn(app, testApp().database.handle.db, 'mailru-dev@example.com');
-    const created = await storePost(
-      app,
-      '/create_payment',
-      { Game: 'gem-garden', Sku: 'gems_50', WebPublishingPlatform: 'FxId', EmbeddingType: 'Embed' },
-      token,
-    );
-    expect(created.statusCode, created.body).toBe(200);
-    const { TransactionId: id, MoneyMailRu } = created.json();
+    const { created } = await order('Embed');
+    const { TransactionId: id, MoneyMailRu } = created;
     expect(MoneyMailRu.PaymentUri).toMatch(new RegExp(`^${origin()}/dev/moneymailru/pay/light/\\?`));
     const opened = await fetch(MoneyMailRu.PaymentUri, { redirect: 'manual' });
     const invoicePage = opened.headers.get('location') ?? '';
@@ -41,10 +32,10 @@ describe('Money.Mail.Ru in development without keys', () => {
     const paid = await fetch(`${invoicePage}/pay`, { method: 'POST', redirect: 'manual' });
     expect(paid.headers.get('location')).toBe(`${invoicePage}?event=paySuccess`);
     expect(await (await fetch(`${invoicePage}?event=paySuccess`)).text()).toContain('data-event="paySuccess"');
-    expect(await status(token, id)).toBe('PayedWaitingForSending');
+    expect(await detailed(id)).toBe('PayedWaitingForSending');
     await app.runOutbox();
     await app.runOutbox();
     expect(game.server().received.filter((r) => JSON.parse(r.body).TransactionId === id)).toHaveLength(1);
-    expect(await status(token, id)).toBe('Completed');
+    expect(await detailed(id)).toBe('Completed');
   });
 });
