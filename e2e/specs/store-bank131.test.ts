@@ -11,7 +11,8 @@ import { gameFrame, logLine } from '../harness/game';
 import { en } from '../harness/messages';
 import { type RunningServer, startServer } from '../harness/server';
 import { browserSession } from '../harness/session';
-import { type SignedIn, signInByEmail } from '../harness/sign-in';
+import { signInByEmail } from '../harness/sign-in';
+import { storeBuyer } from '../harness/store';
 
 // Buying with Bank131. The server is the real build, configured for Bank131 against the local
 // fake bank: requests signed with our RSA key, the bank's notifications (ready_to_confirm,
@@ -72,6 +73,7 @@ afterAll(async () => {
 });
 
 const session = browserSession(site);
+const { boughtCount } = storeBuyer(site, session, 'gem-garden');
 const FRAME = '[data-testid="checkout-frame"]';
 
 async function openGame(viewport?: { width: number; height: number }) {
@@ -91,16 +93,6 @@ async function openForm(page: Page, frame: FrameLocator): Promise<FrameLocator> 
   const form = page.frameLocator(FRAME);
   await form.getByTestId('bank131-form').waitFor({ timeout: 15_000 });
   return form;
-}
-
-async function boughtCount(player: SignedIn, sku: string): Promise<number> {
-  const response = await fetch(new URL('api/v1/store/check-buy-products', site()), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${player.token}` },
-    body: JSON.stringify({ Game: 'gem-garden' }),
-  });
-  const { Products } = (await response.json()) as { Products: { Sku: string; Count: number }[] };
-  return Products.find((product) => product.Sku === sku)?.Count ?? 0;
 }
 
 describe("buying with Bank131's card payment form", () => {

@@ -67,6 +67,9 @@ export const StoreFlagsSchema = z
     StripeEnabled: z.boolean(),
     Bank131Enabled: z.boolean().describe("Bank131's card form and SBP (or Smart Glocal's, same API)"),
     AghanimEnabled: z.boolean().describe('Aghanim takes the web checkouts of the game (when the server lists it)'),
+    MoneyMailRuEnabled: z
+      .boolean()
+      .describe("Money.Mail.Ru's payment window takes the web checkouts of the game (when the server lists it)"),
   })
   .meta({ id: 'StoreFlags' });
 export type StoreFlags = z.infer<typeof StoreFlagsSchema>;

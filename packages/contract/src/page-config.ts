@@ -120,6 +120,12 @@ export interface PageConfig {
    * confirmation widget from (the fake at /dev/yookassa); YooKassa's own script otherwise.
    */
   YookassaWidgetUrl?: string;
+  /**
+   * Origins besides Money.Mail.Ru's own three whose payment-window messages the portal takes: a
+   * fake's that stands in for Money.Mail.Ru (development's /dev/moneymailru, or a test's). Never
+   * set in production.
+   */
+  MoneyMailRuOrigins?: string[];
 }
 
 /**

@@ -6,6 +6,7 @@ import { type Config, testConfig } from '../config.js';
 import type { Engine } from '../db/database.js';
 import { readCatalogFile } from '../modules/catalog/catalog-file.js';
 import { importCatalog } from '../modules/catalog/catalog-import.js';
+import { freePort } from './built-server.js';
 import { createTestDatabase, type TestDatabase } from './databases.js';
 
 export const DEMO_CATALOG = new URL('../../../../catalog/demo.yaml', import.meta.url).pathname;
@@ -54,4 +55,23 @@ export function useTestApp(engine: Engine, overrides: Partial<Config> = {}): () 
     if (!current) throw new Error('the test app is not started yet');
     return current;
   };
+}
+
+/**
+ * useTestApp listening on a free loopback port, with PUBLIC_URL its own address: for a server that
+ * calls itself over real HTTP (an offline provider's fake it serves under /dev/…). `origin()` is
+ * that address once the app started.
+ */
+export function useListeningTestApp(engine: Engine, overrides: Partial<Config>) {
+  const config: Partial<Config> = { ...overrides, publicUrl: '' };
+  let port = 0;
+  beforeAll(async () => {
+    port = await freePort();
+    config.publicUrl = `http://127.0.0.1:${port}`;
+  });
+  const testApp = useTestApp(engine, config);
+  beforeAll(async () => {
+    await testApp().app.listen({ port, host: '127.0.0.1' });
+  });
+  return { testApp, origin: () => `http://127.0.0.1:${port}` };
 }

@@ -42,7 +42,7 @@ export const MoneySchema = z
 
 /** Payment providers fxid can take money through; `sandbox` is built in and works offline. */
 export const PaymentProviderNameSchema = z
-  .enum(['sandbox', 'stripe', 'xsolla', 'yookassa', 'bank131', 'aghanim'])
+  .enum(['sandbox', 'stripe', 'xsolla', 'yookassa', 'bank131', 'aghanim', 'moneymailru'])
   .meta({ id: 'PaymentProviderName' });
 export type PaymentProviderName = z.infer<typeof PaymentProviderNameSchema>;
 

@@ -129,6 +129,16 @@ export const CreatePaymentResponseSchema = z
       })
       .optional()
       .describe('Present when Merchant is aghanim (spec store §3)'),
+    MoneyMailRu: z
+      .object({
+        PaymentUri: z
+          .string()
+          .describe(
+            "Money.Mail.Ru's payment window of this order (the signed light form); only the order owner receives it",
+          ),
+      })
+      .optional()
+      .describe('Present when Merchant is moneymailru (spec store §3)'),
     Order: OrderSchema,
   })
   .meta({ id: 'CreatePaymentResponse' });

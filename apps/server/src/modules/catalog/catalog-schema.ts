@@ -194,6 +194,7 @@ const GameSchema = z.strictObject({
       StripeEnabled: false,
       AghanimEnabled: false,
       Bank131Enabled: false,
+      MoneyMailRuEnabled: false,
       ...flags,
     })),
   PaymentProviders: z

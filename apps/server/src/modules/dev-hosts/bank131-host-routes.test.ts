@@ -1,7 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Config } from '../../config.js';
-import { DEMO_CATALOG, TEST_START, useTestApp } from '../../test/app.js';
-import { freePort } from '../../test/built-server.js';
+import { DEMO_CATALOG, TEST_START, useListeningTestApp } from '../../test/app.js';
 import { signIn } from '../../test/sign-in.js';
 import { storePost, useGameServer } from '../../test/store.js';
 import { readCatalogFile } from '../catalog/catalog-file.js';
@@ -17,16 +15,9 @@ describe('the offline development bank (Bank131)', () => {
   const game = useGameServer('gem-garden');
   const offline = bank131Config({}, 'development', true);
   if (!offline) throw new Error('no offline settings');
-  const overrides: Partial<Config> = {
-    publicUrl: '',
+  const { testApp, origin } = useListeningTestApp('sqlite', {
     store: { ...game.store, paymentProviders: ['bank131'], providers: { bank131: offline } },
-  };
-  let port = 0;
-  beforeAll(async () => {
-    port = await freePort();
-    overrides.publicUrl = `http://127.0.0.1:${port}`;
   });
-  const testApp = useTestApp('sqlite', overrides);
   beforeAll(async () => {
     const catalog = await readCatalogFile(DEMO_CATALOG);
     const gemGarden = catalog.Games.find((entry) => entry.GameSystemName === 'gem-garden');
@@ -37,13 +28,13 @@ describe('the offline development bank (Bank131)', () => {
       StripeEnabled: false,
       Bank131Enabled: true,
       AghanimEnabled: false,
+      MoneyMailRuEnabled: false,
     };
     for (const product of gemGarden.Products ?? []) product.Price = { Amount: 9900, Currency: 'RUB' };
     await importCatalog(testApp().database.handle.db, catalog, TEST_START);
-    await testApp().app.listen({ port, host: '127.0.0.1' });
   });
 
-  const site = (path: string) => new URL(path, `http://127.0.0.1:${port}/`);
+  const site = (path: string) => new URL(path, `${origin()}/`);
   const status = async (token: string, id: string) => {
     const answer = await storePost(testApp().app, '/get_payment_status', { TransactionId: id }, token);
     return answer.json().Order.DetailedStatus as string;

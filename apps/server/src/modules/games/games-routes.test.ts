@@ -63,6 +63,7 @@ describeEachEngine('games API', (engine) => {
         StripeEnabled: true,
         AghanimEnabled: false,
         Bank131Enabled: false,
+        MoneyMailRuEnabled: false,
       },
       TosOpenMethod: 'Modal',
     });

@@ -34,6 +34,7 @@ const gemGardenWithoutStripe = (testApp: () => TestApp) =>
     YookassaEnabled: false,
     AghanimEnabled: false,
     Bank131Enabled: false,
+    MoneyMailRuEnabled: false,
   });
 
 const availability = async (app: FastifyInstance, Game: string, WebPublishingPlatform = 'FxId') =>
@@ -106,6 +107,7 @@ describeEachEngine('payment routing: PAYMENT_PROVIDER=stripe', (engine) => {
         StripeEnabled: false,
         AghanimEnabled: false,
         Bank131Enabled: false,
+        MoneyMailRuEnabled: false,
       },
     });
     const refused = await buy(testApp, 'gem-garden');

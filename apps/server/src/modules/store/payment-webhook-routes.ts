@@ -8,11 +8,23 @@ import { problemResponses } from '../../http/responses.js';
 import { PaymentAccountNameSchema } from '../catalog/catalog-schema.js';
 import { notificationSourceIp } from './notification-source.js';
 import { handleNotification } from './payment-notifications.js';
+import type { ProviderAnswer } from './providers/payment-provider.js';
 import { providerKey } from './providers/provider-key.js';
 import { PAYMENT_PROVIDERS } from './providers/registry.js';
 
 /** A provider's own error answer (Xsolla's `{"error":{"code","message"}}`), for a provider that expects one. */
 const ProviderRefusalSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
+
+/** A provider's own answer: JSON (or nothing), or text in the provider's format, bypassing the JSON schemas. */
+function sendAnswer(reply: FastifyReply, answer: ProviderAnswer) {
+  reply.code(answer.status);
+  if (answer.contentType)
+    return reply
+      .type(answer.contentType)
+      .serializer(String)
+      .send(answer.body as never);
+  return reply.send((answer.body ?? null) as never);
+}
 
 /** Provider notifications are small; anything larger is refused before it is read. */
 const NOTIFICATION_BODY_LIMIT = 64 * 1024;
@@ -34,8 +46,9 @@ export function paymentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 export function paymentWebhookRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.removeAllContentTypeParsers();
+    // JSON, and the forms some providers post (Money.Mail.Ru): kept as bytes either way.
     app.addContentTypeParser(
-      'application/json',
+      ['application/json', 'application/x-www-form-urlencoded'],
       { parseAs: 'buffer', bodyLimit: NOTIFICATION_BODY_LIMIT },
       (_request, body, done) => done(null, body),
     );
@@ -52,7 +65,9 @@ export function paymentWebhookRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         ? z.object({ Provider: PaymentProviderNameSchema, Account: PaymentAccountNameSchema })
         : z.object({ Provider: PaymentProviderNameSchema }),
       response: {
-        200: NotificationResponseSchema,
+        200: NotificationResponseSchema.describe(
+          "fxid's answer; a provider with its own format gets that instead (Money.Mail.Ru: text/plain `item_number=…` and `status=ACCEPTED`, or `status=REJECTED` with `code=S000n`)",
+        ),
         204: z.null().describe('Taken, for a provider that expects no body (Xsolla)'),
         ...problemResponses(400, 403, 404, 413, 415),
         401: ProviderRefusalSchema,
@@ -75,12 +90,15 @@ export function paymentWebhookRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           notificationSourceIp(request.socket.remoteAddress, request.headers, ctx.config.trustProxy),
         );
         request.log.info({ provider: key, duplicate: result.Duplicate }, 'payment notification');
-        return answers ? reply.code(answers.takenStatus).send(null) : result;
+        return answers ? sendAnswer(reply, answers.taken(request.body, result.Duplicate)) : result;
       } catch (error) {
-        const refusal = answers?.refused(error);
+        const refusal = Buffer.isBuffer(request.body) ? answers?.refused(error, request.body) : undefined;
         if (!refusal) throw error;
-        request.log.warn({ provider: key, status: refusal.status }, 'payment notification refused');
-        return reply.code(refusal.status).send(refusal.body);
+        request.log.warn(
+          { provider: key, status: refusal.status, reason: (error as Error).message },
+          'payment notification refused',
+        );
+        return sendAnswer(reply, refusal);
       }
     };
     app.post('/store/webhooks/:Provider', { schema: schema(false) }, handler);

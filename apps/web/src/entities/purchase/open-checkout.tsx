@@ -24,6 +24,11 @@ const LazyYookassaCheckoutModal = lazy(async () => ({
   default: (await import('./YookassaCheckoutModal')).YookassaCheckoutModal,
 }));
 
+// Money.Mail.Ru's window and its message listener load with the first Money.Mail.Ru checkout.
+const LazyMoneyMailRuCheckoutModal = lazy(async () => ({
+  default: (await import('./MoneyMailRuCheckoutModal')).MoneyMailRuCheckoutModal,
+}));
+
 async function loadYookassaLazily() {
   return (await import('./yookassa-widget')).loadYookassaWidget();
 }
@@ -39,7 +44,7 @@ async function loadStripeLazily(publishableKey: string): Promise<StripeLike> {
 /**
  * Shows the provider's checkout in a modal: the provider's page in a frame (the portal's
  * own payment form alone, in its embed mode), Stripe's embedded checkout, YooKassa's
- * confirmation widget or the link to Aghanim's checkout in a new tab; Xsolla's widget opens a lightbox of its own. `closed` settles once, with how it ended, however the modal went.
+ * confirmation widget, Money.Mail.Ru's window or the link to Aghanim's checkout in a new tab; Xsolla's widget opens a lightbox of its own. `closed` settles once, with how it ended, however the modal went.
  */
 export function openCheckout(
   modals: ReturnType<typeof useModals>,
@@ -83,6 +88,15 @@ export function openCheckout(
           title={title}
           confirmationToken={target.confirmationToken}
           loadWidget={loadYookassaLazily}
+          onComplete={completed}
+          onError={failed}
+          onClose={close}
+        />
+      )}
+      {target.kind === 'moneymailru' && (
+        <LazyMoneyMailRuCheckoutModal
+          title={title}
+          paymentUri={target.paymentUri}
           onComplete={completed}
           onError={failed}
           onClose={close}

@@ -30,6 +30,10 @@ export const purchaseMessages = {
   noXsollaWidget: 'No Xsolla widget in window!',
   noYookassaData: 'No data for Yookassa payment',
   unknownError: 'Unknown error',
+  /** Money.Mail.Ru's window reported payError (or a message it could not read). */
+  moneyMailRuPayError: 'Money.Mail.Ru payment failed',
+  /** Money.Mail.Ru's window asked to be reloaded (refreshWindow). */
+  moneyMailRuRefresh: 'Money.Mail.Ru asked to reload the payment window',
 };
 
 /** Why a purchase did not complete; `code` is stable, `message` is for logs. */

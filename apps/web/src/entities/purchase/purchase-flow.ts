@@ -26,14 +26,16 @@ export interface PurchaseRequest {
 
 /**
  * What the player pays in: the provider's page (sandbox, redirect flows), Stripe's embedded
- * checkout, Xsolla's Pay Station in its embed widget, YooKassa's widget, or Aghanim's checkout in a new tab.
+ * checkout, Xsolla's Pay Station in its embed widget, YooKassa's widget, Aghanim's checkout in a new tab, or
+ * Money.Mail.Ru's payment window.
  */
 export type CheckoutTarget =
   | { kind: 'page'; url: string }
   | { kind: 'stripe'; publishableKey: string; clientSecret: string }
   | { kind: 'xsolla'; paymentUrl: string; sandbox: boolean }
   | { kind: 'yookassa'; confirmationToken: string }
-  | { kind: 'aghanim'; checkoutUrl: string };
+  | { kind: 'aghanim'; checkoutUrl: string }
+  | { kind: 'moneymailru'; paymentUri: string };
 
 /**
  * How a checkout modal went: `completed` when the provider's widget reported the payment
@@ -232,6 +234,8 @@ export async function runPurchase(deps: PurchaseDeps, request: PurchaseRequest):
     case 'closed':
       throw new PurchaseError('cancelled', closedMessage);
     case 'broken':
+      // A checkout that failed in its own terms (Money.Mail.Ru's payError) says so; anything else broke.
+      if (waited.error instanceof PurchaseError) throw waited.error;
       throw new PurchaseError(
         'handler_failed',
         waited.error instanceof Error ? waited.error.message : String(waited.error),
@@ -264,6 +268,10 @@ function checkoutTarget(created: CreatePaymentResult): CheckoutTarget {
   if (created.Merchant === 'aghanim') {
     if (!created.Aghanim) throw new PurchaseError('unsupported', purchaseMessages.unsupportedMethod);
     return { kind: 'aghanim', checkoutUrl: created.Aghanim.CheckoutUrl };
+  }
+  if (created.Merchant === 'moneymailru') {
+    if (!created.MoneyMailRu) throw new PurchaseError('unsupported', purchaseMessages.unsupportedMethod);
+    return { kind: 'moneymailru', paymentUri: created.MoneyMailRu.PaymentUri };
   }
   const url = created.Sandbox?.CheckoutUrl ?? created.ConfirmationUrl;
   if (!url) throw new PurchaseError('unsupported', purchaseMessages.unsupportedMethod);

@@ -8402,7 +8402,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description fxid's answer; a provider with its own format gets that instead (Money.Mail.Ru: text/plain `item_number=…` and `status=ACCEPTED`, or `status=REJECTED` with `code=S000n`) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -9151,6 +9151,8 @@ export interface components {
             Bank131Enabled: boolean;
             /** @description Aghanim takes the web checkouts of the game (when the server lists it) */
             AghanimEnabled: boolean;
+            /** @description Money.Mail.Ru's payment window takes the web checkouts of the game (when the server lists it) */
+            MoneyMailRuEnabled: boolean;
         };
         PublicGameDataInput: {
             GameSystemName: components["schemas"]["GameSystemNameInput"];
@@ -10599,7 +10601,7 @@ export interface components {
             Currency: components["schemas"]["CurrencyCodeInput"];
         };
         /** @enum {string} */
-        PaymentProviderNameInput: "sandbox" | "stripe" | "xsolla" | "yookassa" | "bank131" | "aghanim";
+        PaymentProviderNameInput: "sandbox" | "stripe" | "xsolla" | "yookassa" | "bank131" | "aghanim" | "moneymailru";
         SkuInput: string;
         PublicOrderIdInput: string;
         StoreFrontRequestInput: {
@@ -10814,6 +10816,11 @@ export interface components {
             Aghanim?: {
                 /** @description Aghanim's checkout of this order, opened in a new tab; only the order owner receives it */
                 CheckoutUrl: string;
+            };
+            /** @description Present when Merchant is moneymailru (spec store §3) */
+            MoneyMailRu?: {
+                /** @description Money.Mail.Ru's payment window of this order (the signed light form); only the order owner receives it */
+                PaymentUri: string;
             };
             Order: components["schemas"]["OrderInput"];
         };
@@ -11524,6 +11531,8 @@ export interface components {
             Bank131Enabled: boolean;
             /** @description Aghanim takes the web checkouts of the game (when the server lists it) */
             AghanimEnabled: boolean;
+            /** @description Money.Mail.Ru's payment window takes the web checkouts of the game (when the server lists it) */
+            MoneyMailRuEnabled: boolean;
         };
         PublicGameData: {
             GameSystemName: components["schemas"]["GameSystemName"];
@@ -12973,7 +12982,7 @@ export interface components {
             Currency: components["schemas"]["CurrencyCode"];
         };
         /** @enum {string} */
-        PaymentProviderName: "sandbox" | "stripe" | "xsolla" | "yookassa" | "bank131" | "aghanim";
+        PaymentProviderName: "sandbox" | "stripe" | "xsolla" | "yookassa" | "bank131" | "aghanim" | "moneymailru";
         Sku: string;
         PublicOrderId: string;
         StoreFrontRequest: {
@@ -13188,6 +13197,11 @@ export interface components {
             Aghanim?: {
                 /** @description Aghanim's checkout of this order, opened in a new tab; only the order owner receives it */
                 CheckoutUrl: string;
+            };
+            /** @description Present when Merchant is moneymailru (spec store §3) */
+            MoneyMailRu?: {
+                /** @description Money.Mail.Ru's payment window of this order (the signed light form); only the order owner receives it */
+                PaymentUri: string;
             };
             Order: components["schemas"]["Order"];
         };

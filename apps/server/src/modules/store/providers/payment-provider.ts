@@ -1,6 +1,9 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { CreatePaymentResponse, PaymentProviderName } from '@fxid/contract';
 
+/** The create_payment block of each provider: its name capitalised, except the spec's MoneyMailRu. */
+type ProviderBlockName = Capitalize<Exclude<PaymentProviderName, 'moneymailru'>> | 'MoneyMailRu';
+
 /** What fxid asks a provider to charge; every figure comes from the order row. */
 export interface CheckoutRequest {
   publicOrderId: string;
@@ -25,7 +28,7 @@ export interface CheckoutStart {
   /** Where the player pays (redirect or new tab); null when the checkout is embedded in the page. */
   confirmationUrl: string | null;
   /** The provider's own block of the create_payment response (spec store §3), named after the provider. */
-  block: Pick<CreatePaymentResponse, Extract<keyof CreatePaymentResponse, Capitalize<PaymentProviderName>>>;
+  block: Pick<CreatePaymentResponse, Extract<keyof CreatePaymentResponse, ProviderBlockName>>;
 }
 
 /** A provider notification, verified and reduced to what the order state machine needs. */
@@ -41,16 +44,25 @@ export interface PaymentEvent {
   currency: string;
 }
 
+/** One answer to a notification, in the provider's own terms. */
+export interface ProviderAnswer {
+  status: number;
+  /** JSON unless contentType says otherwise; none: an empty body. */
+  body?: unknown;
+  /** A text answer's type (Money.Mail.Ru's `text/plain` lines). */
+  contentType?: string;
+}
+
 /**
  * How a provider expects its notifications answered, when not fxid's default (200 with
  * `{Received, Duplicate}`, and a problem document for a refusal): Xsolla wants 204 and its
- * own error body, or it retries.
+ * own error body, Money.Mail.Ru plain-text lines with its status codes, or they retry.
  */
 export interface NotificationAnswers {
-  /** The status of a notification taken, repeated or genuine but not acted on; sent without a body. */
-  takenStatus: number;
+  /** The answer to a notification taken, repeated (`duplicate`) or genuine but not acted on. */
+  taken(rawBody: Buffer, duplicate: boolean): ProviderAnswer;
   /** The provider's answer to a refused notification, or undefined to answer with fxid's problem document. */
-  refused(error: unknown): { status: number; body: unknown } | undefined;
+  refused(error: unknown, rawBody: Buffer): ProviderAnswer | undefined;
 }
 
 export type ProviderPaymentState = 'open' | 'paid' | 'failed' | 'cancelled' | 'refunded';

@@ -1,4 +1,5 @@
 import type { PageConfig } from '@fxid/contract';
+import type { Config } from '../../../config.js';
 import { z } from 'zod';
 import { type Mode, optional } from '../../../config/env-helpers.js';
 import { PaymentAccountNameSchema } from '../../catalog/catalog-schema.js';
@@ -192,10 +193,10 @@ export function paymentsConfig(env: PaymentEnv, mode: Mode, raw: RawEnv = {}): P
 }
 
 /** What the configured providers add to the portal's page-load configuration (ProviderDescriptor.pageConfigOf). */
-export function providersPageConfig(config: { store: PaymentsConfig }): Partial<PageConfig> {
+export function providersPageConfig(config: Config): Partial<PageConfig> {
   const of = <Name extends ProviderName>(name: Name) => {
     const settings = config.store.providers[name];
-    return settings === undefined ? {} : (PAYMENT_PROVIDERS[name].pageConfigOf?.(settings) ?? {});
+    return settings === undefined ? {} : (PAYMENT_PROVIDERS[name].pageConfigOf?.(settings, config) ?? {});
   };
   return Object.assign({}, ...PROVIDER_NAMES.map(of));
 }

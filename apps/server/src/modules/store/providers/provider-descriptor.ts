@@ -74,12 +74,16 @@ export interface ProviderDescriptor<
   devRoutes?(provider: Provider): FastifyPluginAsync;
   /** Outbox job kinds it enqueues, with their handlers. */
   jobs?(provider: Provider): Record<string, OutboxHandler>;
-  /** What the portal's page-load configuration carries for its checkout (a development stand-in's address). */
-  pageConfigOf?(settings: Settings): Partial<PageConfig>;
   /** What its checkout loads in the portal's pages; allowed only while it is configured. */
   csp?: CspSources;
   /** The same, when its origins come from its settings (a bank widget's configured script); wins over csp. */
   cspOf?(settings: Settings): CspSources;
+  /**
+   * What the portal's page-load configuration needs of it while it is configured: a development
+   * stand-in's address, or the origins its checkout window's messages are taken from when a fake
+   * stands in for the provider's hosts.
+   */
+  pageConfigOf?(settings: Settings, config: Config): Partial<PageConfig>;
   /**
    * Its checkout ids, which are credentials (whoever holds one can open the payment form):
    * masked wherever they appear in a logged URL (security.md §12 row 50). Global flag.

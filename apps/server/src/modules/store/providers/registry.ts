@@ -1,6 +1,7 @@
 import type { PaymentProviderName } from '@fxid/contract';
 import { aghanimDescriptor } from './aghanim/aghanim-descriptor.js';
 import { bank131Descriptor } from './bank131/bank131-descriptor.js';
+import { moneyMailRuDescriptor } from './moneymailru/moneymailru-descriptor.js';
 import type { ProviderDescriptor } from './provider-descriptor.js';
 import { sandboxDescriptor } from './sandbox/sandbox-descriptor.js';
 import { stripeDescriptor } from './stripe/stripe-descriptor.js';
@@ -19,6 +20,7 @@ const REGISTERED = {
   yookassa: yookassaDescriptor,
   bank131: bank131Descriptor,
   aghanim: aghanimDescriptor,
+  moneymailru: moneyMailRuDescriptor,
 } satisfies { [Name in PaymentProviderName]: unknown };
 
 type Registered = typeof REGISTERED;

@@ -79,6 +79,7 @@ const STORE = (products: StoreProductData[]): StoreData => ({
     StripeEnabled: false,
     AghanimEnabled: false,
     Bank131Enabled: false,
+    MoneyMailRuEnabled: false,
   },
 });
 

@@ -40,6 +40,7 @@ describeEachEngine('bank131 payments', (engine) => {
       StripeEnabled: false,
       Bank131Enabled: true,
       AghanimEnabled: false,
+      MoneyMailRuEnabled: false,
     };
     for (const product of gemGarden.Products ?? []) product.Price = { Amount: 9900, Currency: 'RUB' };
     await importCatalog(testApp().database.handle.db, catalog, TEST_START);

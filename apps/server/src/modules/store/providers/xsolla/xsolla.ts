@@ -84,7 +84,7 @@ export function createXsollaProvider(
 
     answers: {
       // Xsolla's SDK contract: 204 with no body, else its error object (platform-protocols.md §10c).
-      takenStatus: 204,
+      taken: () => ({ status: 204 }),
       refused(error) {
         const refusal =
           error instanceof WebhookSignatureError ? new XsollaRefusal('INVALID_SIGNATURE', 'Invalid signature') : error;

@@ -50,6 +50,7 @@ describeEachEngine('yookassa payments', (engine) => {
       StripeEnabled: false,
       AghanimEnabled: false,
       Bank131Enabled: false,
+      MoneyMailRuEnabled: false,
     };
     await importCatalog(testApp().database.handle.db, catalog, TEST_START);
   });
