@@ -8524,7 +8524,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description fxid's answer; a provider with its own format gets that instead (Money.Mail.Ru: text/plain `item_number=…` and `status=ACCEPTED`, or `status=REJECTED` with `code=S000n`) */
                 200: {
                     headers: {
                         [name: string]: unknown;

@@ -1,7 +1,7 @@
 import type { PageConfig } from '@fxid/contract';
-import type { Config } from '../../../config.js';
 import { z } from 'zod';
 import { type Mode, optional } from '../../../config/env-helpers.js';
+import type { Config } from '../../../config.js';
 import { PaymentAccountNameSchema } from '../../catalog/catalog-schema.js';
 import {
   PAYMENT_PROVIDERS,
