@@ -115,6 +115,13 @@ export interface PageConfig {
    * injected `window.fxidSteam`: the host simulator's stand-in in development (STEAM_BRIDGE_URL).
    */
   SteamBridgeUrl?: string;
+  /**
+   * Where the FxLauncher and FxNative adapters load their wrapper's bridge from when the wrapper
+   * has not injected `window.fxidLauncher` / `window.fxidNative`: the host simulator's stand-ins,
+   * in development only.
+   */
+  FxLauncherBridgeUrl?: string;
+  FxNativeBridgeUrl?: string;
 }
 
 /**

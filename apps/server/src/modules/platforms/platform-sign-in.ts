@@ -42,6 +42,12 @@ export async function authenticateFromSocial(
   geoCountry: string | null,
 ) {
   const { platform, identity } = await verifiedPlatformIdentity(ctx, input);
+  if ('accountId' in identity) {
+    // Our own wrapper vouched for the fxid account itself: that account, a new session.
+    const Token = await ctx.sessions.create(identity.accountId);
+    ctx.metrics.signedIn(platform);
+    return { Token, AccountId: identity.accountId };
+  }
   const requested = input.Locale?.toLowerCase();
   const locale = (PORTAL_LOCALES as readonly string[]).includes(requested ?? '') ? requested : undefined;
   const started = await ctx.db.transaction().execute(async (trx) => {
@@ -69,7 +75,11 @@ export async function authenticateFromSocial(
  * holds is refused with `identity_taken` and stays there.
  */
 export async function linkFromSocial(ctx: AppContext, accountId: string, input: AuthenticateFromSocialRequest) {
-  const { identity } = await verifiedPlatformIdentity(ctx, input);
+  const { platform, identity } = await verifiedPlatformIdentity(ctx, input);
+  if ('accountId' in identity) {
+    // A wrapper's token names an fxid account, not an identity to add to one.
+    throw new ValidationError([{ Field: 'body.Social', Message: `${platform} has no identity to link` }]);
+  }
   await ctx.db
     .transaction()
     .execute((trx) => linkIdentity(ctx, trx, accountId, { type: identity.type, id: identity.id }, ctx.now()));

@@ -1,0 +1,13 @@
+import { wrapperPlatform } from './wrapper-platform.js';
+
+/**
+ * FxLauncher: our desktop launcher signs its player in to the page with a token its own session
+ * asked for; purchases go through the portal's web checkout (the launcher has no store of its own).
+ */
+export const fxLauncherPlatform = wrapperPlatform({
+  adapter: 'fxlauncher',
+  platform: 'FxLauncher',
+  loginBlock: 'FxLauncherLogin',
+  tokenPath: '/ftl_integration/:Game/launcher/sign_in_token',
+  tag: 'launcher',
+});
