@@ -46,3 +46,30 @@ export function ask(title, text, choices) {
     dialog.hidden = false;
   });
 }
+
+/**
+ * Answers a wrapper bridge stand-in (wrapper-bridge.js) in `frame` on `channel`: each request runs
+ * `methods[method](...params)` and its result (or error) goes back; logged both ways.
+ */
+export function serveBridge(frame, channel, methods) {
+  window.addEventListener('message', async (event) => {
+    if (event.source !== frame.contentWindow || event.data?.type !== channel) return;
+    const { id, method, params = [] } = event.data;
+    note(`→ ${method} ${JSON.stringify(params)}`);
+    let answer;
+    try {
+      if (!methods[method]) throw new Error(`${method} is not simulated`);
+      answer = { result: await methods[method](...params) };
+    } catch (error) {
+      answer = { error: { message: String(error.message) } };
+    }
+    note(`← ${method} ${JSON.stringify(answer).slice(0, 120)}`);
+    frame.contentWindow?.postMessage({ type: `${channel}-answer`, id, ...answer }, location.origin);
+  });
+}
+
+/** Raises the bridge event `name` with `response` in `frame`'s stand-in on `channel`. */
+export function bridgeEvent(frame, channel, name, response) {
+  note(`event ${name} ${JSON.stringify(response)}`);
+  frame.contentWindow?.postMessage({ type: `${channel}-event`, name, response }, location.origin);
+}

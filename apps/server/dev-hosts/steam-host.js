@@ -1,11 +1,11 @@
 // The browser half of the simulated Steam (served at /dev/hosts/steam-host.js in development only).
 // It plays the Steam client around a Steam build of the game: it frames /play/{game}/iframe/steam; the
-// portal there loads the bridge stand-in (/dev/hosts/steam/steam-bridge.js), which asks this page for
+// portal there loads the bridge stand-in (/dev/hosts/steam/steam-bridge.js, wrapper-bridge.js), which asks this page for
 // the app id, the player and Web API tickets (issued by the fake Steam Web API). Like Steam's overlay,
 // this page watches for transactions our server opened with InitTxn and asks the player: Authorize or
 // Cancel; the answer goes to the fake Steam and, as MicroTxnAuthorizationResponse, to the game's page.
 
-import { ask, note, post } from './host-kit.js';
+import { ask, bridgeEvent, note, post, serveBridge } from './host-kit.js';
 
 const form = /** @type {HTMLFormElement} */ (document.getElementById('launch'));
 const frame = /** @type {HTMLIFrameElement} */ (document.getElementById('app'));
@@ -15,27 +15,12 @@ let session = { game: '', appId: 0, user: /** @type {any} */ (null) };
 let watcher = 0;
 const shown = new Set();
 
-/** The Steam client's answers, by bridge method. */
-const METHODS = {
+// The Steam client's answers, by bridge method.
+serveBridge(frame, 'steam-bridge', {
   appId: async () => session.appId,
   player: async () => session.user,
-  getAuthTicketForWebApi: async ({ identity }) =>
+  getAuthTicketForWebApi: async (identity) =>
     (await post('steam/ticket', { Game: session.game, SteamId: session.user.steamId, Identity: identity })).Ticket,
-};
-
-window.addEventListener('message', async (event) => {
-  if (event.source !== frame.contentWindow || event.data?.type !== 'steam-bridge') return;
-  const { id, method, params = {} } = event.data;
-  note(`→ ${method} ${JSON.stringify(params)}`);
-  let answer;
-  try {
-    if (!METHODS[method]) throw new Error(`${method} is not simulated`);
-    answer = { result: await METHODS[method](params) };
-  } catch (error) {
-    answer = { error: { message: String(error.message) } };
-  }
-  note(`← ${method} ${JSON.stringify(answer).slice(0, 120)}`);
-  frame.contentWindow?.postMessage({ type: 'steam-bridge-answer', id, ...answer }, location.origin);
 });
 
 /** The overlay for one transaction: the player's answer goes to Steam, then to the game as the callback. */
@@ -54,11 +39,7 @@ async function overlay(txn) {
     ChargeFails: choice === 'Authorize (card declined)',
   });
   const response = { appId: answer.AppId, orderId: answer.OrderId, authorized: answer.Authorized };
-  note(`event MicroTxnAuthorizationResponse ${JSON.stringify(response)}`);
-  frame.contentWindow?.postMessage(
-    { type: 'steam-bridge-event', name: 'MicroTxnAuthorizationResponse', response },
-    location.origin,
-  );
+  bridgeEvent(frame, 'steam-bridge', 'MicroTxnAuthorizationResponse', response);
 }
 
 /** Steam shows a transaction in the overlay once InitTxn opened it: this page looks every half second. */

@@ -249,7 +249,7 @@ export const AuthenticateFromSocialResponseSchema = z
 /** What the launcher or the native wrapper gets to hand the page (FxLauncherLogin / FxNativeLogin). */
 export const WrapperSignInTokenResponseSchema = z
   .object({
-    Token: z.string().describe('Signs the caller\'s account in to this game once, through the wrapper\'s page'),
+    Token: z.string().describe("Signs the caller's account in to this game once, through the wrapper's page"),
     ExpiresAt: z.number().int().describe('Epoch milliseconds; two minutes from now'),
   })
   .meta({ id: 'WrapperSignInTokenResponse' });

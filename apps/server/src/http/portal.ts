@@ -4,6 +4,10 @@ import fastifyStatic from '@fastify/static';
 import { PAGE_CONFIG_ELEMENT_ID, type PageConfig } from '@fxid/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
+import {
+  DEV_FXLAUNCHER_BRIDGE_URL,
+  DEV_FXNATIVE_BRIDGE_URL,
+} from '../modules/platforms/wrapper/wrapper-bridge-urls.js';
 import { likelyLocale } from './portal-locale.js';
 import { sendProblem } from './problem.js';
 
@@ -36,6 +40,10 @@ export function pageConfigFor(config: Config): PageConfig {
     ...(config.platforms.fbinstantgames ? { FbInstantSdkUrl: config.platforms.fbinstantgames.sdkUrl } : {}),
     ...(config.platforms.fbgames ? { FbSdkUrl: config.platforms.fbgames.sdkUrl } : {}),
     ...(config.platforms.steam?.bridgeUrl ? { SteamBridgeUrl: config.platforms.steam.bridgeUrl } : {}),
+    // Our launcher and native app inject their bridges; only the simulator's stand-ins load from a URL.
+    ...(config.mode === 'development'
+      ? { FxLauncherBridgeUrl: DEV_FXLAUNCHER_BRIDGE_URL, FxNativeBridgeUrl: DEV_FXNATIVE_BRIDGE_URL }
+      : {}),
   };
 }
 

@@ -19,14 +19,20 @@ describeEachEngine('sign-in through our launcher and native wrapper', (engine) =
   const testApp = useTestApp(engine);
   let players = 0;
   const profile = async (session: string) =>
-    (await testApp().app.inject({ method: 'POST', url: '/api/v1/profile', headers: bearer(session), payload: {} })).json();
+    (
+      await testApp().app.inject({ method: 'POST', url: '/api/v1/profile', headers: bearer(session), payload: {} })
+    ).json();
   const player = async () => {
     const email = `wrapper-${++players}-${engine}@players.test`;
     const session = await signIn(testApp().app, testApp().database.handle.db, email);
     return { session, accountId: (await profile(session)).AccountId as string };
   };
   const tokenFor = async (wrapper: Wrapper, session: string, game = 'sky-runner') => {
-    const response = await testApp().app.inject({ method: 'POST', url: PATHS[wrapper](game), headers: bearer(session) });
+    const response = await testApp().app.inject({
+      method: 'POST',
+      url: PATHS[wrapper](game),
+      headers: bearer(session),
+    });
     expect(response.statusCode).toBe(200);
     return response.json() as { Token: string; ExpiresAt: number };
   };
@@ -37,19 +43,22 @@ describeEachEngine('sign-in through our launcher and native wrapper', (engine) =
       payload: { Social: wrapper, Game: game, [`${wrapper}Login`]: { Token: token } },
     });
 
-  it.each(['FxLauncher', 'FxNative'] as const)('%s: the token signs in the wrapper’s own account, once', async (wrapper) => {
-    const { session, accountId } = await player();
-    const issued = await tokenFor(wrapper, session);
-    expect(issued.ExpiresAt).toBe(testApp().clock.now - (testApp().clock.now % 1000) + WRAPPER_TOKEN_TTL_S * 1000);
-    const first = await signInWith(wrapper, issued.Token);
-    expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ Token: expect.any(String), AccountId: accountId });
-    expect(first.json().Token).not.toBe(session);
-    expect((await profile(first.json().Token)).AccountId).toBe(accountId);
-    // Replayed, even several at once: refused, and no second session.
-    const again = await Promise.all([1, 2, 3].map(() => signInWith(wrapper, issued.Token)));
-    expect(again.map((answer) => answer.json().ErrorCode)).toEqual(Array(3).fill('platform_payload_expired'));
-  });
+  it.each(['FxLauncher', 'FxNative'] as const)(
+    '%s: the token signs in the wrapper’s own account, once',
+    async (wrapper) => {
+      const { session, accountId } = await player();
+      const issued = await tokenFor(wrapper, session);
+      expect(issued.ExpiresAt).toBe(testApp().clock.now - (testApp().clock.now % 1000) + WRAPPER_TOKEN_TTL_S * 1000);
+      const first = await signInWith(wrapper, issued.Token);
+      expect(first.statusCode).toBe(200);
+      expect(first.json()).toEqual({ Token: expect.any(String), AccountId: accountId });
+      expect(first.json().Token).not.toBe(session);
+      expect((await profile(first.json().Token)).AccountId).toBe(accountId);
+      // Replayed, even several at once: refused, and no second session.
+      const again = await Promise.all([1, 2, 3].map(() => signInWith(wrapper, issued.Token)));
+      expect(again.map((answer) => answer.json().ErrorCode)).toEqual(Array(3).fill('platform_payload_expired'));
+    },
+  );
 
   it('concurrent uses of one fresh token: exactly one signs in', async () => {
     const { session } = await player();
@@ -69,7 +78,11 @@ describeEachEngine('sign-in through our launcher and native wrapper', (engine) =
     // Each token is its game's: gem-garden's does not sign in to sky-runner, and it is not on fxnative at all.
     const gemGarden = await tokenFor('FxLauncher', session, 'gem-garden');
     expect(await code(signInWith('FxLauncher', gemGarden.Token))).toBe('platform_sign_invalid');
-    const notOn = await testApp().app.inject({ method: 'POST', url: PATHS.FxNative('gem-garden'), headers: bearer(session) });
+    const notOn = await testApp().app.inject({
+      method: 'POST',
+      url: PATHS.FxNative('gem-garden'),
+      headers: bearer(session),
+    });
     expect(notOn.json().ErrorCode).toBe('game_not_on_platform');
     // The launcher's token is not the native app's.
     const skyRunner = await tokenFor('FxLauncher', session);
@@ -77,9 +90,9 @@ describeEachEngine('sign-in through our launcher and native wrapper', (engine) =
 
     const [header = '', payload = '', signature = ''] = skyRunner.Token.split('.');
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
-    const tampered = Buffer.from(JSON.stringify({ ...claims, account_id: 'someone-else', sub: 'someone-else' })).toString(
-      'base64url',
-    );
+    const tampered = Buffer.from(
+      JSON.stringify({ ...claims, account_id: 'someone-else', sub: 'someone-else' }),
+    ).toString('base64url');
     expect(await code(signInWith('FxLauncher', `${header}.${tampered}.${signature}`))).toBe('platform_sign_invalid');
 
     // Well-formed, but signed by a key fxid never published.
