@@ -8,14 +8,14 @@ describeEachEngine('the host simulator (/dev/hosts)', (engine) => {
   const post = (url: string, payload: Record<string, unknown>) =>
     testApp().app.inject({ method: 'POST', url, payload });
 
-  it('serves the page with the games published on VK, Yandex, Telegram, OK, VK Play, CrazyGames, Kongregate, Facebook, Absolute Games, WizQ and Steam', async () => {
+  it('serves the page with the games published on VK, Yandex, Telegram, OK, VK Play, CrazyGames, Kongregate, Facebook, Absolute Games, WizQ, Steam and our two wrappers', async () => {
     const page = await testApp().app.inject({ method: 'GET', url: '/dev/hosts' });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain(
-      '<option value="sky-runner" data-platforms="vkcom yandex telegram ok vkplay crazygames fbinstantgames fbgames ag ymobage steam">',
+      '<option value="sky-runner" data-platforms="vkcom yandex telegram ok vkplay crazygames fbinstantgames fbgames ag ymobage steam fxlauncher fxnative">',
     );
     expect(page.body).toContain('src="hosts/ag-host.js"');
-    expect(page.body).toContain('<option value="gem-garden" data-platforms="vkcom yandex vkplay kg">');
+    expect(page.body).toContain('<option value="gem-garden" data-platforms="vkcom yandex vkplay kg fxlauncher">');
     expect(page.body).toContain('src="hosts/crazygames-host.js"');
     expect(page.body).toContain('src="hosts/kg-host.js"');
     expect(page.body).toContain('src="hosts/vk-host.js"');

@@ -76,7 +76,7 @@ describeEachEngine('the simulated Steam (/dev/hosts, platform steam)', (engine) 
   it('serves the host script and the bridge stand-in; the page lists Steam', async () => {
     const bridge = await testApp().app.inject({ method: 'GET', url: '/dev/hosts/steam/steam-bridge.js' });
     expect(bridge.headers['content-type']).toContain('javascript');
-    expect(bridge.body).toContain('window.fxidSteam');
+    expect(bridge.body).toContain('defineBridgeStandIn({"global":"fxidSteam","channel":"steam-bridge"');
     const host = await testApp().app.inject({ method: 'GET', url: '/dev/hosts/steam-host.js' });
     expect(host.body).toContain('MicroTxnAuthorizationResponse');
     const page = await testApp().app.inject({ method: 'GET', url: '/dev/hosts' });

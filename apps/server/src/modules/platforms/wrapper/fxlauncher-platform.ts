@@ -10,4 +10,11 @@ export const fxLauncherPlatform = wrapperPlatform({
   loginBlock: 'FxLauncherLogin',
   tokenPath: '/ftl_integration/:Game/launcher/sign_in_token',
   tag: 'launcher',
+  // The portal's web checkout, as on the own site: its provider for the game, the web store's products;
+  // the buyer is the bearer's account, so there is no platform proof to check.
+  payments: {
+    configured: (ctx, game) => !!ctx.payments.forGame(game),
+    sells: () => true,
+    webCheckout: async () => undefined,
+  },
 });

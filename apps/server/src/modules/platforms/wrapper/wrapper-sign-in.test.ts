@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.js';
 import { describeEachEngine } from '../../../test/databases.js';
 import { bearer, signIn } from '../../../test/sign-in.js';
+import { storePost } from '../../../test/store.js';
 import { WRAPPER_TOKEN_TTL_S } from './wrapper-token.js';
 
 const PATHS = {
@@ -129,5 +130,24 @@ describeEachEngine('sign-in through our launcher and native wrapper', (engine) =
     });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().ErrorCode).toBe('validation_failed');
+  });
+
+  it('the launcher sells through the web checkout, the native app through the device store', async () => {
+    const availability = async (WebPublishingPlatform: string) =>
+      (await storePost(testApp().app, '/store_availability', { Game: 'sky-runner', WebPublishingPlatform })).json();
+    expect(await availability('FxLauncher')).toMatchObject({
+      Available: true,
+      PaymentChannel: 'Web',
+      PaymentProvider: 'sandbox',
+    });
+    expect(await availability('FxNative')).toMatchObject({ Available: true, PaymentChannel: 'Platform' });
+    const { session } = await player();
+    const created = await storePost(
+      testApp().app,
+      '/create_payment',
+      { Game: 'sky-runner', Sku: 'stars_100', WebPublishingPlatform: 'FxLauncher' },
+      session,
+    );
+    expect(created.statusCode, created.body).toBe(200);
   });
 });
