@@ -1,5 +1,5 @@
 import type { FrameLocator, Locator, Page } from 'playwright-core';
-import { logLines } from './game';
+import { logLine, logLines } from './game';
 import { localeMessages } from './messages';
 import { portalUrl } from './sites';
 
@@ -54,4 +54,42 @@ export async function acceptTermsUntil(portal: FrameLocator, ready: Locator): Pr
       .click({ timeout: 2_000 })
       .catch(() => undefined);
   }
+}
+
+/**
+ * Opens /dev/hosts on `platform` with `game` for `user` (it launches at once), and waits, accepting the
+ * game's terms when a new account has them due, until the demo game reports loadingReady.
+ */
+export async function openOnHost(page: Page, platform: string, game: string, user = 'new') {
+  await page.goto(`dev/hosts?platform=${platform}&game=${game}&user=${user}`);
+  const portal = page.frameLocator('[data-testid="host-app-frame"]');
+  const gameFrame = portal.frameLocator('[data-testid="game-frame"]');
+  await acceptTermsUntil(portal, logLine(gameFrame, 'call loadingReady ok'));
+  return { portal, game: gameFrame };
+}
+
+/** The portal's web checkout (the sandbox form) in its modal, inside the host's frame. */
+const webCheckout = (portal: FrameLocator) => portal.frameLocator('[data-testid="checkout-frame"]');
+const PAY = { name: /^(Pay|Оплатить)/ };
+
+/** Pays in the portal's web checkout that the game's purchase opened. */
+export async function payInWebCheckout(portal: FrameLocator): Promise<void> {
+  await webCheckout(portal).getByRole('button', PAY).click();
+}
+
+/** Waits for the portal's web checkout, then closes its modal without paying. */
+export async function closeWebCheckout(portal: FrameLocator): Promise<void> {
+  await webCheckout(portal).getByRole('button', PAY).waitFor();
+  await portal
+    .getByRole('dialog')
+    .getByRole('button', { name: /^(Close|Закрыть)$/ })
+    .click();
+}
+
+/** The player our simulated launcher or native app signed in to itself (its email), and the portal's session. */
+export async function wrapperPlayer(page: Page, portal: FrameLocator): Promise<{ email: string; token: string }> {
+  const who = (await page.getByTestId('host-user').textContent()) ?? '';
+  const email = /signed in to the wrapper as (\S+)/.exec(who)?.[1];
+  if (!email) throw new Error(`no player signed in to the wrapper: ${who}`);
+  return { email, token: await portalToken(portal, 'wrapper') };
 }

@@ -1,7 +1,14 @@
 import type { FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { logLine } from '../harness/game';
-import { acceptTermsUntil, answerHost, countLines, portalApi } from '../harness/hosts';
+import {
+  acceptTermsUntil,
+  answerHost,
+  closeWebCheckout,
+  countLines,
+  payInWebCheckout,
+  portalApi,
+} from '../harness/hosts';
 import { localeMessages } from '../harness/messages';
 import { browserSession } from '../harness/session';
 import { portalUrl } from '../harness/sites';
@@ -40,7 +47,6 @@ async function confirmEmail(portal: FrameLocator) {
 }
 
 const portalToken = (portal: FrameLocator) => portal.locator('html').evaluate(() => localStorage.getItem('AuthToken'));
-const checkout = (portal: FrameLocator) => portal.frameLocator('[data-testid="checkout-frame"]');
 const stars100 = (bought: { Products: { Sku: string }[] }) =>
   bought.Products.find((product) => product.Sku === 'stars_100');
 
@@ -81,9 +87,7 @@ describe('the demo game on the simulated CrazyGames host', () => {
     await game.getByTestId('buy-stars_100').click();
     // A CrazyGames account has no email: the order asks for one first (spec store §4, personal info).
     await confirmEmail(portal);
-    await checkout(portal)
-      .getByRole('button', { name: /^(Pay|Оплатить)/ })
-      .click();
+    await payInWebCheckout(portal);
     await logLine(game, 'call buyProduct ok').waitFor({ timeout: 20_000 });
     await logLine(game, 'call consumePurchase ok').waitFor();
     let bought = await portalApi('store/check-buy-products', token, { Game: GAME });
@@ -99,13 +103,7 @@ describe('the demo game on the simulated CrazyGames host', () => {
     await portal.locator('[data-testid="checkout-frame"]').waitFor({ state: 'detached' });
     await game.getByTestId('buy-stars_100').click();
     await confirmEmail(portal);
-    await checkout(portal)
-      .getByRole('button', { name: /^(Pay|Оплатить)/ })
-      .waitFor();
-    await portal
-      .getByRole('dialog')
-      .getByRole('button', { name: /^(Close|Закрыть)$/ })
-      .click();
+    await closeWebCheckout(portal);
     await logLine(game, 'call buyProduct error cancelled').waitFor();
     bought = await portalApi('store/check-buy-products', token, { Game: GAME });
     expect(stars100(bought)).toMatchObject({ Count: 1 });

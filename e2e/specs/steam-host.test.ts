@@ -1,7 +1,6 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { logLine } from '../harness/game';
-import { acceptTermsUntil, answerHost, countLines, portalApi, portalToken } from '../harness/hosts';
+import { answerHost, countLines, openOnHost, portalApi, portalToken } from '../harness/hosts';
 import { browserSession } from '../harness/session';
 import { portalUrl } from '../harness/sites';
 
@@ -13,21 +12,13 @@ import { portalUrl } from '../harness/sites';
 const session = browserSession(portalUrl, { viewport: { width: 1280, height: 1100 } });
 const GAME = 'sky-runner';
 
-async function openOnSteam(page: Page) {
-  await page.goto(`dev/hosts?platform=steam&game=${GAME}&user=new`);
-  const portal = page.frameLocator('[data-testid="host-app-frame"]');
-  const game = portal.frameLocator('[data-testid="game-frame"]');
-  await acceptTermsUntil(portal, logLine(game, 'call loadingReady ok'));
-  return { portal, game };
-}
-
 const stars100 = (bought: { Products: { Sku: string }[] }) =>
   bought.Products.find((product) => product.Sku === 'stars_100');
 
 describe('the demo game on the simulated Steam host', () => {
   it('signs in with a Web API ticket, buys through the overlay delivered once; cancelled or declined buys nothing', async () => {
     const { page } = await session.tab();
-    const { portal, game } = await openOnSteam(page);
+    const { portal, game } = await openOnHost(page, 'steam', GAME);
 
     // Signed in by the ticket alone: a Steam identity, no email.
     const [, steamId = '', name = ''] =
