@@ -1,4 +1,3 @@
-import { appStoreOf, googlePlayOf } from '../../native-inapp/native-stores.js';
 import { wrapperPlatform } from './wrapper-platform.js';
 
 /**
@@ -12,8 +11,15 @@ export const fxNativePlatform = wrapperPlatform({
   tokenPath: '/native/sign_in_token/:Game',
   tag: 'store',
   payments: {
-    configured: (ctx, game) =>
-      !!googlePlayOf(ctx, game.definition.GameSystemName) || !!appStoreOf(ctx, game.definition.GameSystemName),
+    // A store app for the game here (native-stores.ts; read from the config, as native-inapp imports this module).
+    // Config validation requires the keys with each package or app; in development the fakes serve every game.
+    configured: (ctx, game) => {
+      const { googlePlay, appStore } = ctx.config.nativeInApp;
+      const name = game.definition.GameSystemName;
+      return (
+        googlePlay.dev || appStore.dev || Object.hasOwn(googlePlay.packages, name) || Object.hasOwn(appStore.apps, name)
+      );
+    },
     sells: () => true,
   },
 });

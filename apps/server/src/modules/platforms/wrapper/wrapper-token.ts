@@ -3,8 +3,7 @@ import { errors } from 'jose';
 import type { AppContext } from '../../../context.js';
 import { PlatformAuthError } from '../../../errors.js';
 import { newId } from '../../../lib/ids.js';
-import { hashToken } from '../../../lib/tokens.js';
-import { spendIdToken } from '../../auth/firebase/spent-id-tokens-repository.js';
+import { spendOnce } from '../../auth/spent-tokens.js';
 
 /** Long enough for the wrapper to open the page and the page to sign in; short enough to be useless if caught. */
 export const WRAPPER_TOKEN_TTL_S = 120;
@@ -60,7 +59,7 @@ export async function spendWrapperToken(
     throw refuse('not a wrapper sign-in token');
   }
   if (platform !== input.platform) throw refuse(`a token of ${String(platform)}`);
-  if (!(await spendIdToken(ctx.db, hashToken(`wrapper-sign-in:${jti}`), exp * 1000, ctx.now()))) {
+  if (!(await spendOnce(ctx.db, `wrapper-sign-in:${jti}`, exp * 1000, ctx.now()))) {
     throw new PlatformAuthError('platform_payload_expired', input.platform, 'token already used');
   }
   return accountId;
