@@ -26,7 +26,9 @@ const STYLE =
   'aside{width:320px;font-size:12px;max-height:680px;overflow:auto}#log li{margin:2px 0;word-break:break-all}' +
   '#dialog{position:fixed;inset:20% 30% auto;background:#fff;border:1px solid #99a;border-radius:12px;padding:16px;' +
   'box-shadow:0 8px 40px #0006;z-index:10}#dialog-buttons{display:flex;gap:8px}button{padding:6px 14px}' +
-  '#view{padding:0 16px}#orders li{margin:4px 0}';
+  '#view{padding:0 16px}#orders li{margin:4px 0}form label{min-width:0;max-width:100%}select{max-width:100%}' +
+  // A phone: the log under the stage, nothing wider than the screen.
+  '@media(max-width:700px){main{flex-direction:column}aside{width:auto}#dialog{inset:20% 16px auto}}';
 
 /**
  * The /dev/hosts page: pick a platform, a game and a simulated user; the host frame,
