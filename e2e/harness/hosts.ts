@@ -82,8 +82,34 @@ export async function openOnHost(
   page: Page,
   platform: string,
   game: string,
-  user: string,
+  user = 'new',
 ): Promise<{ portal: FrameLocator; game: FrameLocator }> {
   await page.goto(`dev/hosts?platform=${platform}&game=${game}&user=${user}`);
   return hostedGame(page);
+}
+
+/** The portal's web checkout (the sandbox form) in its modal, inside the host's frame. */
+const webCheckout = (portal: FrameLocator) => portal.frameLocator('[data-testid="checkout-frame"]');
+const PAY = { name: /^(Pay|Оплатить)/ };
+
+/** Pays in the portal's web checkout that the game's purchase opened. */
+export async function payInWebCheckout(portal: FrameLocator): Promise<void> {
+  await webCheckout(portal).getByRole('button', PAY).click();
+}
+
+/** Waits for the portal's web checkout, then closes its modal without paying. */
+export async function closeWebCheckout(portal: FrameLocator): Promise<void> {
+  await webCheckout(portal).getByRole('button', PAY).waitFor();
+  await portal
+    .getByRole('dialog')
+    .getByRole('button', { name: /^(Close|Закрыть)$/ })
+    .click();
+}
+
+/** The player our simulated launcher or native app signed in to itself (its email), and the portal's session. */
+export async function wrapperPlayer(page: Page, portal: FrameLocator): Promise<{ email: string; token: string }> {
+  const who = (await page.getByTestId('host-user').textContent()) ?? '';
+  const email = /signed in to the wrapper as (\S+)/.exec(who)?.[1];
+  if (!email) throw new Error(`no player signed in to the wrapper: ${who}`);
+  return { email, token: await portalToken(portal, 'wrapper') };
 }

@@ -4,8 +4,10 @@ import { logLine } from '../harness/game';
 import {
   acceptTermsUntil,
   answerHost,
+  closeWebCheckout,
   countLines,
   openOnHost,
+  payInWebCheckout,
   portalApi,
   portalToken,
   productIn,
@@ -44,7 +46,6 @@ async function confirmEmail(portal: FrameLocator) {
     .click();
 }
 
-const checkout = (portal: FrameLocator) => portal.frameLocator('[data-testid="checkout-frame"]');
 
 describe('the demo game on the simulated CrazyGames host', () => {
   it('signs in with the user token, plays a rewarded and a midgame ad, buys once, and a cancelled checkout buys nothing', async () => {
@@ -82,9 +83,7 @@ describe('the demo game on the simulated CrazyGames host', () => {
     await game.getByTestId('buy-stars_100').click();
     // A CrazyGames account has no email: the order asks for one first (spec store §4, personal info).
     await confirmEmail(portal);
-    await checkout(portal)
-      .getByRole('button', { name: /^(Pay|Оплатить)/ })
-      .click();
+    await payInWebCheckout(portal);
     await logLine(game, 'call buyProduct ok').waitFor({ timeout: 20_000 });
     await logLine(game, 'call consumePurchase ok').waitFor();
     let bought = await portalApi('store/check-buy-products', token, { Game: GAME });
@@ -100,13 +99,7 @@ describe('the demo game on the simulated CrazyGames host', () => {
     await portal.locator('[data-testid="checkout-frame"]').waitFor({ state: 'detached' });
     await game.getByTestId('buy-stars_100').click();
     await confirmEmail(portal);
-    await checkout(portal)
-      .getByRole('button', { name: /^(Pay|Оплатить)/ })
-      .waitFor();
-    await portal
-      .getByRole('dialog')
-      .getByRole('button', { name: /^(Close|Закрыть)$/ })
-      .click();
+    await closeWebCheckout(portal);
     await logLine(game, 'call buyProduct error cancelled').waitFor();
     bought = await portalApi('store/check-buy-products', token, { Game: GAME });
     expect(productIn(bought, 'stars_100')).toMatchObject({ Count: 1 });

@@ -116,3 +116,23 @@ export function launchedByQuery(form, platform) {
   }
   return true;
 }
+
+/**
+ * Answers a wrapper bridge stand-in (wrapper-bridge.js) in `frame` on `channel`: its calls carry
+ * their arguments as a list, so each runs `methods[method](...params)`; logged both ways.
+ * @param {HTMLIFrameElement} frame
+ * @param {string} channel
+ * @param {Record<string, (...params: any[]) => unknown>} methods
+ */
+export function serveBridge(frame, channel, methods) {
+  const spread = Object.fromEntries(
+    Object.entries(methods).map(([name, method]) => [name, (params) => method(...(Array.isArray(params) ? params : []))]),
+  );
+  answerCalls(frame, channel, spread, { logLength: 120 });
+}
+
+/** Raises the bridge event `name` with `response` in `frame`'s stand-in on `channel`. */
+export function bridgeEvent(frame, channel, name, response) {
+  note(`event ${name} ${JSON.stringify(response)}`);
+  frame.contentWindow?.postMessage({ type: `${channel}-event`, name, response }, location.origin);
+}

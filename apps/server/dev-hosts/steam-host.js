@@ -1,11 +1,11 @@
 // The browser half of the simulated Steam (served at /dev/hosts/steam-host.js in development only).
 // It plays the Steam client around a Steam build of the game: it frames /play/{game}/iframe/steam; the
-// portal there loads the bridge stand-in (/dev/hosts/steam/steam-bridge.js), which asks this page for
+// portal there loads the bridge stand-in (/dev/hosts/steam/steam-bridge.js, wrapper-bridge.js), which asks this page for
 // the app id, the player and Web API tickets (issued by the fake Steam Web API). Like Steam's overlay,
 // this page watches for transactions our server opened with InitTxn and asks the player: Authorize or
 // Cancel; the answer goes to the fake Steam and, as MicroTxnAuthorizationResponse, to the game's page.
 
-import { answerCalls, ask, launchedByQuery, launchOnSubmit, note, post } from './host-kit.js';
+import { ask, bridgeEvent, launchedByQuery, launchOnSubmit, note, post, serveBridge } from './host-kit.js';
 
 const form = /** @type {HTMLFormElement} */ (document.getElementById('launch'));
 const frame = /** @type {HTMLIFrameElement} */ (document.getElementById('app'));
@@ -15,15 +15,13 @@ let session = { game: '', appId: 0, user: /** @type {any} */ (null) };
 let watcher = 0;
 const shown = new Set();
 
-/** The Steam client's answers, by bridge method. */
-const METHODS = {
+// The Steam client's answers, by bridge method.
+serveBridge(frame, 'steam-bridge', {
   appId: async () => session.appId,
   player: async () => session.user,
-  getAuthTicketForWebApi: async ({ identity }) =>
+  getAuthTicketForWebApi: async (identity) =>
     (await post('steam/ticket', { Game: session.game, SteamId: session.user.steamId, Identity: identity })).Ticket,
-};
-
-answerCalls(frame, 'steam-bridge', METHODS, { logLength: 120 });
+});
 
 /** The overlay for one transaction: the player's answer goes to Steam, then to the game as the callback. */
 async function overlay(txn) {
@@ -41,11 +39,7 @@ async function overlay(txn) {
     ChargeFails: choice === 'Authorize (card declined)',
   });
   const response = { appId: answer.AppId, orderId: answer.OrderId, authorized: answer.Authorized };
-  note(`event MicroTxnAuthorizationResponse ${JSON.stringify(response)}`);
-  frame.contentWindow?.postMessage(
-    { type: 'steam-bridge-event', name: 'MicroTxnAuthorizationResponse', response },
-    location.origin,
-  );
+  bridgeEvent(frame, 'steam-bridge', 'MicroTxnAuthorizationResponse', response);
 }
 
 /** Steam shows a transaction in the overlay once InitTxn opened it: this page looks every half second. */

@@ -47,6 +47,9 @@ export const NativeInAppValidateResponseSchema = z
     Sku: z.string(),
     TransactionId: z.string().describe("The fxid order's public id (the game's transaction id)"),
     Test: z.boolean().describe('A store test purchase (Play license tester, App Store sandbox)'),
+    OrderId: z
+      .string()
+      .describe("The store's order as POST /platforms/purchase finds it (Platform FxNative): gp:… or as:…"),
   })
   .meta({ id: 'NativeInAppValidateResponse' });
 export type NativeInAppValidateResponse = z.infer<typeof NativeInAppValidateResponseSchema>;

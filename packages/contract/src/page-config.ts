@@ -126,6 +126,13 @@ export interface PageConfig {
    * set in production.
    */
   MoneyMailRuOrigins?: string[];
+  /**
+   * Where the FxLauncher and FxNative adapters load their wrapper's bridge from when the wrapper
+   * has not injected `window.fxidLauncher` / `window.fxidNative`: the host simulator's stand-ins,
+   * in development only.
+   */
+  FxLauncherBridgeUrl?: string;
+  FxNativeBridgeUrl?: string;
 }
 
 /**

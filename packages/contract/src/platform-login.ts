@@ -185,6 +185,19 @@ export const SteamLoginSchema = z
   .strict()
   .meta({ id: 'SteamLogin' });
 
+/**
+ * FxLauncher and FxNative: the sign-in token our desktop launcher or native wrapper got from our
+ * server with its own session (POST /ftl_integration/{Game}/launcher/sign_in_token, POST
+ * /native/sign_in_token/{Game}) and handed to the page through its bridge. It names the fxid
+ * account itself, for one game and one wrapper, signs in once and lives two minutes.
+ */
+export const WrapperLoginSchema = z
+  .object({
+    Token: z.string().min(16).max(4096).describe('The sign-in token the wrapper handed the page, as received'),
+  })
+  .strict()
+  .meta({ id: 'WrapperLogin' });
+
 export const AuthenticateFromSocialRequestSchema = z
   .object({
     Social: PlatformInputSchema.describe('The host platform, by name or number (e.g. VkontakteCom or 3)'),
@@ -206,6 +219,8 @@ export const AuthenticateFromSocialRequestSchema = z
     AbsoluteGamesLogin: AbsoluteGamesLoginSchema.optional().describe('Required when Social is AbsoluteGames'),
     WizQLogin: WizQLoginSchema.optional().describe('Required when Social is WizQ'),
     SteamLogin: SteamLoginSchema.optional().describe('Required when Social is Steam'),
+    FxLauncherLogin: WrapperLoginSchema.optional().describe('Required when Social is FxLauncher'),
+    FxNativeLogin: WrapperLoginSchema.optional().describe('Required when Social is FxNative'),
   })
   .strict()
   .meta({ id: 'AuthenticateFromSocialRequest' });
@@ -221,7 +236,20 @@ export const AuthenticateFromSocialResponseSchema = z
   .object({
     Token: z.string().describe('Bearer token of the new session, as email sign-in gives'),
     AccountId: z.string(),
-    AuthenticatedSocialIdentifierType: SocialIdentifierTypeSchema,
-    AuthenticatedSocialIdentifier: z.string().describe("The player's id on the platform, e.g. vk_user_id"),
+    AuthenticatedSocialIdentifierType: SocialIdentifierTypeSchema.optional().describe(
+      'Absent when the platform vouched for the fxid account itself (FxLauncher, FxNative)',
+    ),
+    AuthenticatedSocialIdentifier: z
+      .string()
+      .optional()
+      .describe("The player's id on the platform, e.g. vk_user_id; absent with FxLauncher and FxNative"),
   })
   .meta({ id: 'AuthenticateFromSocialResponse' });
+
+/** What the launcher or the native wrapper gets to hand the page (FxLauncherLogin / FxNativeLogin). */
+export const WrapperSignInTokenResponseSchema = z
+  .object({
+    Token: z.string().describe("Signs the caller's account in to this game once, through the wrapper's page"),
+    ExpiresAt: z.number().int().describe('Epoch milliseconds; two minutes from now'),
+  })
+  .meta({ id: 'WrapperSignInTokenResponse' });

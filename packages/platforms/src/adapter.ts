@@ -1,4 +1,5 @@
 /** The adapter names of spec store §1, each serving one platform of the enum: the contract's table. */
+import type { NativeInAppValidateRequest } from '@fxid/contract';
 import type { AdapterName } from '@fxid/contract/adapters';
 import type {
   AdResult,
@@ -72,7 +73,9 @@ export type SignedPurchaseProof =
   /** Facebook Instant Games: one Purchase's `signedRequest` (purchaseAsync() or getPurchasesAsync()). */
   | { platform: 'FacebookInstantGames'; signedData: string }
   /** Steam: a microtransaction our server opened (its orderid), or none to settle every open one of the player. */
-  | { platform: 'Steam'; orderId?: string };
+  | { platform: 'Steam'; orderId?: string }
+  /** FxNative: what the device's store gave the native app for one purchase. */
+  | { platform: 'FxNative'; receipt: NativeInAppValidateRequest };
 
 /** Our server's answer for one purchase token of a SignedPurchaseProof. */
 export interface PurchaseVerdict {

@@ -2,9 +2,6 @@ import type { AdapterFactory, AdapterName } from './adapter.js';
 import { ADAPTER_PLATFORMS } from './adapter.js';
 import { UnsupportedAdapterError } from './errors.js';
 
-const notBuilt = (name: AdapterName) => async () =>
-  (await import('./unsupported/unsupported-adapter.js')).unsupportedAdapter(name);
-
 /**
  * The spec's fifteen adapter names, each a lazy import of its folder: the portal
  * loads only the active platform's code (and its vendor client). Adding a platform
@@ -22,28 +19,11 @@ export const ADAPTERS: Record<AdapterName, () => Promise<AdapterFactory>> = {
   crazygames: async () => (await import('./crazygames/crazygames-adapter.js')).crazyGamesAdapter,
   ymobage: async () => (await import('./ymobage/wizq-adapter.js')).wizqAdapter,
   telegram: async () => (await import('./telegram/telegram-adapter.js')).telegramAdapter,
-  fxlauncher: notBuilt('fxlauncher'),
-  fxnative: notBuilt('fxnative'),
+  fxlauncher: async () => (await import('./fxlauncher/fxlauncher-adapter.js')).fxLauncherAdapter,
+  fxnative: async () => (await import('./fxnative/fxnative-adapter.js')).fxNativeAdapter,
   steam: async () => (await import('./steam/steam-adapter.js')).steamAdapter,
   fbinstantgames: async () => (await import('./fbinstantgames/fbinstant-adapter.js')).fbInstantAdapter,
 };
-
-/** Adapters that work today; the rest answer 'Unsupported adapter for {platform}'. */
-export const BUILT_ADAPTERS: readonly AdapterName[] = [
-  'fxid',
-  'vkcom',
-  'yandex',
-  'telegram',
-  'ok',
-  'vkplay',
-  'crazygames',
-  'kg',
-  'fbinstantgames',
-  'fbgames',
-  'ag',
-  'ymobage',
-  'steam',
-];
 
 export function isAdapterName(name: string): name is AdapterName {
   return Object.hasOwn(ADAPTER_PLATFORMS, name);

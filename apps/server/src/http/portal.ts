@@ -5,6 +5,10 @@ import { PAGE_CONFIG_ELEMENT_ID, type PageConfig } from '@fxid/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { providersPageConfig } from '../modules/store/providers/provider-configs.js';
+import {
+  DEV_FXLAUNCHER_BRIDGE_URL,
+  DEV_FXNATIVE_BRIDGE_URL,
+} from '../modules/platforms/wrapper/wrapper-bridge-urls.js';
 import { likelyLocale } from './portal-locale.js';
 import { sendProblem } from './problem.js';
 
@@ -38,6 +42,10 @@ export function pageConfigFor(config: Config): PageConfig {
     ...(config.platforms.fbgames ? { FbSdkUrl: config.platforms.fbgames.sdkUrl } : {}),
     ...(config.platforms.steam?.bridgeUrl ? { SteamBridgeUrl: config.platforms.steam.bridgeUrl } : {}),
     ...providersPageConfig(config),
+    // Our launcher and native app inject their bridges; only the simulator's stand-ins load from a URL.
+    ...(config.mode === 'development'
+      ? { FxLauncherBridgeUrl: DEV_FXLAUNCHER_BRIDGE_URL, FxNativeBridgeUrl: DEV_FXNATIVE_BRIDGE_URL }
+      : {}),
   };
 }
 

@@ -198,6 +198,8 @@ describe('serving the portal', () => {
         FbInstantSdkUrl: 'dev/hosts/fbinstantgames/fbinstant.js',
         FbSdkUrl: 'dev/hosts/fbgames/sdk.js',
         SteamBridgeUrl: 'dev/hosts/steam/steam-bridge.js',
+        FxLauncherBridgeUrl: 'dev/hosts/fxlauncher/bridge.js',
+        FxNativeBridgeUrl: 'dev/hosts/fxnative/bridge.js',
       });
     }
     await app.close();

@@ -63,7 +63,7 @@ export const PlatformPurchaseRequestSchema = z
     Platform: PlatformSchema.describe('The host platform that took the payment, e.g. VkontakteCom'),
     OrderId: z
       .string()
-      .regex(/^[A-Za-z0-9_.:-]{1,64}$/)
+      .regex(/^[A-Za-z0-9_.:-]{1,96}$/)
       .describe("The platform's id of the order"),
   })
   .strict()

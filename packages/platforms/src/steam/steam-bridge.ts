@@ -1,4 +1,4 @@
-import { SdkError } from '@fxid/sdk/host';
+import { loadBridge } from '../wrapper-bridge.js';
 
 /**
  * The Steam bridge: what the desktop wrapper of a Steam build (Electron or another shell that
@@ -26,32 +26,10 @@ declare global {
   }
 }
 
-const LOAD_TIMEOUT_MS = 15_000;
-
-function loadScript(url: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const script = document.createElement('script');
-    script.src = url;
-    script.async = true;
-    script.onload = () => resolve();
-    script.onerror = () => reject(new SdkError('not_available', `The Steam bridge did not load from ${url}`));
-    document.head.append(script);
-  });
-}
-
 /**
  * The wrapper's bridge, or the one the script at `url` defines; undefined when neither is there
  * (the page is not running in a Steam build).
  */
-export async function loadSteamBridge(url: string | undefined): Promise<SteamBridge | undefined> {
-  if (window.fxidSteam) return window.fxidSteam;
-  if (!url) return undefined;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  await Promise.race([
-    loadScript(url),
-    new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(() => reject(new SdkError('timeout', 'The Steam bridge did not load')), LOAD_TIMEOUT_MS);
-    }),
-  ]).finally(() => clearTimeout(timer));
-  return window.fxidSteam;
+export function loadSteamBridge(url: string | undefined): Promise<SteamBridge | undefined> {
+  return loadBridge('fxidSteam', url, 'Steam');
 }

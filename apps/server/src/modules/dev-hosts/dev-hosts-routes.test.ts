@@ -27,8 +27,11 @@ const HOST_SCRIPTS = [
   ['/dev/hosts/kg-host.js', 'Kongregate purchase'],
   ['/dev/hosts/kg/kongregate_api.js', 'window.kongregateAPI'],
   ['/dev/hosts/steam-host.js', 'MicroTxnAuthorizationResponse'],
-  ['/dev/hosts/steam/steam-bridge.js', 'window.fxidSteam'],
+  ['/dev/hosts/steam/steam-bridge.js', '"global":"fxidSteam"'],
   ['/dev/hosts/telegram-host.js', 'web_app_open_invoice'],
+  ['/dev/hosts/wrapper-host.js', 'fxnative-bridge'],
+  ['/dev/hosts/fxlauncher/bridge.js', '"global":"fxidLauncher"'],
+  ['/dev/hosts/fxnative/bridge.js', '"global":"fxidNative"'],
 ] as const;
 
 /** The host simulator's server half: signs as VK signs, in development only. */
@@ -36,14 +39,14 @@ describeEachEngine('the host simulator (/dev/hosts)', (engine) => {
   const testApp = useTestApp(engine);
   const post = hostPost(testApp);
 
-  it('serves the page with the games published on VK, Yandex, Telegram, OK, VK Play, CrazyGames, Kongregate, Facebook, Absolute Games, WizQ and Steam', async () => {
+  it('serves the page with the games published on VK, Yandex, Telegram, OK, VK Play, CrazyGames, Kongregate, Facebook, Absolute Games, WizQ, Steam and our two wrappers', async () => {
     const page = await testApp().app.inject({ method: 'GET', url: '/dev/hosts' });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain(
-      '<option value="sky-runner" data-platforms="vkcom yandex telegram ok vkplay crazygames fbinstantgames fbgames ag ymobage steam">',
+      '<option value="sky-runner" data-platforms="vkcom yandex telegram ok vkplay crazygames fbinstantgames fbgames ag ymobage steam fxlauncher fxnative">',
     );
     expect(page.body).toContain('src="hosts/ag-host.js"');
-    expect(page.body).toContain('<option value="gem-garden" data-platforms="vkcom yandex vkplay kg">');
+    expect(page.body).toContain('<option value="gem-garden" data-platforms="vkcom yandex vkplay kg fxlauncher">');
     expect(page.body).toContain('src="hosts/crazygames-host.js"');
     expect(page.body).toContain('src="hosts/kg-host.js"');
     expect(page.body).toContain('src="hosts/vk-host.js"');

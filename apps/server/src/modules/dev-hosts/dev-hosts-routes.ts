@@ -20,6 +20,7 @@ import { telegramHostGames, telegramHostRoutes } from './telegram-host-routes.js
 import { simulatedVkFriends, simulatedVkUser, simulateVkPayment, simulateVkRefund, vkLaunchUrl } from './vk-host.js';
 import { vkPlayHostGames, vkPlayHostRoutes } from './vkplay-host.js';
 import { wizqHostGames, wizqHostRoutes } from './wizq-host.js';
+import { wrapperHostGames, wrapperHostRoutes } from './wrapper-host.js';
 import { yandexHostGames, yandexHostRoutes } from './yandex-host.js';
 
 /**
@@ -61,6 +62,8 @@ export function devHostsRoutes(ctx: AppContext, app: FastifyInstance): FastifyPl
         ag: agHostGames(ctx, games),
         ymobage: wizqHostGames(ctx, games),
         steam: steamHostGames(ctx, games),
+        fxlauncher: wrapperHostGames(games, 'fxlauncher'),
+        fxnative: wrapperHostGames(games, 'fxnative'),
       });
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
     });
@@ -79,6 +82,7 @@ export function devHostsRoutes(ctx: AppContext, app: FastifyInstance): FastifyPl
     await scoped.register(agHostRoutes(ctx, app));
     await scoped.register(wizqHostRoutes(ctx, app));
     await scoped.register(steamHostRoutes(ctx));
+    await scoped.register(wrapperHostRoutes(ctx));
 
     scoped.post(
       '/dev/hosts/vkcom/launch',

@@ -18,14 +18,30 @@ export function hostScript(fileName: string) {
 
 /**
  * A route handler serving a stand-in of a host's own script (a classic script the portal loads):
- * stand-in-kit.js and then the stand-in, together inside one function, so that the stand-in calls
- * the kit's hostChannel and nothing of the kit reaches the page's globals.
+ * stand-in-kit.js, the stand-in and then `call` (a line that sets it up, when the stand-in is told
+ * what to stand for), together inside one function, so that the stand-in calls the kit's
+ * hostChannel and nothing of the kit reaches the page's globals.
  */
-export function standInScript(fileName: string) {
+export function standInScript(fileName: string, call = '') {
   const kit = scriptFile('stand-in-kit.js');
   const file = scriptFile(fileName);
   return async (_request: unknown, reply: FastifyReply) => {
     const [kitText, standIn] = await Promise.all([readFile(kit, 'utf8'), readFile(file, 'utf8')]);
-    return sendScript(reply, `(() => {\n${kitText}\n${standIn}\n})();\n`);
+    return sendScript(reply, `(() => {\n${kitText}\n${standIn}\n${call}})();\n`);
   };
+}
+
+/**
+ * A wrapper bridge's stand-in (the portal page loads it from the page config's bridge URL): the
+ * one script dev-hosts/wrapper-bridge.js, told which global to define, the postMessage channel
+ * to the simulated wrapper, the methods (each a request answered by the host page) and the
+ * subscriptions (`onX(listener)`, fed by the host page's events of that name).
+ */
+export function bridgeStandIn(bridge: {
+  global: string;
+  channel: string;
+  methods: string[];
+  events: Record<string, string>;
+}) {
+  return standInScript('wrapper-bridge.js', `defineBridgeStandIn(${JSON.stringify(bridge)});\n`);
 }

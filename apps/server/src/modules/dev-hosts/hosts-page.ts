@@ -14,6 +14,8 @@ export const SIMULATED_PLATFORMS = [
   { adapter: 'ag', name: 'Absolute Games (ag.ru)' },
   { adapter: 'ymobage', name: 'WizQ (ymobage)' },
   { adapter: 'steam', name: 'Steam (desktop build, overlay)' },
+  { adapter: 'fxlauncher', name: 'fxid desktop launcher (FxLauncher)' },
+  { adapter: 'fxnative', name: 'fxid native app, iOS (FxNative)' },
 ] as const;
 
 const STYLE =
@@ -24,7 +26,9 @@ const STYLE =
   'aside{width:320px;font-size:12px;max-height:680px;overflow:auto}#log li{margin:2px 0;word-break:break-all}' +
   '#dialog{position:fixed;inset:20% 30% auto;background:#fff;border:1px solid #99a;border-radius:12px;padding:16px;' +
   'box-shadow:0 8px 40px #0006;z-index:10}#dialog-buttons{display:flex;gap:8px}button{padding:6px 14px}' +
-  '#view{padding:0 16px}#orders li{margin:4px 0}';
+  '#view{padding:0 16px}#orders li{margin:4px 0}form label{min-width:0;max-width:100%}select{max-width:100%}' +
+  // A phone: the log under the stage, nothing wider than the screen.
+  '@media(max-width:700px){main{flex-direction:column}aside{width:auto}#dialog{inset:20% 16px auto}}';
 
 /**
  * The /dev/hosts page: pick a platform, a game and a simulated user; the host frame,
@@ -52,7 +56,7 @@ export function renderHostsPage(
 <header><h1>Host simulator</h1><p>Runs a game inside a page that plays its publishing platform: signed launch parameters, the platform's client protocol, its dialogs, and its signed payment callbacks to this server. Development mode only.</p></header>
 <form id="launch"><label>Platform <select name="platform">${platforms}</select></label>
 <label>Game <select name="game">${games}</select></label>
-<label>User <select name="user"><option value="new">New user</option><option value="returning">Returning user</option><option value="guest">Guest (Yandex, CrazyGames, Kongregate, Facebook Games, Absolute Games: not signed in; VK Play: not logged in; OK, Instant Games, WizQ, Steam: a new user)</option><option value="unregistered">VK Play: logged in, not registered in the game</option></select></label>
+<label>User <select name="user"><option value="new">New user</option><option value="returning">Returning user</option><option value="guest">Guest (Yandex, CrazyGames, Kongregate, Facebook Games, Absolute Games: not signed in; VK Play: not logged in; OK, Instant Games, WizQ, Steam: a new user; launcher, native app: nobody signed in to the wrapper)</option><option value="unregistered">VK Play: logged in, not registered in the game</option></select></label>
 <button type="submit">Launch</button></form>
 <p id="who" data-testid="host-user"></p>
 <p id="view" hidden><button type="button" id="view-hide" data-testid="host-view-hide">Hide app (VKWebAppViewHide)</button> <button type="button" id="view-restore" data-testid="host-view-restore">Restore app (VKWebAppViewRestore)</button></p>
@@ -60,5 +64,5 @@ export function renderHostsPage(
 <aside><section id="vk-orders" hidden><h2>Orders</h2><p>Paid through the VK order box; Refund posts VK's signed refund notification.</p><ol id="orders" data-testid="host-orders"></ol></section>
 <h2>Host protocol</h2><ol id="log" data-testid="host-log"></ol></aside></main>
 <div id="dialog" role="dialog" aria-modal="true" aria-labelledby="dialog-title" hidden><h2 id="dialog-title"></h2><p id="dialog-text"></p><div id="dialog-buttons"></div></div>
-<script type="module" src="hosts/vk-host.js"></script><script type="module" src="hosts/yandex-host.js"></script><script type="module" src="hosts/ok-host.js"></script><script type="module" src="hosts/vkplay-host.js"></script><script type="module" src="hosts/crazygames-host.js"></script><script type="module" src="hosts/kg-host.js"></script><script type="module" src="hosts/fbinstantgames-host.js"></script><script type="module" src="hosts/fbgames-host.js"></script><script type="module" src="hosts/ag-host.js"></script><script type="module" src="hosts/ymobage-host.js"></script><script type="module" src="hosts/steam-host.js"></script></body></html>`;
+<script type="module" src="hosts/vk-host.js"></script><script type="module" src="hosts/yandex-host.js"></script><script type="module" src="hosts/ok-host.js"></script><script type="module" src="hosts/vkplay-host.js"></script><script type="module" src="hosts/crazygames-host.js"></script><script type="module" src="hosts/kg-host.js"></script><script type="module" src="hosts/fbinstantgames-host.js"></script><script type="module" src="hosts/fbgames-host.js"></script><script type="module" src="hosts/ag-host.js"></script><script type="module" src="hosts/ymobage-host.js"></script><script type="module" src="hosts/steam-host.js"></script><script type="module" src="hosts/wrapper-host.js"></script></body></html>`;
 }

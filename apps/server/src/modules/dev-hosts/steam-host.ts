@@ -8,7 +8,7 @@ import type { GameRecord } from '../catalog/game-catalog.js';
 import { createFakeSteam } from '../platforms/steam/steam-api-fake.js';
 import { steamAppOf } from '../platforms/steam/steam-apps.js';
 import { createFakeSteamOpenId } from '../platforms/steam/steam-openid-fake.js';
-import { hostScript, standInScript } from './host-script.js';
+import { bridgeStandIn, hostScript } from './host-script.js';
 
 /**
  * The server half of the simulated Steam (development only): the fake of Steam's partner Web API
@@ -46,7 +46,16 @@ export function steamHostRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const openId = createFakeSteamOpenId(() => ctx.config.platforms.steam?.openIdUrl ?? '');
     await app.register(openId.routes, { prefix: '/dev/hosts/steam/openid' });
     app.get('/dev/hosts/steam-host.js', { schema: { hide: true } }, hostScript('steam-host.js'));
-    app.get('/dev/hosts/steam/steam-bridge.js', { schema: { hide: true } }, standInScript('steam-bridge.js'));
+    app.get(
+      '/dev/hosts/steam/steam-bridge.js',
+      { schema: { hide: true } },
+      bridgeStandIn({
+        global: 'fxidSteam',
+        channel: 'steam-bridge',
+        methods: ['appId', 'player', 'getAuthTicketForWebApi'],
+        events: { onMicroTxnAuthorizationResponse: 'MicroTxnAuthorizationResponse' },
+      }),
+    );
 
     app.post(
       '/dev/hosts/steam/launch',

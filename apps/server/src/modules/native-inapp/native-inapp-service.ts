@@ -189,6 +189,7 @@ async function take(
         Sku: found.product.row.sku,
         TransactionId: publicId ?? '',
         Test: found.test,
+        OrderId: found.externalOrderId,
       };
     },
   };

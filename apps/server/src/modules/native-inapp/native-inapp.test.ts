@@ -92,6 +92,15 @@ describeEachEngine('native in-app validation', (engine) => {
     expect(response.json().TransactionId).toMatch(/^ord_/);
     expect(purchase.acknowledgementState).toBe(1);
     expect(await nativeOrders()).toHaveLength(before + 1);
+    // The portal (the fxnative adapter) finds the order by the store's id of it.
+    expect(response.json().OrderId).toMatch(/^gp:/);
+    const found = await testApp().app.inject({
+      method: 'POST',
+      url: '/api/v1/platforms/purchase',
+      headers: bearer(token),
+      payload: { Game: 'sky-runner', Platform: 'FxNative', OrderId: response.json().OrderId },
+    });
+    expect(found.json().Purchase).toMatchObject({ TransactionId: response.json().TransactionId, Sku: 'stars_100' });
     // The order is the player's: the store lists it.
     const replay = await validate(playReceipt(purchase.purchaseToken));
     expect(replay.statusCode).toBe(409);

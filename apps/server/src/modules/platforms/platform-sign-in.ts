@@ -42,6 +42,12 @@ export async function authenticateFromSocial(
   geoCountry: string | null,
 ) {
   const { platform, identity } = await verifiedPlatformIdentity(ctx, input);
+  if ('accountId' in identity) {
+    // Our own wrapper vouched for the fxid account itself: that account, a new session.
+    const Token = await ctx.sessions.create(identity.accountId);
+    ctx.metrics.signedIn(platform);
+    return { Token, AccountId: identity.accountId };
+  }
   const started = await signInAs(
     ctx,
     { type: identity.type, id: identity.id, ...identity.profile },
@@ -83,7 +89,11 @@ export async function signInAs(
  * holds is refused with `identity_taken` and stays there.
  */
 export async function linkFromSocial(ctx: AppContext, accountId: string, input: AuthenticateFromSocialRequest) {
-  const { identity } = await verifiedPlatformIdentity(ctx, input);
+  const { platform, identity } = await verifiedPlatformIdentity(ctx, input);
+  if ('accountId' in identity) {
+    // A wrapper's token names an fxid account, not an identity to add to one.
+    throw new ValidationError([{ Field: 'body.Social', Message: `${platform} has no identity to link` }]);
+  }
   await ctx.db
     .transaction()
     .execute((trx) => linkIdentity(ctx, trx, accountId, { type: identity.type, id: identity.id }, ctx.now()));

@@ -11,6 +11,8 @@ import { steamPlatform } from './steam/steam-platform.js';
 import { telegramPlatform } from './telegram/telegram-platform.js';
 import { vkPlatform } from './vk/vk-platform.js';
 import { vkPlayPlatform } from './vkplay/vkplay-platform.js';
+import { fxLauncherPlatform } from './wrapper/fxlauncher-platform.js';
+import { fxNativePlatform } from './wrapper/fxnative-platform.js';
 import { yandexPlatform } from './yandex/yandex-platform.js';
 import { wizqPlatform } from './ymobage/wizq-platform.js';
 
@@ -31,6 +33,8 @@ export const SERVER_PLATFORMS: Partial<Record<keyof typeof ADAPTER_PLATFORM, Ser
   ag: agPlatform,
   ymobage: wizqPlatform,
   steam: steamPlatform,
+  fxlauncher: fxLauncherPlatform,
+  fxnative: fxNativePlatform,
 };
 
 /** The server side of a platform, or undefined when none is registered. */

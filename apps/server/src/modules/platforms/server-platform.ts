@@ -27,10 +27,15 @@ export interface ServerPlatform {
   loginBlock: PlatformLoginBlockName;
   /**
    * Verifies the login block for `game` (already known to be published on this
-   * platform) and names the player. Throws PlatformAuthError (401) when the payload
+   * platform) and names the player: an identity on the platform, or (our own wrappers,
+   * FxLauncher and FxNative) the fxid account itself. Throws PlatformAuthError (401) when the payload
    * does not verify, PlatformNotConfiguredError (503) when the game lacks settings.
    */
-  verifyLogin(ctx: AppContext, game: GameRecord, block: unknown): Promise<ExternalIdentity> | ExternalIdentity;
+  verifyLogin(
+    ctx: AppContext,
+    game: GameRecord,
+    block: unknown,
+  ): Promise<ExternalIdentity | VouchedAccount> | ExternalIdentity | VouchedAccount;
   /**
    * Opens the platform's own payment of a product for the signed-in player (POST
    * /platforms/payment), where our server must start it (Telegram: a Stars invoice link).
@@ -67,4 +72,9 @@ export interface ExternalIdentity {
   id: string;
   /** Profile facts the platform signed; used only to fill a new account. */
   profile: { name?: string | undefined; locale?: string | undefined };
+}
+
+/** An fxid account a platform vouches for directly (a wrapper's sign-in token names it). */
+export interface VouchedAccount {
+  accountId: string;
 }

@@ -20,9 +20,10 @@ export interface GameJwtClaims {
   /**
    * What else the token is for, beyond naming the player to the game: `external_game_access`
    * (an external-id GameAccessToken, which also hands the player to the portal once, by `jti`).
+   * `wrapper_sign_in` (FxLauncher / FxNative: `sub` is the account, the token signs it in once).
    * A plain GameJwt has none, so one read by a game's page can never start a portal session.
    */
-  token_use?: 'external_game_access';
+  token_use?: 'external_game_access' | 'wrapper_sign_in';
   jti?: string;
 }
 
@@ -69,7 +70,8 @@ export function createGameJwtSigner(db: Kysely<Database>, issuer: string, now: (
 
   return {
     issuer,
-    async sign(claims: GameJwtClaims): Promise<string> {
+    /** Signs `claims` for `ttlSeconds` (a play session's GAME_JWT_TTL_S unless told). */
+    async sign(claims: GameJwtClaims, ttlSeconds = GAME_JWT_TTL_S): Promise<string> {
       const [newest] = await activeKeys();
       if (!newest) throw new Error('no signing key');
       const key = await importJWK(JSON.parse(newest.private_jwk) as JWK, ALG);
@@ -81,7 +83,7 @@ export function createGameJwtSigner(db: Kysely<Database>, issuer: string, now: (
         .setAudience(claims.aud)
         .setSubject(claims.sub)
         .setIssuedAt(issuedAt)
-        .setExpirationTime(issuedAt + GAME_JWT_TTL_S)
+        .setExpirationTime(issuedAt + ttlSeconds)
         .sign(key);
     },
     async jwks(): Promise<{ keys: JWK[] }> {

@@ -3899,6 +3899,160 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/ftl_integration/{Game}/launcher/sign_in_token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A sign-in token for the page the FxLauncher wrapper opens (its bridge hands it over)
+         * @description The caller's account, for this game, once, for two minutes: the page sends it as FxLauncherLogin {Token} with Social FxLauncher to POST /auth/authenticate_from_social and is signed in as this account. 404 game_not_found; 400 game_not_on_platform for a game not published on fxlauncher.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    Game: components["schemas"]["GameSystemNameInput"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WrapperSignInTokenResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/native/sign_in_token/{Game}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A sign-in token for the page the FxNative wrapper opens (its bridge hands it over)
+         * @description The caller's account, for this game, once, for two minutes: the page sends it as FxNativeLogin {Token} with Social FxNative to POST /auth/authenticate_from_social and is signed in as this account. 404 game_not_found; 400 game_not_on_platform for a game not published on fxnative.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    Game: components["schemas"]["GameSystemNameInput"];
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WrapperSignInTokenResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/profile": {
         parameters: {
             query?: never;
@@ -10347,6 +10501,8 @@ export interface components {
             TransactionId: string;
             /** @description A store test purchase (Play license tester, App Store sandbox) */
             Test: boolean;
+            /** @description The store's order as POST /platforms/purchase finds it (Platform FxNative): gp:… or as:… */
+            OrderId: string;
         };
         NativeStatusResponseInput: {
             Game: components["schemas"]["GameSystemNameInput"];
@@ -10428,6 +10584,10 @@ export interface components {
             /** @description The ticket bytes of GetAuthTicketForWebApi as hex, made for the identity the server names */
             Ticket: string;
         };
+        WrapperLoginInput: {
+            /** @description The sign-in token the wrapper handed the page, as received */
+            Token: string;
+        };
         AuthenticateFromSocialRequestInput: {
             /** @description The host platform, by name or number (e.g. VkontakteCom or 3) */
             Social: ("Unspecified" | "FxId" | "VkontaktePlay" | "Odnoklassniki" | "VkontakteCom" | "YandexGames" | "AbsoluteGames" | "Kongregate" | "FacebookGames" | "CrazyGames" | "WizQ" | "Telegram" | "FxLauncher" | "FxNative" | "Steam" | "FacebookInstantGames") | number | string;
@@ -10460,14 +10620,25 @@ export interface components {
             WizQLogin?: components["schemas"]["WizQLoginInput"];
             /** @description Required when Social is Steam */
             SteamLogin?: components["schemas"]["SteamLoginInput"];
+            /** @description Required when Social is FxLauncher */
+            FxLauncherLogin?: components["schemas"]["WrapperLoginInput"];
+            /** @description Required when Social is FxNative */
+            FxNativeLogin?: components["schemas"]["WrapperLoginInput"];
         };
         AuthenticateFromSocialResponseInput: {
             /** @description Bearer token of the new session, as email sign-in gives */
             Token: string;
             AccountId: string;
-            AuthenticatedSocialIdentifierType: components["schemas"]["SocialIdentifierTypeInput"];
-            /** @description The player's id on the platform, e.g. vk_user_id */
-            AuthenticatedSocialIdentifier: string;
+            /** @description Absent when the platform vouched for the fxid account itself (FxLauncher, FxNative) */
+            AuthenticatedSocialIdentifierType?: components["schemas"]["SocialIdentifierTypeInput"];
+            /** @description The player's id on the platform, e.g. vk_user_id; absent with FxLauncher and FxNative */
+            AuthenticatedSocialIdentifier?: string;
+        };
+        WrapperSignInTokenResponseInput: {
+            /** @description Signs the caller's account in to this game once, through the wrapper's page */
+            Token: string;
+            /** @description Epoch milliseconds; two minutes from now */
+            ExpiresAt: number;
         };
         ChooseGameRequestInput: {
             GameSystemName: components["schemas"]["GameSystemNameInput"];
@@ -12728,6 +12899,8 @@ export interface components {
             TransactionId: string;
             /** @description A store test purchase (Play license tester, App Store sandbox) */
             Test: boolean;
+            /** @description The store's order as POST /platforms/purchase finds it (Platform FxNative): gp:… or as:… */
+            OrderId: string;
         };
         NativeStatusResponse: {
             Game: components["schemas"]["GameSystemName"];
@@ -12809,6 +12982,10 @@ export interface components {
             /** @description The ticket bytes of GetAuthTicketForWebApi as hex, made for the identity the server names */
             Ticket: string;
         };
+        WrapperLogin: {
+            /** @description The sign-in token the wrapper handed the page, as received */
+            Token: string;
+        };
         AuthenticateFromSocialRequest: {
             /** @description The host platform, by name or number (e.g. VkontakteCom or 3) */
             Social: unknown;
@@ -12841,14 +13018,25 @@ export interface components {
             WizQLogin?: components["schemas"]["WizQLogin"];
             /** @description Required when Social is Steam */
             SteamLogin?: components["schemas"]["SteamLogin"];
+            /** @description Required when Social is FxLauncher */
+            FxLauncherLogin?: components["schemas"]["WrapperLogin"];
+            /** @description Required when Social is FxNative */
+            FxNativeLogin?: components["schemas"]["WrapperLogin"];
         };
         AuthenticateFromSocialResponse: {
             /** @description Bearer token of the new session, as email sign-in gives */
             Token: string;
             AccountId: string;
-            AuthenticatedSocialIdentifierType: components["schemas"]["SocialIdentifierType"];
-            /** @description The player's id on the platform, e.g. vk_user_id */
-            AuthenticatedSocialIdentifier: string;
+            /** @description Absent when the platform vouched for the fxid account itself (FxLauncher, FxNative) */
+            AuthenticatedSocialIdentifierType?: components["schemas"]["SocialIdentifierType"];
+            /** @description The player's id on the platform, e.g. vk_user_id; absent with FxLauncher and FxNative */
+            AuthenticatedSocialIdentifier?: string;
+        };
+        WrapperSignInTokenResponse: {
+            /** @description Signs the caller's account in to this game once, through the wrapper's page */
+            Token: string;
+            /** @description Epoch milliseconds; two minutes from now */
+            ExpiresAt: number;
         };
         ChooseGameRequest: {
             GameSystemName: components["schemas"]["GameSystemName"];

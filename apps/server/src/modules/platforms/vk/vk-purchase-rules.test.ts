@@ -238,7 +238,7 @@ describeEachEngine('VK purchases: refunds, one-time products, exact orders', (en
     expect(await find(second.orderId)).toBeNull();
 
     // Stable codes for bad requests.
-    const noPlatform = await platformPurchase(token, { Platform: 'FxLauncher', OrderId: '1' }); // no server platform yet
+    const noPlatform = await platformPurchase(token, { Platform: 'FxId', OrderId: '1' }); // the own site has no platform orders
     expect(noPlatform.statusCode).toBe(400);
     expect(noPlatform.json().ErrorCode).toBe('platform_not_supported');
     const noGame = await platformPurchase(token, { Game: 'no-such-game', OrderId: '1' });

@@ -101,11 +101,12 @@ describeEachEngine('VK sign-in from launch parameters', (engine) => {
     expect(noBlock.statusCode).toBe(400);
     expect(noBlock.json()).toMatchObject({ ErrorCode: 'validation_failed' });
     expect(noBlock.json().Errors[0].Message).toBe('VK payload is required for VK login');
-    const yandex = await signInWithVk(app, '?x=1', { Social: 'FxLauncher' });
-    expect(yandex.statusCode).toBe(400);
-    expect(yandex.json()).toMatchObject({
+    // The own site signs players in with its login modal: no platform payload to check.
+    const ownSite = await signInWithVk(app, '?x=1', { Social: 'FxId' });
+    expect(ownSite.statusCode).toBe(400);
+    expect(ownSite.json()).toMatchObject({
       ErrorCode: 'platform_not_supported',
-      detail: 'Login provider FxLauncher is not supported.',
+      detail: 'Login provider FxId is not supported.',
     });
     const unknown = await signInWithVk(app, '?x=1', { Game: 'no-such-game' });
     expect(unknown.json()).toMatchObject({ status: 404, ErrorCode: 'game_not_found' });

@@ -1,4 +1,4 @@
-import type { PurchaseVerdict, SignedPurchaseProof } from '@fxid/platforms';
+import type { NativeReceipt, PurchaseVerdict, SignedPurchaseProof } from '@fxid/platforms';
 import { SdkError } from '@fxid/sdk/host';
 import { bearerHeaders, unwrap } from '../../../shared/api/call';
 import type { ApiClient } from '../../../shared/api/client';
@@ -8,7 +8,8 @@ import { toSdkError } from '../host/purchases';
  * A platform's signed purchases checked on our server for the signed-in player (Yandex: POST
  * /yandexgames/purchase/{Game}, each token answered on its own; Kongregate: POST /kongregate/items/{Game},
  * each item; Facebook Instant Games: POST /fbinstant/purchase, one purchase; Steam: POST
- * /platforms/steam/settle/{Game}, one microtransaction or every open one).
+ * /platforms/steam/settle/{Game}, one microtransaction or every open one; FxNative: POST
+ * /native/inapp/validate/{Game}, one store receipt).
  */
 export async function verifySignedPurchases(
   api: ApiClient,
@@ -19,6 +20,7 @@ export async function verifySignedPurchases(
   if (!token) throw new SdkError('guest', 'Buying needs a signed-in player');
   if (proof.platform === 'Kongregate') return takeKongregateItems(api, token, game, proof.gameAuthToken);
   if (proof.platform === 'Steam') return settleSteam(api, token, game, proof.orderId);
+  if (proof.platform === 'FxNative') return validateNativeReceipt(api, token, game, proof.receipt);
   const rejected = (error: unknown) => Promise.reject(toSdkError(error));
   if (proof.platform === 'FacebookInstantGames') {
     const item = await unwrap(
@@ -99,4 +101,30 @@ async function settleSteam(
     // Waiting (the overlay is still open) and Failed (denied, failed at Steam) without a code of ours.
     errorCode: item.ErrorCode ?? (item.Status === 'Delivered' ? null : `steam_${item.Status.toLowerCase()}`),
   }));
+}
+
+/** FxNative: the server asks the device's store about the receipt and delivers it once. */
+async function validateNativeReceipt(
+  api: ApiClient,
+  token: string,
+  game: string,
+  receipt: NativeReceipt,
+): Promise<PurchaseVerdict[]> {
+  const data = await unwrap(
+    api.POST('/api/v1/native/inapp/validate/{Game}', {
+      params: { path: { Game: game } },
+      headers: bearerHeaders(token),
+      body: receipt,
+    }),
+  ).catch((error: unknown) => Promise.reject(toSdkError(error)));
+  return [
+    {
+      token: data.OrderId,
+      success: data.Success,
+      sku: data.Sku,
+      transactionId: data.TransactionId,
+      errorCode: null,
+      externalOrderId: data.OrderId,
+    },
+  ];
 }

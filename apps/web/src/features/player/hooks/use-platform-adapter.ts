@@ -35,6 +35,8 @@ export function usePlatformAdapter(name: string, game: string | undefined): Acti
     FbInstantSdkUrl,
     FbSdkUrl,
     SteamBridgeUrl,
+    FxLauncherBridgeUrl,
+    FxNativeBridgeUrl,
   } = usePageConfig();
   const features = useRef<PortalFeatures | null>(null);
   const [state, setState] = useState<{ key: string; adapter: PlatformAdapter | null; error: unknown }>({
@@ -80,6 +82,8 @@ export function usePlatformAdapter(name: string, game: string | undefined): Acti
           ...(FbInstantSdkUrl ? { fbinstantgames: FbInstantSdkUrl } : {}),
           ...(FbSdkUrl ? { fbgames: FbSdkUrl } : {}),
           ...(SteamBridgeUrl ? { steam: SteamBridgeUrl } : {}),
+          ...(FxLauncherBridgeUrl ? { fxlauncher: FxLauncherBridgeUrl } : {}),
+          ...(FxNativeBridgeUrl ? { fxnative: FxNativeBridgeUrl } : {}),
         },
         // The token is read at call time: the player may have signed in since.
         verifySignedPurchases: (proof) => verifySignedPurchases(api, readAuthToken(), game, proof),
@@ -126,6 +130,8 @@ export function usePlatformAdapter(name: string, game: string | undefined): Acti
     FbInstantSdkUrl,
     FbSdkUrl,
     SteamBridgeUrl,
+    FxLauncherBridgeUrl,
+    FxNativeBridgeUrl,
   ]);
 
   const current = state.key === key;
