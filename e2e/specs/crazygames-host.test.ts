@@ -46,7 +46,6 @@ async function confirmEmail(portal: FrameLocator) {
     .click();
 }
 
-
 describe('the demo game on the simulated CrazyGames host', () => {
   it('signs in with the user token, plays a rewarded and a midgame ad, buys once, and a cancelled checkout buys nothing', async () => {
     const { page } = await session.tab();

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { logLine } from '../harness/game';
-import {
-  closeWebCheckout,
-  countLines,
-  openOnHost,
-  payInWebCheckout,
-  portalApi,
-  portalToken,
-  wrapperPlayer,
-} from '../harness/hosts';
+import { closeWebCheckout, countLines, openOnHost, payInWebCheckout, portalApi, wrapperPlayer } from '../harness/hosts';
 import { browserSession } from '../harness/session';
 import { portalUrl } from '../harness/sites';
 

@@ -126,7 +126,10 @@ export function launchedByQuery(form, platform) {
  */
 export function serveBridge(frame, channel, methods) {
   const spread = Object.fromEntries(
-    Object.entries(methods).map(([name, method]) => [name, (params) => method(...(Array.isArray(params) ? params : []))]),
+    Object.entries(methods).map(([name, method]) => [
+      name,
+      (params) => method(...(Array.isArray(params) ? params : [])),
+    ]),
   );
   answerCalls(frame, channel, spread, { logLength: 120 });
 }

@@ -4,11 +4,11 @@ import fastifyStatic from '@fastify/static';
 import { PAGE_CONFIG_ELEMENT_ID, type PageConfig } from '@fxid/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
-import { providersPageConfig } from '../modules/store/providers/provider-configs.js';
 import {
   DEV_FXLAUNCHER_BRIDGE_URL,
   DEV_FXNATIVE_BRIDGE_URL,
 } from '../modules/platforms/wrapper/wrapper-bridge-urls.js';
+import { providersPageConfig } from '../modules/store/providers/provider-configs.js';
 import { likelyLocale } from './portal-locale.js';
 import { sendProblem } from './problem.js';
 
