@@ -47,7 +47,7 @@ export const PaymentProviderRuleSchema = z.strictObject({
     .array(z.enum(ADAPTER_NAMES))
     .min(1)
     .optional()
-    .describe('Adapters it is offered on (of those that pay through web checkouts: fxid, crazygames)'),
+    .describe('Adapters it is offered on (of those that pay through web checkouts: fxid, crazygames, fxlauncher)'),
   Account: PaymentAccountNameSchema.optional().describe(
     "The PAYMENT_ACCOUNTS entry whose credentials this game's checkouts use; the deployment's own when left out",
   ),

@@ -13,7 +13,7 @@ export const fxLauncherPlatform = wrapperPlatform({
   // The portal's web checkout, as on the own site: its provider for the game, the web store's products;
   // the buyer is the bearer's account, so there is no platform proof to check.
   payments: {
-    configured: (ctx, game) => !!ctx.payments.forGame(game),
+    configured: (ctx, game) => !!ctx.payments.forGame(game, 'fxlauncher'),
     sells: () => true,
     webCheckout: async () => undefined,
   },
