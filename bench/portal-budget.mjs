@@ -84,7 +84,7 @@ for (const [route, keys] of Object.entries(ROUTES)) {
   if (kb > BUDGET_KB) over++;
   console.log(`  ${route.padEnd(width)}  ${kb.toFixed(1).padStart(6)} KB  (+${(kb - shellKb).toFixed(1)})  ${verdict}`);
 }
-const markdown = sizeOf(closure([src('shared/ui/MarkdownContent.tsx')], new Set(shell)));
+const markdown = sizeOf(closure([src('shared/ui/MarkdownContent.tsx')], new Set(shell))) - shellKb;
 console.log(`\n  loaded after first render: markdown renderer ${markdown.toFixed(1)} KB (document pages only)`);
 
 if (!args.has('--no-lighthouse'))

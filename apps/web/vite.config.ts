@@ -5,11 +5,11 @@ import { VitePWA } from 'vite-plugin-pwa';
 
 /**
  * Shared helpers only lazily loaded features use (copy, download, e-mail checks, the error
- * page's navigation, sign-in through Firebase, whose SDK is 90 KB gzip, and through VK ID): in the
- * kit they, and the libraries they import, would cost every page's first load. Domain code
- * (entities/) stays out of the kit unless PAGE_KIT names it.
+ * page's navigation, the markdown renderer, sign-in through Firebase, whose SDK is 90 KB gzip,
+ * and through VK ID): in the kit they, and the libraries they import, would cost every page's
+ * first load. Domain code (entities/) stays out of the kit unless PAGE_KIT names it.
  */
-const LAZY_ONLY = /src\/shared\/lib\/(download-image|clipboard|email-address|error-navigation|firebase\/|vkid\/)/;
+const LAZY_ONLY = /src\/shared\/lib\/(download-image|clipboard|email-address|error-navigation|markdown|firebase\/|vkid\/)/;
 
 /** Small modules every page loads: they travel in one chunk with the libraries (see `build`). */
 const PAGE_KIT = [
