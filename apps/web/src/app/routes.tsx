@@ -10,10 +10,21 @@ import { isPaymentToken, RequireSignIn } from './route-guards';
 // route objects cost every page 17 KB gzip more than this (react-router 30 KB against 13 KB).
 // Navigations are transitions, so the page on screen stays until the next one's chunk is in.
 
-/** A screen's element: its component, loaded from its own chunk when first rendered. */
-function screen(load: () => Promise<ComponentType>) {
-  const Screen = lazy(async () => ({ default: await load() }));
-  return <Screen />;
+/** What preloadRoutes needs of a route: its screen's loader (the chunk is fetched once). */
+export interface ScreenHandle {
+  preload: () => Promise<ComponentType>;
+}
+
+/** A screen's route fields: its component, loaded from its own chunk when first rendered or preloaded. */
+function screen(load: () => Promise<ComponentType>): Pick<RouteObject, 'element' | 'handle'> {
+  let loading: Promise<ComponentType> | undefined;
+  const preload = () => {
+    loading ??= load();
+    return loading;
+  };
+  const Screen = lazy(async () => ({ default: await preload() }));
+  const handle: ScreenHandle = { preload };
+  return { element: <Screen />, handle };
 }
 
 /** A store or payment screen: its chunk and the store's strings arrive together. */
@@ -31,11 +42,11 @@ const paymentForm = screen(
 /** The {token} route: card payment tokens are long opaque strings; any other one-segment path goes to /, like every unknown path. */
 function PaymentTokenRoute() {
   const { token } = useParams();
-  return isPaymentToken(token) ? paymentForm : <Navigate to="/" replace />;
+  return isPaymentToken(token) ? paymentForm.element : <Navigate to="/" replace />;
 }
 
 const playerRoutes = ['play/:game', 'play/:game/iframe/:adapter', 'player/:game', 'player/:game/iframe/:adapter'].map(
-  (path): RouteObject => ({ path, element: player() }),
+  (path): RouteObject => ({ path, ...player() }),
 );
 
 /** Pages under the small hero layout, the same on both site modes. */
@@ -43,27 +54,23 @@ const pages: RouteObject[] = [
   ...playerRoutes,
   {
     path: 'LoginWithTempToken',
-    element: screen(
-      async () => (await import('../features/auth/components/LoginWithTempTokenPage')).LoginWithTempTokenPage,
-    ),
+    ...screen(async () => (await import('../features/auth/components/LoginWithTempTokenPage')).LoginWithTempTokenPage),
   },
   {
     path: 'LoginValidateEmail',
-    element: screen(
-      async () => (await import('../features/auth/components/LoginValidateEmailPage')).LoginValidateEmailPage,
-    ),
+    ...screen(async () => (await import('../features/auth/components/LoginValidateEmailPage')).LoginValidateEmailPage),
   },
   {
     path: 'LoginVkId',
-    element: screen(async () => (await import('../features/auth/components/VkIdCallbackPage')).VkIdCallbackPage),
+    ...screen(async () => (await import('../features/auth/components/VkIdCallbackPage')).VkIdCallbackPage),
   },
   {
     path: 'LoginFromGame/:game/:token',
-    element: screen(async () => (await import('../features/auth/components/LoginFromGamePage')).LoginFromGamePage),
+    ...screen(async () => (await import('../features/auth/components/LoginFromGamePage')).LoginFromGamePage),
   },
   {
     path: 'Store/ContinueWithPI',
-    element: screen(
+    ...screen(
       withStoreMessages(
         async () => (await import('../features/store/components/ContinueWithPiPage')).ContinueWithPiPage,
       ),
@@ -71,13 +78,13 @@ const pages: RouteObject[] = [
   },
   {
     path: 'Store/Return/:id',
-    element: screen(
+    ...screen(
       withStoreMessages(async () => (await import('../features/store/components/PaymentReturnPage')).PaymentReturnPage),
     ),
   },
   {
     path: 'Store/MerchantPaymentCompleted/:token',
-    element: screen(
+    ...screen(
       withStoreMessages(
         async () =>
           (await import('../features/store/components/MerchantPaymentCompletedPage')).MerchantPaymentCompletedPage,
@@ -86,42 +93,42 @@ const pages: RouteObject[] = [
   },
   {
     path: 'Store/:game',
-    element: screen(withStoreMessages(async () => (await import('../features/store/components/StorePage')).StorePage)),
+    ...screen(withStoreMessages(async () => (await import('../features/store/components/StorePage')).StorePage)),
   },
   // /Docs/… is the viewer and /docs/… the document files; the case tells them apart.
   ...['Docs/:doc', 'Docs/:game/:adapter/:doc'].map(
     (path): RouteObject => ({
       path,
       caseSensitive: true,
-      element: screen(async () => (await import('../features/docs/components/DocsPage')).DocsPage),
+      ...screen(async () => (await import('../features/docs/components/DocsPage')).DocsPage),
     }),
   ),
   {
     path: 'docs/:adapter/:lang/:file',
     caseSensitive: true,
-    element: screen(async () => (await import('../features/docs/components/DocsFilePage')).DocsFilePage),
+    ...screen(async () => (await import('../features/docs/components/DocsFilePage')).DocsFilePage),
   },
   {
     path: 'docs/:game/:adapter/contacts',
     caseSensitive: true,
-    element: screen(async () => (await import('../features/docs/components/ContactsPage')).ContactsPage),
+    ...screen(async () => (await import('../features/docs/components/ContactsPage')).ContactsPage),
   },
   {
     path: ':game/documents/:id/view',
-    element: screen(async () => (await import('../features/docs/components/DocumentViewPage')).DocumentViewPage),
+    ...screen(async () => (await import('../features/docs/components/DocumentViewPage')).DocumentViewPage),
   },
   {
     path: 'developers',
-    element: screen(async () => (await import('../features/docs/components/DevelopersPage')).DevelopersPage),
+    ...screen(async () => (await import('../features/docs/components/DevelopersPage')).DevelopersPage),
   },
   // Matches /error and /Error: paths match regardless of case unless told otherwise.
   {
     path: 'error',
-    element: screen(async () => (await import('../features/errors/components/ErrorPage')).ErrorPage),
+    ...screen(async () => (await import('../features/errors/components/ErrorPage')).ErrorPage),
   },
   {
     path: 'Profile',
-    element: screen(async () => {
+    ...screen(async () => {
       const { ProfilePage } = await import('../features/profile/components/ProfilePage');
       return () => (
         <RequireSignIn>
@@ -132,9 +139,9 @@ const pages: RouteObject[] = [
   },
   {
     path: 'discord-qr',
-    element: screen(async () => (await import('../features/discord/components/DiscordQrPage')).DiscordQrPage),
+    ...screen(async () => (await import('../features/discord/components/DiscordQrPage')).DiscordQrPage),
   },
-  { path: ':token', element: <PaymentTokenRoute /> },
+  { path: ':token', element: <PaymentTokenRoute />, handle: paymentForm.handle },
 ];
 
 /**
@@ -144,27 +151,23 @@ const pages: RouteObject[] = [
 export function appRoutes(config: Pick<PageConfig, 'FixedGame'>): RouteObject[] {
   const home: RouteObject = config.FixedGame
     ? {
-        element: smallHeroLayout(),
+        ...smallHeroLayout(),
         children: [
-          { index: true, element: player() },
-          { path: 'iframe/:adapter', element: player() },
+          { index: true, ...player() },
+          { path: 'iframe/:adapter', ...player() },
         ],
       }
     : {
-        element: heroLayout(),
+        ...heroLayout(),
         children: [
-          { index: true, element: landing() },
-          { path: 'iframe/:adapter', element: landing() },
+          { index: true, ...landing() },
+          { path: 'iframe/:adapter', ...landing() },
         ],
       };
   return [
     {
       element: <RootShell />,
-      children: [
-        home,
-        { element: smallHeroLayout(), children: pages },
-        { path: '*', element: <Navigate to="/" replace /> },
-      ],
+      children: [home, { ...smallHeroLayout(), children: pages }, { path: '*', element: <Navigate to="/" replace /> }],
     },
   ];
 }
