@@ -39,6 +39,8 @@ export function precompress(dir) {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   for (const dir of process.argv.slice(2)) {
     const { files, raw, brotli } = precompress(dir);
-    console.log(`precompressed ${files} files in ${dir}: ${(raw / 1024).toFixed(0)} KB → ${(brotli / 1024).toFixed(0)} KB brotli`);
+    console.log(
+      `precompressed ${files} files in ${dir}: ${(raw / 1024).toFixed(0)} KB → ${(brotli / 1024).toFixed(0)} KB brotli`,
+    );
   }
 }
