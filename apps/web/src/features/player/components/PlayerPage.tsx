@@ -56,8 +56,11 @@ export function PlayerPage() {
   const token = useAuthToken();
   const games = useGamesList(i18n.resolvedLanguage ?? config.DefaultLocale);
   // The game's alerts sit above it: the player waits for them (asked in parallel with the game's
-  // configuration), so that the game does not move down when they arrive (a layout shift).
-  const news = useNews(i18n.resolvedLanguage ?? config.DefaultLocale, site.game);
+  // configuration), so that the game does not move down when they arrive (a layout shift). Only
+  // the first time: a new language or a sign-in fetches them again under the running game.
+  const newsQuery = useNews(i18n.resolvedLanguage ?? config.DefaultLocale, site.game);
+  const news = useKeptWhileReloading(site.game, newsQuery.data);
+  const newsWaiting = newsQuery.isPending && news === undefined;
   const game = games.data?.find((item) => item.GameSystemName === site.game);
   const name = game?.Name ?? site.game ?? '';
   useDocumentTitle(game?.Name, branding.BrandName);
@@ -96,7 +99,7 @@ export function PlayerPage() {
   }, [failure, notFound, toError]);
 
   if (notFound && site.game) return <GameNotFound game={site.game} />;
-  if (!site.game || !publicConfig.data || !launch.data || !active.adapter || news.isPending)
+  if (!site.game || !publicConfig.data || !launch.data || !active.adapter || newsWaiting)
     return (
       // As high as the player will be, so that the footer below stays where it will be.
       <div className="h-[calc(100dvh-6rem)] min-h-80">
