@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
@@ -5,11 +7,12 @@ import { VitePWA } from 'vite-plugin-pwa';
 
 /**
  * Shared helpers only lazily loaded features use (copy, download, e-mail checks, the error
- * page's navigation, sign-in through Firebase, whose SDK is 90 KB gzip, and through VK ID): in the
- * kit they, and the libraries they import, would cost every page's first load. Domain code
- * (entities/) stays out of the kit unless PAGE_KIT names it.
+ * page's navigation, the markdown renderer, sign-in through Firebase, whose SDK is 90 KB gzip,
+ * and through VK ID): in the kit they, and the libraries they import, would cost every page's
+ * first load. Domain code (entities/) stays out of the kit unless PAGE_KIT names it.
  */
-const LAZY_ONLY = /src\/shared\/lib\/(download-image|clipboard|email-address|error-navigation|firebase\/|vkid\/)/;
+const LAZY_ONLY =
+  /src\/shared\/lib\/(download-image|clipboard|email-address|error-navigation|markdown|firebase\/|vkid\/)/;
 
 /** Small modules every page loads: they travel in one chunk with the libraries (see `build`). */
 const PAGE_KIT = [
@@ -22,7 +25,17 @@ const PAGE_KIT = [
   /src\/features\/auth\/lib\/sign-in-progress/,
 ];
 
-export default defineConfig({
+/** `react-router` and `react-router/dom` resolved to the production build inside the package. */
+function reactRouterProductionBuild() {
+  const require = createRequire(import.meta.url);
+  const production = join(dirname(require.resolve('react-router/package.json')), 'dist/production');
+  return [
+    { find: /^react-router$/, replacement: join(production, 'index.mjs') },
+    { find: /^react-router\/dom$/, replacement: join(production, 'dom-export.mjs') },
+  ];
+}
+
+export default defineConfig(({ command }) => ({
   // Relative asset URLs: the server injects <base href> for the router base path,
   // so one build serves any base path without a rebuild.
   base: './',
@@ -67,8 +80,13 @@ export default defineConfig({
       },
     }),
   ],
-  // Workspace packages are consumed from their TypeScript sources.
-  resolve: { conditions: ['source', ...defaultClientConditions] },
+  resolve: {
+    // Workspace packages are consumed from their TypeScript sources.
+    conditions: ['source', ...defaultClientConditions],
+    // react-router's package exports map every import to its development build (dev warnings
+    // and checks kept); the production build it ships beside it is smaller and quieter.
+    alias: command === 'build' ? reactRouterProductionBuild() : [],
+  },
   // The manifest lets bench/portal-budget.mjs map routes to their chunks.
   build: {
     outDir: 'dist',
@@ -85,4 +103,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { preloadRoutes } from './app/router';
 import { disableContextMenu } from './app/startup/context-menu';
 import { loadDebugConsoles } from './app/startup/debug-consoles';
 import { startErrorReporting } from './app/startup/error-reporting';
@@ -31,6 +32,8 @@ registerServiceWorker(logger);
 void loadDebugConsoles(flags, logger).catch((error: unknown) => logger.warn('debug console failed', error));
 
 const api = createApiClient(apiBaseUrl(config));
+// The first page's chunks load beside the translations, not after them.
+preloadRoutes(config);
 initI18n(config, logger).then((i18n) => {
   const root = document.getElementById('root');
   if (!root) return;

@@ -112,6 +112,7 @@ export async function registerDemoGame(app: FastifyInstance, config: Config): Pr
     root,
     prefix: `${config.portal.routerBasePath}demo-game/`,
     decorateReply: false,
+    preCompressed: true,
     setHeaders(res) {
       res.header('cache-control', 'public, max-age=300');
     },
@@ -132,6 +133,9 @@ export async function registerPortal(app: FastifyInstance, config: Config): Prom
       prefix: config.portal.routerBasePath,
       index: false,
       wildcard: false,
+      // The build writes .br and .gz beside each asset (scripts/precompress.mjs): the first
+      // load is ~4× smaller on the wire, at no CPU per request.
+      preCompressed: true,
       setHeaders(res, path) {
         const immutable = path.includes(`${join(root, 'assets')}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { PAGE_CONFIG_ELEMENT_ID } from '@fxid/contract';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { sql } from 'kysely';
@@ -279,6 +280,28 @@ describe('serving the portal', () => {
     const response = await app.inject('/assets/app.js');
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toContain('immutable');
+    await app.close();
+  });
+
+  it('sends the brotli or gzip copy the build wrote beside an asset, as the browser accepts', async () => {
+    const source = `console.log(${JSON.stringify('portal '.repeat(400))})`;
+    writeFileSync(join(dist, 'assets', 'big.js'), source);
+    writeFileSync(join(dist, 'assets', 'big.js.br'), brotliCompressSync(source));
+    writeFileSync(join(dist, 'assets', 'big.js.gz'), gzipSync(source));
+    const app = await portalApp();
+    const fetch = (encoding?: string) =>
+      app.inject({ url: '/assets/big.js', headers: encoding ? { 'accept-encoding': encoding } : {} });
+    const brotli = await fetch('gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toContain('accept-encoding');
+    expect(brotli.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(source);
+    const gzip = await fetch('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(source);
+    const plain = await fetch();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(source);
     await app.close();
   });
 

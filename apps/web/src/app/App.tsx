@@ -3,12 +3,11 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { i18n } from 'i18next';
 import { useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { RouterProvider } from 'react-router/dom';
 import { ApiClientContext } from '../shared/api/api-context';
 import type { ApiClient } from '../shared/api/client';
 import { createQueryClient } from '../shared/api/query-client';
 import { PageConfigContext } from '../shared/config/page-config-context';
-import { createAppRouter } from './router';
+import { AppRouter } from './router';
 
 export interface AppProps {
   config: PageConfig;
@@ -18,14 +17,13 @@ export interface AppProps {
 
 /** The providers every page needs, around the router. */
 export function App({ config, api, i18n }: AppProps) {
-  const [router] = useState(() => createAppRouter(config));
   const [queryClient] = useState(createQueryClient);
   return (
     <PageConfigContext.Provider value={config}>
       <ApiClientContext.Provider value={api}>
         <QueryClientProvider client={queryClient}>
           <I18nextProvider i18n={i18n}>
-            <RouterProvider router={router} />
+            <AppRouter config={config} />
           </I18nextProvider>
         </QueryClientProvider>
       </ApiClientContext.Provider>

@@ -1,7 +1,8 @@
 import { lazy, Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from 'react-router';
 import { useBranding } from '../entities/game/branding';
 import { ModalProvider } from '../shared/ui/modals/modal-manager';
+import { ScrollToTop } from './ScrollToTop';
 import { useTheme } from './theme';
 
 // The session and language sync render nothing: they load beside the first page, not before it.
@@ -18,7 +19,7 @@ export function RootShell() {
       <Suspense fallback={null}>
         <SessionBridge />
       </Suspense>
-      <ScrollRestoration />
+      <ScrollToTop />
       <Outlet />
     </ModalProvider>
   );

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, redirect, useLocation } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { useAuthToken } from '../shared/lib/auth-token';
 
 /** Navigation state of the redirect to / for pages that need sign-in (spec §2, Profile). */
@@ -26,14 +26,4 @@ const PAYMENT_TOKEN = /^[A-Za-z0-9_-]{16,200}$/;
 
 export function isPaymentToken(segment: string | undefined): boolean {
   return !!segment && PAYMENT_TOKEN.test(segment);
-}
-
-/** Loader of the {token} route: unknown one-segment paths go to /, like every unknown path. */
-export function paymentTokenLoader({ params }: { params: { token?: string } }) {
-  if (!isPaymentToken(params.token)) return redirect('/');
-  return null;
-}
-
-export function redirectHome() {
-  return redirect('/');
 }

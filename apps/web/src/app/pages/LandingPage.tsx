@@ -1,18 +1,34 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useGamesList } from '../../entities/game/api/games-list';
 import { useBranding } from '../../entities/game/branding';
 import { NewsAlerts } from '../../entities/news/NewsAlerts';
+import { useNews } from '../../entities/news/news';
 import { GameGrid } from '../../features/games/components/GameGrid';
+import { usePageConfig } from '../../shared/config/page-config-context';
 import { useDocumentTitle } from '../../shared/lib/use-document-title';
+import { Spinner } from '../../shared/ui/Spinner';
 
 // Below the games, so not in the first load; the alerts above already ask for the news it shows.
 const NewsStrip = lazy(async () => ({ default: (await import('../../features/news/components/NewsStrip')).NewsStrip }));
 
 /** The portal's front page: alerts, the catalog of games, the news. */
 export function LandingPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const config = usePageConfig();
   const { branding } = useBranding();
   useDocumentTitle(t('landing.title'), branding.BrandName);
+  const locale = i18n.resolvedLanguage ?? config.DefaultLocale;
+  const news = useNews(locale);
+  const games = useGamesList(locale);
+  // The alerts sit above the games: both appear at once, in a space a screen high, so that
+  // nothing on screen moves when they arrive (a layout shift the player would see).
+  if (news.isPending || games.isPending)
+    return (
+      <div className="min-h-dvh">
+        <Spinner />
+      </div>
+    );
   return (
     <>
       <NewsAlerts />

@@ -1,14 +1,9 @@
-import Markdown from 'react-markdown';
-import rehypeSanitize from 'rehype-sanitize';
-import remarkGfm from 'remark-gfm';
+import { useMemo } from 'react';
+import { renderMarkdown } from '../lib/markdown';
 
 /** Markdown rendered safely: raw HTML is never passed through, and the result is sanitised. */
 export function MarkdownContent({ text }: { text: string }) {
-  return (
-    <div className="doc-prose">
-      <Markdown remarkPlugins={[remarkGfm]} rehypePlugins={[rehypeSanitize]}>
-        {text}
-      </Markdown>
-    </div>
-  );
+  const html = useMemo(() => renderMarkdown(text), [text]);
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: renderMarkdown escapes raw HTML and sanitises its output
+  return <div className="doc-prose" dangerouslySetInnerHTML={{ __html: html }} />;
 }

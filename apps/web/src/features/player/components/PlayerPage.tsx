@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useGamesList } from '../../../entities/game/api/games-list';
 import { usePublicGameConfig } from '../../../entities/game/api/public-game-config';
 import { useBranding } from '../../../entities/game/branding';
+import { NewsAlerts } from '../../../entities/news/NewsAlerts';
+import { useNews } from '../../../entities/news/news';
 import { useAccount } from '../../../entities/profile/api/account';
 import { usePageConfig } from '../../../shared/config/page-config-context';
 import { platformOf } from '../../../shared/config/site';
@@ -26,8 +28,6 @@ import { PlayerToolbar } from './PlayerToolbar';
 // for Unity builds only, the canvas that runs them.
 const GameChannel = lazy(async () => ({ default: (await import('./GameChannel')).GameChannel }));
 const UnityCanvas = lazy(async () => ({ default: (await import('./UnityCanvas')).UnityCanvas }));
-// The game's alerts come with the news request anyway, after the first paint.
-const NewsAlerts = lazy(async () => ({ default: (await import('../../../entities/news/NewsAlerts')).NewsAlerts }));
 
 const isMobileDevice = () => window.matchMedia('(pointer: coarse)').matches;
 
@@ -55,6 +55,12 @@ export function PlayerPage() {
   const account = useAccount();
   const token = useAuthToken();
   const games = useGamesList(i18n.resolvedLanguage ?? config.DefaultLocale);
+  // The game's alerts sit above it: the player waits for them (asked in parallel with the game's
+  // configuration), so that the game does not move down when they arrive (a layout shift). Only
+  // the first time: a new language or a sign-in fetches them again under the running game.
+  const newsQuery = useNews(i18n.resolvedLanguage ?? config.DefaultLocale, site.game);
+  const news = useKeptWhileReloading(site.game, newsQuery.data);
+  const newsWaiting = newsQuery.isPending && news === undefined;
   const game = games.data?.find((item) => item.GameSystemName === site.game);
   const name = game?.Name ?? site.game ?? '';
   useDocumentTitle(game?.Name, branding.BrandName);
@@ -93,7 +99,13 @@ export function PlayerPage() {
   }, [failure, notFound, toError]);
 
   if (notFound && site.game) return <GameNotFound game={site.game} />;
-  if (!site.game || !publicConfig.data || !launch.data || !active.adapter) return <Spinner />;
+  if (!site.game || !publicConfig.data || !launch.data || !active.adapter || newsWaiting)
+    return (
+      // As high as the player will be, so that the footer below stays where it will be.
+      <div className="h-[calc(100dvh-6rem)] min-h-80">
+        <Spinner />
+      </div>
+    );
   const { PublicGameData: data, PublicWebClientConfig: web } = publicConfig.data;
   const { UnityGameConfig } = launch.data;
   const loader = ready ? null : (
@@ -118,13 +130,11 @@ export function PlayerPage() {
       </Suspense>
       <PlayerToolbar name={name} game={site.game} player={player}>
         {/* The game's Alert and Critical news (and the portal's) stay in sight above it, as on the landing. */}
-        <Suspense fallback={null}>
-          <NewsAlerts
-            game={site.game}
-            compact
-            className="order-first basis-full space-y-2 lg:order-none lg:min-w-0 lg:flex-1 lg:basis-0"
-          />
-        </Suspense>
+        <NewsAlerts
+          game={site.game}
+          compact
+          className="order-first basis-full space-y-2 lg:order-none lg:min-w-0 lg:flex-1 lg:basis-0"
+        />
       </PlayerToolbar>
       <div className="min-h-0 flex-1 overflow-hidden rounded-2xl bg-slate-950 shadow-xl ring-1 ring-black/10">
         <GameStage
