@@ -46,7 +46,7 @@ describeEachEngine('store', (engine) => {
         StripeEnabled: false,
         AghanimEnabled: false,
         Bank131Enabled: false,
-        MoneyMailRuEnabled: true,
+        MoneyMailRuEnabled: false,
       },
     });
     const data = await storePost(app, '/store_data', { Game: 'gem-garden', Locale: 'ru', WebPublishingPlatform: 0 });
