@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { HTTP_ERROR_LINE } from './browser';
 import { en } from './messages';
@@ -89,4 +90,17 @@ export async function expectRefusedLinkPage(session: BrowserSession, route: stri
   // The refused token's answer must arrive within this test, where its error is expected.
   await page.waitForLoadState('networkidle');
   expect(await page.getByRole('heading', { name: en.routeError.title }).count()).toBe(0);
+}
+
+/**
+ * Signs in in the development Firebase stand-in's account chooser (a popup) as `accountId`. The
+ * chooser closes itself once it has answered, and a click that waits for its own end can then
+ * find its page gone (seen under load): the click is queued in the page and not awaited.
+ */
+export async function chooseFirebaseAccount(chooser: Page, provider: string, accountId: string, name?: string) {
+  await chooser.getByLabel(`Account id at ${provider}`).fill(accountId);
+  if (name !== undefined) await chooser.getByLabel('Name').fill(name);
+  await chooser
+    .getByRole('button', { name: 'Sign in' })
+    .evaluate((button) => setTimeout(() => (button as HTMLButtonElement).click(), 0));
 }

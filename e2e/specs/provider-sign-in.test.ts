@@ -4,6 +4,7 @@ import { HTTP_ERROR_LINE } from '../harness/browser';
 import { en } from '../harness/messages';
 import { ownServer } from '../harness/server';
 import { browserSession } from '../harness/session';
+import { chooseFirebaseAccount } from '../harness/sign-in';
 
 // A player signs in with Google, Apple or Facebook from the login modal: the portal's
 // Firebase SDK signs in against the development server's Firebase Auth stand-in (its
@@ -37,9 +38,7 @@ async function signInWith(context: BrowserContext, page: Page, provider: string,
     context.waitForEvent('page'),
     dialog.getByRole('button', { name: en.auth.signInWith.replace('{{provider}}', provider) }).click(),
   ]);
-  await chooser.getByLabel(`Account id at ${provider}`).fill(accountId);
-  await chooser.getByLabel('Name').fill(`${provider} Player`);
-  await chooser.getByRole('button', { name: 'Sign in' }).click();
+  await chooseFirebaseAccount(chooser, provider, accountId, `${provider} Player`);
   await dialog.waitFor({ state: 'detached' });
   await page.getByRole('link', { name: en.header.profile }).waitFor();
   const token = await page.evaluate(() => localStorage.getItem('AuthToken'));
@@ -111,8 +110,7 @@ describe('signing in with Google, Apple and Facebook', () => {
       context.waitForEvent('page'),
       add.getByRole('button', { name: en.profile.addProvider.replace('{{provider}}', 'Apple') }).click(),
     ]);
-    await chooser.getByLabel('Account id at Apple').fill(appleId);
-    await chooser.getByRole('button', { name: 'Sign in' }).click();
+    await chooseFirebaseAccount(chooser, 'Apple', appleId);
     // Listed among the ways in, and no longer offered.
     await profile.getByTestId('social-identifiers').getByText(appleId).waitFor();
     expect(await add.getByRole('button', { name: 'Apple' }).count()).toBe(0);
@@ -152,8 +150,7 @@ describe('signing in with Google, Apple and Facebook', () => {
       context.waitForEvent('page'),
       add.getByRole('button', { name: en.profile.addProvider.replace('{{provider}}', 'Facebook') }).click(),
     ]);
-    await chooser.getByLabel('Account id at Facebook').fill(facebookId);
-    await chooser.getByRole('button', { name: 'Sign in' }).click();
+    await chooseFirebaseAccount(chooser, 'Facebook', facebookId);
     await add.getByText(en.errors.identityTaken).waitFor();
     expect(((await accountOf(other)).SocialIdentifiers as unknown[]).length).toBe(1);
     expect(((await accountOf(other)).AccountId as string) === owner.AccountId).toBe(false);

@@ -31,7 +31,7 @@ beforeAll(async () => {
   await fake.start();
   const catalog = demoCatalogText()
     .replace(
-      'Store: { XsollaEnabled: false, YookassaEnabled: true, StripeEnabled: true, AghanimEnabled: true }',
+      'Store: { XsollaEnabled: false, YookassaEnabled: true, StripeEnabled: true, AghanimEnabled: true, MoneyMailRuEnabled: true }',
       'Store: { YookassaEnabled: true }',
     )
     .replace(

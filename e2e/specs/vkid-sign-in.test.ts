@@ -4,7 +4,7 @@ import { HTTP_ERROR_LINE } from '../harness/browser';
 import { en } from '../harness/messages';
 import { ownServer } from '../harness/server';
 import { browserSession } from '../harness/session';
-import { mailedInviteToken, uniqueEmail } from '../harness/sign-in';
+import { chooseFirebaseAccount, mailedInviteToken, uniqueEmail } from '../harness/sign-in';
 
 // One account, several ways in: Google (the development server's Firebase Auth stand-in),
 // VK ID (its VK ID stand-in: authorization page, token endpoint and user_info, with PKCE
@@ -63,8 +63,7 @@ async function signInWithGoogle(context: BrowserContext, page: Page, googleId: s
     context.waitForEvent('page'),
     dialog.getByRole('button', { name: en.auth.signInWith.replace('{{provider}}', 'Google') }).click(),
   ]);
-  await chooser.getByLabel('Account id at Google').fill(googleId);
-  await chooser.getByRole('button', { name: 'Sign in' }).click();
+  await chooseFirebaseAccount(chooser, 'Google', googleId);
   await dialog.waitFor({ state: 'detached' });
   return tokenOf(page);
 }

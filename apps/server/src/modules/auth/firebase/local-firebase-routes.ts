@@ -61,6 +61,19 @@ export function localFirebaseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   };
   const keyQuery = z.object({ key: z.string().optional() });
 
+  // RS256 signs deterministically: two sign-ins of one user within a second would get byte-identical
+  // ID tokens, and the server spends a token once. So a user's next token is dated at least a second
+  // after the last one, waiting for that second to come (as if Firebase had answered a moment later).
+  const lastSecondOf = new Map<string, number>();
+  async function tokenTime(user: { providerId: string; providerUid: string }): Promise<number> {
+    const uid = localUidFor(user.providerId, user.providerUid);
+    const now = ctx.now();
+    const second = Math.max(Math.floor(now / 1000), (lastSecondOf.get(uid) ?? 0) + 1);
+    lastSecondOf.set(uid, second);
+    if (second * 1000 > now) await new Promise((resolve) => setTimeout(resolve, second * 1000 - now));
+    return second * 1000;
+  }
+
   return async (app) => {
     app.get(DEV_FIREBASE_JWKS_PATH, { schema: { hide: true } }, async (_request, reply) =>
       reply.header('cache-control', `public, max-age=${ID_TOKEN_TTL_S}`).send((await issuer()).jwks()),
@@ -74,7 +87,7 @@ export function localFirebaseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if (!projectId) return reply.code(400).send(failure('API_KEY_INVALID'));
         const user = providerUser(request.body.postBody);
         if (!user) return reply.code(400).send(failure('INVALID_IDP_RESPONSE'));
-        const idToken = await (await issuer()).mintIdToken({ projectId, ...user, now: ctx.now() });
+        const idToken = await (await issuer()).mintIdToken({ projectId, ...user, now: await tokenTime(user) });
         return {
           kind: 'identitytoolkit#VerifyAssertionResponse',
           providerId: user.providerId,
