@@ -517,7 +517,7 @@ const BAD_REQUESTS: BadRequest[] = [
     code: 'not_found',
   },
   {
-    name: "notification for an account name that is not one",
+    name: 'notification for an account name that is not one',
     method: 'POST',
     url: '/api/v1/store/webhooks/xsolla/ACME!',
     payload: '{}',
