@@ -133,7 +133,16 @@ describe('the demo game on the simulated CrazyGames host', () => {
     const who = (await page.getByTestId('host-user').textContent()) ?? '';
     const [, userId = ''] = /CrazyGames user (\S+)/.exec(who) ?? [];
     // The portal reloads, and the new CrazyGames user plays under their own account.
-    await expect.poll(async () => (await sessionIn(portal)) !== first, { timeout: 20_000 }).toBe(true);
+    // Waits for the new session itself: between the logout and the sign-in after the reload there is none.
+    await expect
+      .poll(
+        async () => {
+          const now = await sessionIn(portal);
+          return now !== null && now !== first;
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(true);
     await acceptTermsUntil(portal, logLine(game, 'call loadingReady ok'));
     const second = (await sessionIn(portal)) ?? '';
     const profile = await portalApi('profile', second);
