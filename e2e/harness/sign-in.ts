@@ -100,6 +100,8 @@ export async function expectRefusedLinkPage(session: BrowserSession, route: stri
 export async function chooseFirebaseAccount(chooser: Page, provider: string, accountId: string, name?: string) {
   await chooser.getByLabel(`Account id at ${provider}`).fill(accountId);
   if (name !== undefined) await chooser.getByLabel('Name').fill(name);
+  // Enabled once the chooser's script has taken the form.
+  await chooser.locator('button[type="submit"]:enabled').waitFor();
   await chooser
     .getByRole('button', { name: 'Sign in' })
     .evaluate((button) => setTimeout(() => (button as HTMLButtonElement).click(), 0));

@@ -16,3 +16,5 @@ document.getElementById('account').addEventListener('submit', (event) => {
   window.opener?.postMessage({ type: 'fxid:local-firebase-credential', provider, assertion }, location.origin);
   window.close();
 });
+// The button works only once the form is ours: a submit before this script ran would reload the page.
+document.querySelector('#account button[type="submit"]').disabled = false;

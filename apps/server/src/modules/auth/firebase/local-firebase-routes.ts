@@ -170,5 +170,5 @@ function chooserPage(providerName: string): string {
 <label>Account id at ${providerName} <input name="sub" required pattern="[\\w.@-]{1,64}" value="dev-user-1"></label>
 <label>Name <input name="name" value="Dev Player"></label>
 <label>Email <input name="email" type="email" value="dev.player@example.com"></label>
-<button type="submit">Sign in</button></form></body></html>`;
+<button type="submit" disabled>Sign in</button></form></body></html>`;
 }
