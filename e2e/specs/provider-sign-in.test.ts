@@ -47,7 +47,7 @@ async function signInWith(context: BrowserContext, page: Page, provider: string,
 }
 
 // Retried: about one run in ten, a second sign-in of the same Google user through the local Firebase
-// stand-in leaves the login dialog open (cause not found yet; the server refuses nothing then).
+// stand-in leaves the login dialog open (cause not found yet).
 describe('signing in with Google, Apple and Facebook', { retry: 2 }, () => {
   it('offers the providers the company allows, two to a row, beside email', async () => {
     const { page } = await session.tab(await session.freshContext());

@@ -75,7 +75,7 @@ async function signOut(page: Page) {
 }
 
 // Retried: about one run in ten, a second sign-in of the same Google user through the local Firebase
-// stand-in leaves the login dialog open (cause not found yet; the server refuses nothing then).
+// stand-in leaves the login dialog open (cause not found yet).
 describe('one account across Google, VK ID and email', { retry: 2 }, () => {
   it('offers VK ID beside Google, Apple and Facebook, as the company allows', async () => {
     const { page } = await session.tab(await session.freshContext());
