@@ -32,6 +32,7 @@ import { DEV_FIREBASE_JWKS_PATH } from './modules/auth/firebase/firebase-config.
 import { createFirebaseKeys } from './modules/auth/firebase/firebase-keys.js';
 import { localFirebaseRoutes } from './modules/auth/firebase/local-firebase-routes.js';
 import { identityImportRoutes } from './modules/auth/identity-import/identity-import-routes.js';
+import { linkCodeRoutes } from './modules/auth/identity-import/link-code-routes.js';
 import { myGamesRoutes } from './modules/auth/mygames/mygames-routes.js';
 import { createSessions } from './modules/auth/sessions.js';
 import { localVkIdRoutes } from './modules/auth/vkid/local-vkid-routes.js';
@@ -208,6 +209,7 @@ export async function createApp(config: Config, deps: AppDependencies = {}): Pro
       await scoped.register(authRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(externalIdRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(identityImportRoutes(ctx), { prefix: '/api/v1' });
+      await scoped.register(linkCodeRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(vkIdRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(emailLinkRoutes(ctx), { prefix: '/api/v1' });
       await scoped.register(platformLinkRoutes(ctx), { prefix: '/api/v1' });

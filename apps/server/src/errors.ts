@@ -40,6 +40,8 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   connected_to_another_account: 'This game account is already connected to another account',
   identity_taken: 'This sign-in belongs to another account',
   last_sign_in_method: 'The only way to sign in to an account cannot be removed',
+  identity_already_on_account: 'This sign-in is already on your account',
+  guest_identity_not_linkable: 'A guest of a platform has no identity to link',
   game_not_connected: 'A game of this type is not connected to your account',
   product_already_owned: 'You already own this product',
   purchase_in_progress: 'A payment for this product is already in progress',
@@ -452,5 +454,24 @@ export class AccountHasEmailError extends AppError {
 export class LastSignInMethodError extends AppError {
   constructor() {
     super('last_sign_in_method', 'This is the only way to sign in to the account; add another before removing it');
+  }
+}
+
+export class IdentityAlreadyOnAccountError extends AppError {
+  constructor(type: string) {
+    super('identity_already_on_account', `This ${type} sign-in is already on your account`, { Type: type });
+  }
+}
+
+/** A platform's guest (FxIdGuest, YandexGamesGuest, …) is not a person the platform knows again elsewhere. */
+export class GuestIdentityNotLinkableError extends AppError {
+  constructor(type: string) {
+    super(
+      'guest_identity_not_linkable',
+      `A ${type} sign-in is a guest's and cannot be linked; sign in on the platform first`,
+      {
+        Type: type,
+      },
+    );
   }
 }

@@ -35,6 +35,8 @@ export const ERROR_STATUS = {
   connected_to_another_account: 409,
   identity_taken: 409,
   last_sign_in_method: 409,
+  identity_already_on_account: 409,
+  guest_identity_not_linkable: 400,
   game_not_connected: 409,
   product_already_owned: 409,
   purchase_in_progress: 409,

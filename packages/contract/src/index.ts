@@ -17,6 +17,7 @@ export * from './identity-import.js';
 export * from './invites.js';
 export * from './launcher.js';
 export * from './leaderboards.js';
+export * from './link-codes.js';
 export * from './mygames.js';
 export * from './native-inapp.js';
 export * from './page-config.js';

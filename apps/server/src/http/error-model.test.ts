@@ -357,6 +357,9 @@ const BAD_REQUESTS: BadRequest[] = [
       '/api/v1/auth/authenticate_from_import',
       '{"SocialIdentifierType":"Google","SocialIdentifier":"g","ImportToken":"aaaaaaaaaaaaaaaaaaaa","Confirmed":true}',
     ],
+    ['POST', '/api/v1/auth/create_link_code', '{"SocialIdentifierType":"VkontakteCom","SocialIdentifier":"1"}'],
+    ['POST', '/api/v1/auth/link_code_details', '{"LinkCode":"ABCDE-FGHJK"}'],
+    ['POST', '/api/v1/auth/link_from_code', '{"LinkCode":"ABCDE-FGHJK","Confirmed":true}'],
     ['POST', '/api/v1/auth/link_email', '{"Email":"a@b.co","CaptchaResult":"x","BrowserNonce":"nonce"}'],
     ['POST', '/api/v1/auth/link_social', '{"Social":"VkontakteCom","Game":"sky-runner"}'],
     ['POST', '/api/v1/auth/twitch/connect', '{"Game":"sky-runner","Code":"code"}'],
@@ -582,6 +585,13 @@ const BAD_REQUESTS: BadRequest[] = [
     field: 'body.Data.Body',
   },
   ...invalidBodies([
+    [
+      '/api/v1/auth/create_link_code',
+      '{"SocialIdentifierType":"Myspace","SocialIdentifier":"1"}',
+      'body.SocialIdentifierType',
+    ],
+    ['/api/v1/auth/link_code_details', '{"LinkCode":""}', 'body.LinkCode'],
+    ['/api/v1/auth/link_from_code', '{"LinkCode":"ABCDE-FGHJK","Confirmed":false}', 'body.Confirmed'],
     ['/api/v1/friends/get', '{"FriendsIds":"all"}', 'body.FriendsIds'],
     ['/api/v1/friends/status', '{"Game":"sky-runner","Name":"Ann","Status":"x","Priority":-1}', 'body.Priority'],
     ['/api/v1/friends/send_invite_notification', '{"Game":"Sky Runner"}', 'body.Game'],
