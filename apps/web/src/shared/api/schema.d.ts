@@ -1439,6 +1439,252 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/create_link_code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Makes a 10-minute code that adds one of this account's platform identities to another account
+         * @description fxid's own (not in the spec). Made inside a host platform, for the identity the player signed in with there. The identity must be on this account (else 404 `not_found`); Email is refused (400 `validation_failed`) and a platform's guest (400 `guest_identity_not_linkable`). The code is stored hashed, shown once and used once.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CreateLinkCodeRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CreateLinkCodeResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/link_code_details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Which platform identity a link code would add to this account (spends nothing)
+         * @description fxid's own (not in the spec). Refused: an unknown or spent code (400 `invalid_token`), an expired one (400 `expired_token`), one for an identity already on this account (409 `identity_already_on_account`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LinkCodeDetailsRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LinkCodeDetailsResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/link_from_code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds a link code's platform identity to the signed-in account, confirmed
+         * @description fxid's own (not in the spec). The identity moves from the account that made the code, even when that was its only way in, and the move is recorded (table identity_transfers); from then on the platform signs in to this account. The code is spent. Refused, with nothing changed: as link_code_details, or an identity that has left the account since (404 `not_found`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LinkFromCodeRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Account"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/vkid/start": {
         parameters: {
             query?: never;
@@ -9931,7 +10177,7 @@ export interface components {
             Documents: components["schemas"]["LegalDocumentInput"][];
         };
         /** @enum {string} */
-        ErrorCodeInput: "validation_failed" | "malformed_json" | "invalid_token" | "expired_token" | "captcha_failed" | "redirect_not_allowed" | "unauthorized" | "platform_sign_invalid" | "platform_payload_expired" | "platform_app_mismatch" | "platform_not_supported" | "platform_not_configured" | "platform_product_unknown" | "platform_price_mismatch" | "platform_purchase_taken" | "platform_order_mismatch" | "platform_webhook_unauthorized" | "forbidden" | "sign_in_confirmation_required" | "not_found" | "method_not_allowed" | "request_timeout" | "game_not_found" | "game_not_on_platform" | "conflict" | "push_subscription_taken" | "already_connected" | "connected_to_another_account" | "identity_taken" | "last_sign_in_method" | "game_not_connected" | "product_already_owned" | "purchase_in_progress" | "purchase_already_consumed" | "payments_not_available" | "storage_version_conflict" | "storage_quota_exceeded" | "storage_value_too_large" | "leaderboard_not_found" | "leaderboard_score_out_of_range" | "launcher_not_available" | "launcher_branch_not_found" | "launcher_branch_locked" | "launcher_artifact_not_found" | "launcher_artifact_missing" | "launcher_key_unknown" | "launcher_key_used" | "launcher_key_other_game" | "download_session_unknown" | "download_session_expired" | "download_session_used" | "range_not_satisfiable" | "native_receipt_invalid" | "native_receipt_foreign" | "native_receipt_refunded" | "native_receipt_pending" | "native_receipt_replayed" | "native_receipt_unbound" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
+        ErrorCodeInput: "validation_failed" | "malformed_json" | "invalid_token" | "expired_token" | "captcha_failed" | "redirect_not_allowed" | "unauthorized" | "platform_sign_invalid" | "platform_payload_expired" | "platform_app_mismatch" | "platform_not_supported" | "platform_not_configured" | "platform_product_unknown" | "platform_price_mismatch" | "platform_purchase_taken" | "platform_order_mismatch" | "platform_webhook_unauthorized" | "forbidden" | "sign_in_confirmation_required" | "not_found" | "method_not_allowed" | "request_timeout" | "game_not_found" | "game_not_on_platform" | "conflict" | "push_subscription_taken" | "already_connected" | "connected_to_another_account" | "identity_taken" | "last_sign_in_method" | "identity_already_on_account" | "guest_identity_not_linkable" | "game_not_connected" | "product_already_owned" | "purchase_in_progress" | "purchase_already_consumed" | "payments_not_available" | "storage_version_conflict" | "storage_quota_exceeded" | "storage_value_too_large" | "leaderboard_not_found" | "leaderboard_score_out_of_range" | "launcher_not_available" | "launcher_branch_not_found" | "launcher_branch_locked" | "launcher_artifact_not_found" | "launcher_artifact_missing" | "launcher_key_unknown" | "launcher_key_used" | "launcher_key_other_game" | "download_session_unknown" | "download_session_expired" | "download_session_used" | "range_not_satisfiable" | "native_receipt_invalid" | "native_receipt_foreign" | "native_receipt_refunded" | "native_receipt_pending" | "native_receipt_replayed" | "native_receipt_unbound" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
         FieldIssueInput: {
             /** @description Where the bad value is, e.g. "body/Email" or "query/WebPublishingPlatform" */
             Field: string;
@@ -10415,6 +10661,33 @@ export interface components {
             Entries: components["schemas"]["LeaderboardEntryInput"][];
             /** @description The signed-in player’s row; null for a guest or without a score */
             Player: components["schemas"]["LeaderboardEntryInput"] | null;
+        };
+        CreateLinkCodeRequestInput: {
+            SocialIdentifierType: components["schemas"]["SocialIdentifierTypeInput"];
+            SocialIdentifier: string;
+        };
+        CreateLinkCodeResponseInput: {
+            /** @description Ten letters and digits shown as XXXXX-XXXXX; used once */
+            LinkCode: string;
+            /** @description ISO 8601; 10 minutes */
+            ExpiresAt: string;
+        };
+        LinkCodeDetailsRequestInput: {
+            /** @description The link code as shown to the player; case, spaces and dashes do not matter */
+            LinkCode: string;
+        };
+        LinkCodeDetailsResponseInput: {
+            SocialIdentifierType: components["schemas"]["SocialIdentifierTypeInput"];
+            SocialIdentifier: string;
+        };
+        LinkFromCodeRequestInput: {
+            /** @description The link code as shown to the player; case, spaces and dashes do not matter */
+            LinkCode: string;
+            /**
+             * @description The player saw link_code_details and agreed to add this identity here
+             * @constant
+             */
+            Confirmed: true;
         };
         MyGamesStartRequestInput: {
             /** @description The game whose MY.GAMES client signs in */
@@ -12329,7 +12602,7 @@ export interface components {
             Documents: components["schemas"]["LegalDocument"][];
         };
         /** @enum {string} */
-        ErrorCode: "validation_failed" | "malformed_json" | "invalid_token" | "expired_token" | "captcha_failed" | "redirect_not_allowed" | "unauthorized" | "platform_sign_invalid" | "platform_payload_expired" | "platform_app_mismatch" | "platform_not_supported" | "platform_not_configured" | "platform_product_unknown" | "platform_price_mismatch" | "platform_purchase_taken" | "platform_order_mismatch" | "platform_webhook_unauthorized" | "forbidden" | "sign_in_confirmation_required" | "not_found" | "method_not_allowed" | "request_timeout" | "game_not_found" | "game_not_on_platform" | "conflict" | "push_subscription_taken" | "already_connected" | "connected_to_another_account" | "identity_taken" | "last_sign_in_method" | "game_not_connected" | "product_already_owned" | "purchase_in_progress" | "purchase_already_consumed" | "payments_not_available" | "storage_version_conflict" | "storage_quota_exceeded" | "storage_value_too_large" | "leaderboard_not_found" | "leaderboard_score_out_of_range" | "launcher_not_available" | "launcher_branch_not_found" | "launcher_branch_locked" | "launcher_artifact_not_found" | "launcher_artifact_missing" | "launcher_key_unknown" | "launcher_key_used" | "launcher_key_other_game" | "download_session_unknown" | "download_session_expired" | "download_session_used" | "range_not_satisfiable" | "native_receipt_invalid" | "native_receipt_foreign" | "native_receipt_refunded" | "native_receipt_pending" | "native_receipt_replayed" | "native_receipt_unbound" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
+        ErrorCode: "validation_failed" | "malformed_json" | "invalid_token" | "expired_token" | "captcha_failed" | "redirect_not_allowed" | "unauthorized" | "platform_sign_invalid" | "platform_payload_expired" | "platform_app_mismatch" | "platform_not_supported" | "platform_not_configured" | "platform_product_unknown" | "platform_price_mismatch" | "platform_purchase_taken" | "platform_order_mismatch" | "platform_webhook_unauthorized" | "forbidden" | "sign_in_confirmation_required" | "not_found" | "method_not_allowed" | "request_timeout" | "game_not_found" | "game_not_on_platform" | "conflict" | "push_subscription_taken" | "already_connected" | "connected_to_another_account" | "identity_taken" | "last_sign_in_method" | "identity_already_on_account" | "guest_identity_not_linkable" | "game_not_connected" | "product_already_owned" | "purchase_in_progress" | "purchase_already_consumed" | "payments_not_available" | "storage_version_conflict" | "storage_quota_exceeded" | "storage_value_too_large" | "leaderboard_not_found" | "leaderboard_score_out_of_range" | "launcher_not_available" | "launcher_branch_not_found" | "launcher_branch_locked" | "launcher_artifact_not_found" | "launcher_artifact_missing" | "launcher_key_unknown" | "launcher_key_used" | "launcher_key_other_game" | "download_session_unknown" | "download_session_expired" | "download_session_used" | "range_not_satisfiable" | "native_receipt_invalid" | "native_receipt_foreign" | "native_receipt_refunded" | "native_receipt_pending" | "native_receipt_replayed" | "native_receipt_unbound" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
         FieldIssue: {
             /** @description Where the bad value is, e.g. "body/Email" or "query/WebPublishingPlatform" */
             Field: string;
@@ -12813,6 +13086,33 @@ export interface components {
             Entries: components["schemas"]["LeaderboardEntry"][];
             /** @description The signed-in player’s row; null for a guest or without a score */
             Player: components["schemas"]["LeaderboardEntry"] | null;
+        };
+        CreateLinkCodeRequest: {
+            SocialIdentifierType: components["schemas"]["SocialIdentifierType"];
+            SocialIdentifier: string;
+        };
+        CreateLinkCodeResponse: {
+            /** @description Ten letters and digits shown as XXXXX-XXXXX; used once */
+            LinkCode: string;
+            /** @description ISO 8601; 10 minutes */
+            ExpiresAt: string;
+        };
+        LinkCodeDetailsRequest: {
+            /** @description The link code as shown to the player; case, spaces and dashes do not matter */
+            LinkCode: string;
+        };
+        LinkCodeDetailsResponse: {
+            SocialIdentifierType: components["schemas"]["SocialIdentifierType"];
+            SocialIdentifier: string;
+        };
+        LinkFromCodeRequest: {
+            /** @description The link code as shown to the player; case, spaces and dashes do not matter */
+            LinkCode: string;
+            /**
+             * @description The player saw link_code_details and agreed to add this identity here
+             * @constant
+             */
+            Confirmed: true;
         };
         MyGamesStartRequest: {
             /** @description The game whose MY.GAMES client signs in */

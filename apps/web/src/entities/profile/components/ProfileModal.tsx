@@ -4,11 +4,13 @@ import { Notice } from '../../../shared/ui/Notice';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { useAccount } from '../api/account';
 import { usePlatformOwnsAccount } from '../lib/use-platform-owns-account';
+import { LinkToWebAccount } from './LinkToWebAccount';
 import { ProfileDetails } from './ProfileDetails';
 
 /**
  * The profile over the current page (the game keeps running underneath). Inside a social
- * platform or an iframe the platform owns the account: only a reassurance, as on the page (spec §2).
+ * platform or an iframe the platform owns the account: only a reassurance, as on the page (spec §2),
+ * and the way to link the platform's identity to the player's fxid account.
  */
 export function ProfileModal() {
   const { t } = useTranslation();
@@ -17,6 +19,7 @@ export function ProfileModal() {
     return (
       <ModalFrame title={t('profile.title')} size="md">
         <p className="text-slate-700 dark:text-slate-200">{t('profile.embedded')}</p>
+        <LinkToWebAccount />
       </ModalFrame>
     );
   return <AccountModal />;

@@ -6,6 +6,7 @@ import { readAuthToken, storeAuthToken } from '../../../shared/lib/auth-token';
 import { Button } from '../../../shared/ui/Button';
 import { Notice } from '../../../shared/ui/Notice';
 import { createImportToken, importDetails, type MovableIdentity, moveSignInHere } from '../api/move-sign-in';
+import { INPUT_CLASS } from '../lib/input-class';
 
 type Failure = 'profile.moveCodeInvalid' | 'errors.lastSignInMethod' | 'auth.errors.general';
 
@@ -22,9 +23,6 @@ interface Pending {
   code: string;
   identity: MovableIdentity;
 }
-
-const INPUT_CLASS =
-  'h-11 min-w-0 flex-1 rounded-xl border border-slate-300 bg-white px-3 text-base text-slate-900 outline-none focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100';
 
 /**
  * Moves a sign-in between two accounts of one player (spec `authenticate_from_import`): here a

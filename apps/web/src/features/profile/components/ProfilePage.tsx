@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useBranding } from '../../../entities/game/branding';
 import { useAccount } from '../../../entities/profile/api/account';
+import { LinkToWebAccount } from '../../../entities/profile/components/LinkToWebAccount';
 import { ProfileDetails } from '../../../entities/profile/components/ProfileDetails';
 import { usePlatformOwnsAccount } from '../../../entities/profile/lib/use-platform-owns-account';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
@@ -12,11 +13,13 @@ import { Spinner } from '../../../shared/ui/Spinner';
 import { useSignOut } from '../hooks/use-sign-out';
 import { AddSignInMethod } from './AddSignInMethod';
 import { ConnectedServices } from './ConnectedServices';
+import { LinkGameAccount } from './LinkGameAccount';
 import { MoveSignIn } from './MoveSignIn';
 
 /**
  * The player's profile. Inside a social platform or an iframe the platform owns the
- * account, so only a reassurance is shown (spec §2).
+ * account, so only a reassurance is shown (spec §2), with the way to link the platform's identity
+ * to the player's fxid account.
  */
 export function ProfilePage() {
   const { t } = useTranslation();
@@ -26,7 +29,14 @@ export function ProfilePage() {
   const account = useAccount();
   const signOut = useSignOut();
   useDocumentTitle(t('profile.title'), branding.BrandName);
-  if (platformOwnsAccount) return <InfoPage title={t('profile.title')}>{t('profile.embedded')}</InfoPage>;
+  if (platformOwnsAccount) {
+    return (
+      <InfoPage title={t('profile.title')}>
+        {t('profile.embedded')}
+        <LinkToWebAccount />
+      </InfoPage>
+    );
+  }
 
   return (
     <section className="mx-auto w-full max-w-2xl px-4 py-8 sm:py-12" data-testid="profile">
@@ -42,6 +52,7 @@ export function ProfilePage() {
         <>
           <ProfileDetails account={account.data} />
           <AddSignInMethod account={account.data} />
+          <LinkGameAccount />
           <ConnectedServices />
           <MoveSignIn account={account.data} />
         </>

@@ -125,6 +125,8 @@ export const messages: CoreMessages = {
     identityTaken:
       'Diese Anmeldung gehört bereits zu einem anderen Konto. Melde dich damit an, um jenes Konto zu nutzen.',
     lastSignInMethod: 'Das ist deine einzige Anmeldemöglichkeit. Füge zuerst eine weitere hinzu.',
+    identityAlreadyOnAccount: 'Diese Anmeldemethode ist bereits in deinem Konto.',
+    guestIdentityNotLinkable: 'Ein Gast kann nicht verknüpft werden. Melde dich zuerst auf der Plattform an.',
     gameNotConnected: 'Ein Spiel dieses Typs ist nicht mit deinem Konto verbunden.',
     gameNotFound: 'Das Spiel „{{Game}}“ wurde nicht gefunden.',
     gameNotOnPlatform: '„{{Game}}“ ist auf dieser Plattform nicht verfügbar.',
@@ -143,6 +145,22 @@ export const messages: CoreMessages = {
   profile: {
     addSignInMethod: 'Anmeldemöglichkeit hinzufügen',
     addSignInHint: 'Mit jeder davon meldest du dich bei diesem Konto an.',
+    linkTitle: 'Konto einer Spieleplattform verknüpfen',
+    linkHint:
+      'Du spielst auf VK, OK oder einer anderen Plattform? Öffne dort im Spiel das Profil, wähle „Mit meinem fxid-Konto verknüpfen“ und gib den Code hier ein.',
+    linkCodeInput: 'Code aus dem Spiel',
+    linkCheck: 'Code prüfen',
+    linkConfirm:
+      'Das {{method}}-Konto {{id}} wird hier hinzugefügt. Es meldet sich jetzt bei einem anderen fxid-Konto an: Danach meldet es sich bei diesem an, und was auf dem anderen Konto gespeichert ist, bleibt dort.',
+    linkDo: 'Hier verknüpfen',
+    linkDone: '{{method}} meldet sich jetzt bei diesem Konto an.',
+    linkCodeInvalid: 'Dieser Code wurde schon verwendet, ist abgelaufen oder ungültig. Erstelle im Spiel einen neuen.',
+    linkFromGame: 'Mit meinem fxid-Konto verknüpfen',
+    linkFromGameHint:
+      'Du hast ein fxid-Konto im Web? Verknüpfe dieses Plattformkonto damit und spiele hier und auf der Website mit demselben Konto.',
+    linkCodeMade:
+      'Öffne dein Profil auf der Website und gib diesen Code ein oder folge dem Link. Er gilt einmal, 10 Minuten lang.',
+    linkOpenSite: 'Mein Profil auf der Website öffnen',
     moveTitle: 'Eine Anmeldemethode auf ein anderes Konto verschieben',
     moveHint:
       'Erstelle hier einen Umzugscode und gib ihn im Profil des Kontos ein, zu dem die Anmeldemethode wechseln soll. Ein Code gilt einmal, 15 Minuten lang.',

@@ -125,6 +125,8 @@ export const messages = {
     connectedToAnotherAccount: 'This game account is already connected to another account.',
     identityTaken: 'This sign-in already belongs to another account. Sign in with it to use that account.',
     lastSignInMethod: 'This is your only way to sign in. Add another before removing it.',
+    identityAlreadyOnAccount: 'This sign-in is already on your account.',
+    guestIdentityNotLinkable: 'A guest cannot be linked. Sign in on the platform first.',
     gameNotConnected: 'A game of this type is not connected to your account.',
     gameNotFound: 'We could not find the game “{{Game}}”.',
     gameNotOnPlatform: '“{{Game}}” is not available on this platform.',
@@ -143,6 +145,22 @@ export const messages = {
   profile: {
     addSignInMethod: 'Add a way to sign in',
     addSignInHint: 'Any of them signs in to this account.',
+    linkTitle: 'Link a game platform account',
+    linkHint:
+      'Playing on VK, OK or another platform? In the game there, open Profile, choose “Link to my fxid account” and enter the code here.',
+    linkCodeInput: 'Code from the game',
+    linkCheck: 'Check code',
+    linkConfirm:
+      '{{method}} account {{id}} will be added here. It signs in to another fxid account now: from then on it signs in to this one, and what was saved on that account stays there.',
+    linkDo: 'Link it here',
+    linkDone: '{{method}} now signs in to this account.',
+    linkCodeInvalid: 'This code was already used, has expired or is not valid. Make a new one in the game.',
+    linkFromGame: 'Link to my fxid account',
+    linkFromGameHint:
+      'Have an fxid account on the web? Link this platform account to it and play with the same account here and on the site.',
+    linkCodeMade:
+      'Open your profile on the site and enter this code, or follow the link. It works once, for 10 minutes.',
+    linkOpenSite: 'Open my profile on the site',
     moveTitle: 'Move a sign-in to another account',
     moveHint:
       'Make a move code here, then enter it on the profile of the account the sign-in should go to. A code works once, for 15 minutes.',

@@ -124,6 +124,8 @@ export const messages: CoreMessages = {
     connectedToAnotherAccount: 'Esta cuenta de juego ya está conectada a otra cuenta.',
     identityTaken: 'Este inicio de sesión ya pertenece a otra cuenta. Inicia sesión con él para usar esa cuenta.',
     lastSignInMethod: 'Es tu única forma de iniciar sesión. Añade otra antes de quitarla.',
+    identityAlreadyOnAccount: 'Este inicio de sesión ya está en tu cuenta.',
+    guestIdentityNotLinkable: 'No se puede vincular a un invitado. Inicia sesión primero en la plataforma.',
     gameNotConnected: 'No hay ningún juego de este tipo conectado a tu cuenta.',
     gameNotFound: 'No encontramos el juego «{{Game}}».',
     gameNotOnPlatform: '«{{Game}}» no está disponible en esta plataforma.',
@@ -142,6 +144,22 @@ export const messages: CoreMessages = {
   profile: {
     addSignInMethod: 'Añadir una forma de iniciar sesión',
     addSignInHint: 'Cualquiera de ellas inicia sesión en esta cuenta.',
+    linkTitle: 'Vincular una cuenta de una plataforma de juegos',
+    linkHint:
+      '¿Juegas en VK, OK u otra plataforma? En el juego, abre el Perfil, elige «Vincular a mi cuenta de fxid» e introduce aquí el código.',
+    linkCodeInput: 'Código del juego',
+    linkCheck: 'Comprobar código',
+    linkConfirm:
+      'La cuenta de {{method}} {{id}} se añadirá aquí. Ahora inicia sesión en otra cuenta de fxid: desde entonces iniciará sesión en esta, y lo guardado en aquella cuenta se queda allí.',
+    linkDo: 'Vincular aquí',
+    linkDone: '{{method}} ahora inicia sesión en esta cuenta.',
+    linkCodeInvalid: 'Este código ya se usó, ha caducado o no es válido. Crea uno nuevo en el juego.',
+    linkFromGame: 'Vincular a mi cuenta de fxid',
+    linkFromGameHint:
+      '¿Tienes una cuenta de fxid en la web? Vincula a ella esta cuenta de la plataforma y juega con la misma cuenta aquí y en el sitio.',
+    linkCodeMade:
+      'Abre tu perfil en el sitio e introduce este código, o sigue el enlace. Sirve una vez, durante 10 minutos.',
+    linkOpenSite: 'Abrir mi perfil en el sitio',
     moveTitle: 'Mover un método de inicio de sesión a otra cuenta',
     moveHint:
       'Crea aquí un código de traslado e introdúcelo en el perfil de la cuenta a la que debe pasar el método. Un código sirve una vez, durante 15 minutos.',

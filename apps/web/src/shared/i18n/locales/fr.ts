@@ -125,6 +125,8 @@ export const messages: CoreMessages = {
     identityTaken:
       'Cette connexion appartient déjà à un autre compte. Connectez-vous avec elle pour utiliser ce compte.',
     lastSignInMethod: 'C’est votre seul moyen de connexion. Ajoutez-en un autre avant de le retirer.',
+    identityAlreadyOnAccount: 'Cette méthode de connexion est déjà sur votre compte.',
+    guestIdentityNotLinkable: 'Un invité ne peut pas être associé. Connectez-vous d’abord sur la plateforme.',
     gameNotConnected: 'Aucun jeu de ce type n’est associé à votre compte.',
     gameNotFound: 'Le jeu « {{Game}} » est introuvable.',
     gameNotOnPlatform: '« {{Game}} » n’est pas disponible sur cette plateforme.',
@@ -143,6 +145,22 @@ export const messages: CoreMessages = {
   profile: {
     addSignInMethod: 'Ajouter un moyen de connexion',
     addSignInHint: 'Chacun d’eux vous connecte à ce compte.',
+    linkTitle: 'Associer un compte de plateforme de jeu',
+    linkHint:
+      'Vous jouez sur VK, OK ou une autre plateforme ? Dans le jeu, ouvrez le Profil, choisissez « Associer à mon compte fxid » et saisissez le code ici.',
+    linkCodeInput: 'Code du jeu',
+    linkCheck: 'Vérifier le code',
+    linkConfirm:
+      'Le compte {{method}} {{id}} sera ajouté ici. Il se connecte aujourd’hui à un autre compte fxid : ensuite il se connectera à celui-ci, et ce qui est enregistré sur l’autre compte y reste.',
+    linkDo: 'L’associer ici',
+    linkDone: '{{method}} se connecte désormais à ce compte.',
+    linkCodeInvalid: 'Ce code a déjà servi, a expiré ou n’est pas valide. Créez-en un nouveau dans le jeu.',
+    linkFromGame: 'Associer à mon compte fxid',
+    linkFromGameHint:
+      'Vous avez un compte fxid sur le web ? Associez-y ce compte de la plateforme et jouez avec le même compte ici et sur le site.',
+    linkCodeMade:
+      'Ouvrez votre profil sur le site et saisissez ce code, ou suivez le lien. Il sert une fois, pendant 10 minutes.',
+    linkOpenSite: 'Ouvrir mon profil sur le site',
     moveTitle: 'Déplacer une méthode de connexion vers un autre compte',
     moveHint:
       'Créez ici un code de transfert, puis saisissez-le dans le profil du compte qui doit recevoir la méthode. Un code sert une fois, pendant 15 minutes.',

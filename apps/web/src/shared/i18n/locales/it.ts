@@ -124,6 +124,8 @@ export const messages: CoreMessages = {
     connectedToAnotherAccount: 'Questo account di gioco è già collegato a un altro account.',
     identityTaken: 'Questo accesso appartiene già a un altro account. Accedi con esso per usare quell’account.',
     lastSignInMethod: 'È il tuo unico modo per accedere. Aggiungine un altro prima di rimuoverlo.',
+    identityAlreadyOnAccount: 'Questo metodo di accesso è già sul tuo account.',
+    guestIdentityNotLinkable: 'Un ospite non può essere collegato. Accedi prima sulla piattaforma.',
     gameNotConnected: 'Nessun gioco di questo tipo è collegato al tuo account.',
     gameNotFound: 'Non abbiamo trovato il gioco «{{Game}}».',
     gameNotOnPlatform: '«{{Game}}» non è disponibile su questa piattaforma.',
@@ -142,6 +144,22 @@ export const messages: CoreMessages = {
   profile: {
     addSignInMethod: 'Aggiungi un modo per accedere',
     addSignInHint: 'Ognuno di essi accede a questo account.',
+    linkTitle: 'Collega un account di una piattaforma di gioco',
+    linkHint:
+      'Giochi su VK, OK o un’altra piattaforma? Nel gioco apri il Profilo, scegli «Collega al mio account fxid» e inserisci qui il codice.',
+    linkCodeInput: 'Codice dal gioco',
+    linkCheck: 'Verifica codice',
+    linkConfirm:
+      'L’account {{method}} {{id}} verrà aggiunto qui. Ora accede a un altro account fxid: da allora accederà a questo, e ciò che è salvato su quell’account resta lì.',
+    linkDo: 'Collegalo qui',
+    linkDone: 'Ora {{method}} accede a questo account.',
+    linkCodeInvalid: 'Questo codice è già stato usato, è scaduto o non è valido. Creane uno nuovo nel gioco.',
+    linkFromGame: 'Collega al mio account fxid',
+    linkFromGameHint:
+      'Hai un account fxid sul web? Collega a esso questo account della piattaforma e gioca con lo stesso account qui e sul sito.',
+    linkCodeMade:
+      'Apri il tuo profilo sul sito e inserisci questo codice, oppure segui il link. Vale una volta, per 10 minuti.',
+    linkOpenSite: 'Apri il mio profilo sul sito',
     moveTitle: 'Sposta un metodo di accesso su un altro account',
     moveHint:
       'Crea qui un codice di trasferimento, poi inseriscilo nel profilo dell’account a cui deve passare il metodo. Un codice vale una volta, per 15 minuti.',

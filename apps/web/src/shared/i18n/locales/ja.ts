@@ -125,6 +125,8 @@ export const messages: CoreMessages = {
     identityTaken:
       'このログイン方法はすでに別のアカウントで使われています。そのアカウントを使うには、この方法でログインしてください。',
     lastSignInMethod: 'これが唯一のログイン方法です。削除する前に別の方法を追加してください。',
+    identityAlreadyOnAccount: 'このログイン方法はすでにあなたのアカウントにあります。',
+    guestIdentityNotLinkable: 'ゲストは連携できません。先にプラットフォームでログインしてください。',
     gameNotConnected: 'この種類のゲームはあなたのアカウントに連携されていません。',
     gameNotFound: 'ゲーム「{{Game}}」が見つかりませんでした。',
     gameNotOnPlatform: '「{{Game}}」はこのプラットフォームでは利用できません。',
@@ -143,6 +145,22 @@ export const messages: CoreMessages = {
   profile: {
     addSignInMethod: 'ログイン方法を追加',
     addSignInHint: 'どの方法でもこのアカウントにログインできます。',
+    linkTitle: 'ゲームプラットフォームのアカウントを連携',
+    linkHint:
+      'VK、OK などのプラットフォームで遊んでいますか？そのゲームでプロフィールを開き、「fxid アカウントに連携」を選んで、表示されたコードをここに入力してください。',
+    linkCodeInput: 'ゲームで表示されたコード',
+    linkCheck: 'コードを確認',
+    linkConfirm:
+      '{{method}} のアカウント {{id}} をここに追加します。現在は別の fxid アカウントにログインしますが、今後はこのアカウントにログインします。そのアカウントに保存されたものはそのまま残ります。',
+    linkDo: 'ここに連携',
+    linkDone: '{{method}} は今後このアカウントにログインします。',
+    linkCodeInvalid: 'このコードは使用済み、期限切れ、または無効です。ゲームで新しいコードを作成してください。',
+    linkFromGame: 'fxid アカウントに連携',
+    linkFromGameHint:
+      'Web に fxid アカウントをお持ちですか？このプラットフォームのアカウントを連携すると、ここでもサイトでも同じアカウントで遊べます。',
+    linkCodeMade:
+      'サイトでプロフィールを開いてこのコードを入力するか、リンクを開いてください。1 回だけ、10 分間有効です。',
+    linkOpenSite: 'サイトでプロフィールを開く',
     moveTitle: 'ログイン方法を別のアカウントに移す',
     moveHint:
       'ここで移行コードを作成し、ログイン方法の移動先アカウントのプロフィールで入力してください。コードは15分間、1回だけ使えます。',

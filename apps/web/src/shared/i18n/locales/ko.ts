@@ -124,6 +124,8 @@ export const messages: CoreMessages = {
     identityTaken:
       '이 로그인 방법은 이미 다른 계정에 연결되어 있습니다. 그 계정을 사용하려면 이 방법으로 로그인하세요.',
     lastSignInMethod: '유일한 로그인 방법입니다. 삭제하기 전에 다른 방법을 추가하세요.',
+    identityAlreadyOnAccount: '이 로그인 방법은 이미 내 계정에 있습니다.',
+    guestIdentityNotLinkable: '게스트는 연결할 수 없습니다. 먼저 플랫폼에서 로그인하세요.',
     gameNotConnected: '이 유형의 게임이 계정에 연결되어 있지 않습니다.',
     gameNotFound: '‘{{Game}}’ 게임을 찾을 수 없습니다.',
     gameNotOnPlatform: '‘{{Game}}’은(는) 이 플랫폼에서 이용할 수 없습니다.',
@@ -142,6 +144,21 @@ export const messages: CoreMessages = {
   profile: {
     addSignInMethod: '로그인 방법 추가',
     addSignInHint: '어느 방법으로든 이 계정에 로그인할 수 있습니다.',
+    linkTitle: '게임 플랫폼 계정 연결',
+    linkHint:
+      'VK, OK 등 다른 플랫폼에서 플레이하나요? 그 게임에서 프로필을 열고 “내 fxid 계정에 연결”을 선택한 뒤 코드를 여기에 입력하세요.',
+    linkCodeInput: '게임에서 받은 코드',
+    linkCheck: '코드 확인',
+    linkConfirm:
+      '{{method}} 계정 {{id}}이(가) 여기에 추가됩니다. 지금은 다른 fxid 계정으로 로그인되지만 이후에는 이 계정으로 로그인되며, 그 계정에 저장된 내용은 그대로 남습니다.',
+    linkDo: '여기에 연결',
+    linkDone: '이제 {{method}}(으)로 이 계정에 로그인합니다.',
+    linkCodeInvalid: '이미 사용했거나 만료되었거나 올바르지 않은 코드입니다. 게임에서 새 코드를 만드세요.',
+    linkFromGame: '내 fxid 계정에 연결',
+    linkFromGameHint:
+      '웹에 fxid 계정이 있나요? 이 플랫폼 계정을 연결하면 여기와 사이트에서 같은 계정으로 플레이할 수 있습니다.',
+    linkCodeMade: '사이트에서 프로필을 열고 이 코드를 입력하거나 링크를 여세요. 한 번, 10분 동안 유효합니다.',
+    linkOpenSite: '사이트에서 내 프로필 열기',
     moveTitle: '로그인 방법을 다른 계정으로 옮기기',
     moveHint:
       '여기에서 이전 코드를 만든 다음, 로그인 방법을 받을 계정의 프로필에 입력하세요. 코드는 15분 동안 한 번만 사용할 수 있습니다.',

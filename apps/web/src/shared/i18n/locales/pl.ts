@@ -123,6 +123,8 @@ export const messages: CoreMessages = {
     connectedToAnotherAccount: 'To konto gry jest już połączone z innym kontem.',
     identityTaken: 'Ten sposób logowania należy już do innego konta. Zaloguj się nim, aby korzystać z tamtego konta.',
     lastSignInMethod: 'To twój jedyny sposób logowania. Dodaj inny, zanim go usuniesz.',
+    identityAlreadyOnAccount: 'Ta metoda logowania jest już na twoim koncie.',
+    guestIdentityNotLinkable: 'Gościa nie można połączyć. Najpierw zaloguj się na platformie.',
     gameNotConnected: 'Gra tego typu nie jest połączona z twoim kontem.',
     gameNotFound: 'Nie znaleźliśmy gry „{{Game}}”.',
     gameNotOnPlatform: 'Gra „{{Game}}” nie jest dostępna na tej platformie.',
@@ -141,6 +143,21 @@ export const messages: CoreMessages = {
   profile: {
     addSignInMethod: 'Dodaj sposób logowania',
     addSignInHint: 'Każdy z nich loguje do tego konta.',
+    linkTitle: 'Połącz konto platformy z grami',
+    linkHint:
+      'Grasz na VK, OK lub innej platformie? W grze otwórz Profil, wybierz „Połącz z moim kontem fxid” i wpisz tutaj kod.',
+    linkCodeInput: 'Kod z gry',
+    linkCheck: 'Sprawdź kod',
+    linkConfirm:
+      'Konto {{method}} {{id}} zostanie dodane tutaj. Teraz loguje do innego konta fxid: od tej pory będzie logować do tego, a to, co zapisano na tamtym koncie, tam zostanie.',
+    linkDo: 'Połącz tutaj',
+    linkDone: '{{method}} loguje teraz do tego konta.',
+    linkCodeInvalid: 'Ten kod został już użyty, wygasł lub jest nieprawidłowy. Utwórz nowy w grze.',
+    linkFromGame: 'Połącz z moim kontem fxid',
+    linkFromGameHint:
+      'Masz konto fxid w sieci? Połącz z nim to konto platformy i graj na tym samym koncie tutaj i na stronie.',
+    linkCodeMade: 'Otwórz swój profil na stronie i wpisz ten kod albo przejdź pod link. Działa raz, przez 10 minut.',
+    linkOpenSite: 'Otwórz mój profil na stronie',
     moveTitle: 'Przenieś metodę logowania na inne konto',
     moveHint:
       'Utwórz tu kod przeniesienia, a potem wpisz go w profilu konta, na które ma trafić metoda. Kod działa raz, przez 15 minut.',

@@ -123,6 +123,8 @@ export const messages: CoreMessages = {
     connectedToAnotherAccount: 'Esta conta de jogo já está conectada a outra conta.',
     identityTaken: 'Este login já pertence a outra conta. Entre com ele para usar aquela conta.',
     lastSignInMethod: 'Esta é sua única forma de entrar. Adicione outra antes de removê-la.',
+    identityAlreadyOnAccount: 'Este login já está na sua conta.',
+    guestIdentityNotLinkable: 'Um convidado não pode ser vinculado. Entre na plataforma primeiro.',
     gameNotConnected: 'Nenhum jogo deste tipo está conectado à sua conta.',
     gameNotFound: 'Não encontramos o jogo “{{Game}}”.',
     gameNotOnPlatform: '“{{Game}}” não está disponível nesta plataforma.',
@@ -141,6 +143,21 @@ export const messages: CoreMessages = {
   profile: {
     addSignInMethod: 'Adicionar uma forma de entrar',
     addSignInHint: 'Qualquer uma delas entra nesta conta.',
+    linkTitle: 'Vincular uma conta de plataforma de jogos',
+    linkHint:
+      'Joga no VK, OK ou em outra plataforma? No jogo, abra o Perfil, escolha “Vincular à minha conta fxid” e digite o código aqui.',
+    linkCodeInput: 'Código do jogo',
+    linkCheck: 'Verificar código',
+    linkConfirm:
+      'A conta {{method}} {{id}} será adicionada aqui. Hoje ela entra em outra conta fxid: a partir de então entrará nesta, e o que foi salvo naquela conta fica lá.',
+    linkDo: 'Vincular aqui',
+    linkDone: '{{method}} agora entra nesta conta.',
+    linkCodeInvalid: 'Este código já foi usado, expirou ou não é válido. Crie um novo no jogo.',
+    linkFromGame: 'Vincular à minha conta fxid',
+    linkFromGameHint:
+      'Tem uma conta fxid na web? Vincule esta conta da plataforma a ela e jogue com a mesma conta aqui e no site.',
+    linkCodeMade: 'Abra seu perfil no site e digite este código, ou siga o link. Vale uma vez, por 10 minutos.',
+    linkOpenSite: 'Abrir meu perfil no site',
     moveTitle: 'Mover um método de login para outra conta',
     moveHint:
       'Crie aqui um código de transferência e digite-o no perfil da conta que deve receber o método. Um código vale uma vez, por 15 minutos.',

@@ -123,6 +123,8 @@ export const messages: CoreMessages = {
     connectedToAnotherAccount: 'Bu oyun hesabı zaten başka bir hesaba bağlı.',
     identityTaken: 'Bu giriş yöntemi zaten başka bir hesaba ait. O hesabı kullanmak için bu yöntemle giriş yap.',
     lastSignInMethod: 'Bu tek giriş yöntemin. Kaldırmadan önce başka bir yöntem ekle.',
+    identityAlreadyOnAccount: 'Bu giriş yöntemi zaten hesabında.',
+    guestIdentityNotLinkable: 'Misafir bağlanamaz. Önce platformda giriş yap.',
     gameNotConnected: 'Bu türde bir oyun hesabına bağlı değil.',
     gameNotFound: '“{{Game}}” adlı oyun bulunamadı.',
     gameNotOnPlatform: '“{{Game}}” bu platformda kullanılamıyor.',
@@ -141,6 +143,21 @@ export const messages: CoreMessages = {
   profile: {
     addSignInMethod: 'Giriş yöntemi ekle',
     addSignInHint: 'Hepsi bu hesaba giriş yapar.',
+    linkTitle: 'Bir oyun platformu hesabını bağla',
+    linkHint:
+      'VK, OK veya başka bir platformda mı oynuyorsun? Oradaki oyunda Profil’i aç, “fxid hesabıma bağla”yı seç ve kodu buraya gir.',
+    linkCodeInput: 'Oyundaki kod',
+    linkCheck: 'Kodu kontrol et',
+    linkConfirm:
+      '{{method}} hesabı {{id}} buraya eklenecek. Şu an başka bir fxid hesabına giriş yapıyor: bundan sonra bu hesaba giriş yapacak; o hesapta kaydedilenler orada kalır.',
+    linkDo: 'Buraya bağla',
+    linkDone: '{{method}} artık bu hesaba giriş yapıyor.',
+    linkCodeInvalid: 'Bu kod zaten kullanılmış, süresi dolmuş veya geçersiz. Oyunda yeni bir kod oluştur.',
+    linkFromGame: 'fxid hesabıma bağla',
+    linkFromGameHint:
+      'Web’de bir fxid hesabın var mı? Bu platform hesabını ona bağla, burada ve sitede aynı hesapla oyna.',
+    linkCodeMade: 'Sitede profilini aç ve bu kodu gir ya da bağlantıyı izle. Bir kez, 10 dakika boyunca geçerlidir.',
+    linkOpenSite: 'Sitede profilimi aç',
     moveTitle: 'Bir giriş yöntemini başka bir hesaba taşı',
     moveHint:
       'Burada bir taşıma kodu oluşturun, sonra yöntemin gideceği hesabın profilinde girin. Bir kod 15 dakika boyunca bir kez çalışır.',
