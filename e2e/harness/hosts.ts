@@ -24,9 +24,9 @@ export async function portalToken(portal: FrameLocator, host: string): Promise<s
   return token;
 }
 
-/** A POST to the portal's API as the signed-in player, its JSON answer. */
-export async function portalApi(path: string, token: string, body: unknown = {}) {
-  const response = await fetch(new URL(`api/v1/${path}`, portalUrl()), {
+/** A POST to the portal's API as the signed-in player, its JSON answer (on the shared server unless `site` says). */
+export async function portalApi(path: string, token: string, body: unknown = {}, site = portalUrl()) {
+  const response = await fetch(new URL(`api/v1/${path}`, site), {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: JSON.stringify(body),

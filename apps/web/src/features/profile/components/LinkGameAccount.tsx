@@ -41,6 +41,7 @@ export function LinkGameAccount() {
   const [linked, setLinked] = useState<string | null>(null);
   const fromLink = params.get(CODE_PARAM);
   const checkedLink = useRef<string | null>(null);
+  const section = useRef<HTMLElement>(null);
 
   const forgetLinkCode = () => {
     if (!params.has(CODE_PARAM)) return;
@@ -82,11 +83,14 @@ export function LinkGameAccount() {
   useEffect(() => {
     if (!fromLink || checkedLink.current === fromLink) return;
     checkedLink.current = fromLink;
+    // The player came for this section, which sits below the account's details.
+    section.current?.scrollIntoView?.({ block: 'start' });
     check(fromLink);
   }, [fromLink]);
 
   return (
     <section
+      ref={section}
       className="mt-5 rounded-3xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
       aria-labelledby="profile-link-game-account"
       data-testid="link-game-account"
