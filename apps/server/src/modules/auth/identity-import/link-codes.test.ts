@@ -165,6 +165,30 @@ describeEachEngine('Link codes: a platform identity from a game added to the web
     expect(moves).toHaveLength(1);
   });
 
+  it('limits codes made and tried per session: guessing is cut off after 20 tries in 15 minutes', async () => {
+    const vk = await onVk('770006');
+    const made = [];
+    for (let i = 0; i < 11; i++)
+      made.push(
+        (
+          await post(
+            '/auth/create_link_code',
+            { SocialIdentifierType: 'VkontakteCom', SocialIdentifier: '770006' },
+            vk.Token,
+          )
+        ).statusCode,
+      );
+    expect(made).toEqual([...Array(10).fill(200), 429]);
+    const web = await byEmail('guesser@example.com');
+    const tries = [];
+    for (let i = 0; i < 21; i++)
+      tries.push(
+        (await post('/auth/link_code_details', { LinkCode: `GUESS-${String(i).padStart(5, '0')}` }, web.Token)).json()
+          .ErrorCode,
+      );
+    expect(tries).toEqual([...Array(20).fill('invalid_token'), 'rate_limited']);
+  });
+
   it('removing the last way in is refused for a platform identity; once linked to email it can go', async () => {
     const vk = await onVk('770005');
     const remove = (bearer: string) =>

@@ -42,6 +42,9 @@ function openAt(path: string, account: Account = ACCOUNT, i18n = englishI18n) {
   const profileRequests: string[] = [];
   const api = testApi(async (request) => {
     const path = new URL(request.url).pathname;
+    if (path === '/api/v1/auth/create_link_code') {
+      return jsonResponse({ LinkCode: 'ABCDE-FGHJK', ExpiresAt: '2026-11-23T12:10:00.000Z' });
+    }
     if (path !== '/api/v1/profile') return jsonResponse({ AvailableGames: [] });
     profileRequests.push(path);
     return jsonResponse(account);
@@ -76,13 +79,43 @@ describe('the profile modal', () => {
     expect(profileRequests).toEqual(['/api/v1/profile']);
   });
 
-  it('shows only the reassurance inside a social platform', async () => {
+  it('shows only the reassurance inside a social platform to an account with an email', async () => {
     const { profileRequests } = openAt('/play/sky-runner/iframe/vkcom');
     const dialog = await screen.findByRole('dialog', { name: en.profile.title });
     expect(dialog.textContent).toContain(en.profile.embedded);
+    // The account is read only to know whether it can be linked: it is a web account already.
+    await vi.waitFor(() => expect(profileRequests).toEqual(['/api/v1/profile']));
     expect(within(dialog).queryByText('ada@example.com')).toBeNull();
     expect(within(dialog).queryByText(en.profile.userId)).toBeNull();
-    expect(profileRequests).toEqual([]);
+    expect(within(dialog).queryByRole('button', { name: en.profile.linkFromGame })).toBeNull();
+  });
+
+  it('offers a platform-only account a link code for its fxid account, with a link to the site', async () => {
+    const vkOnly: Account = {
+      ...ACCOUNT,
+      Email: null,
+      HasEmail: false,
+      SocialIdentifiers: [{ Type: 'VkontakteCom', Id: '100000001' }],
+    };
+    openAt('/play/sky-runner/iframe/vkcom', vkOnly);
+    const dialog = await screen.findByRole('dialog', { name: en.profile.title });
+    (await within(dialog).findByRole('button', { name: en.profile.linkFromGame })).click();
+    expect((await within(dialog).findByTestId('link-code')).textContent).toBe('ABCDE-FGHJK');
+    const link = within(dialog).getByRole('link', { name: en.profile.linkOpenSite });
+    expect(link.getAttribute('href')).toBe(`${window.location.origin}/Profile?link_code=ABCDE-FGHJK`);
+  });
+
+  it('offers nothing to link for a platform guest', async () => {
+    const guest: Account = {
+      ...ACCOUNT,
+      Email: null,
+      HasEmail: false,
+      SocialIdentifiers: [{ Type: 'YandexGamesGuest', Id: 'ya-1' }],
+    };
+    const { profileRequests } = openAt('/play/sky-runner/iframe/yandex', guest);
+    const dialog = await screen.findByRole('dialog', { name: en.profile.title });
+    await vi.waitFor(() => expect(profileRequests).toEqual(['/api/v1/profile']));
+    expect(within(dialog).queryByRole('button', { name: en.profile.linkFromGame })).toBeNull();
   });
 
   it('shows only the reassurance when the portal runs inside an iframe', async () => {
@@ -92,7 +125,7 @@ describe('the profile modal', () => {
     const dialog = await screen.findByRole('dialog', { name: en.profile.title });
     expect(dialog.textContent).toContain(en.profile.embedded);
     expect(within(dialog).queryByText('ada@example.com')).toBeNull();
-    expect(profileRequests).toEqual([]);
+    await vi.waitFor(() => expect(profileRequests).toEqual(['/api/v1/profile']));
   });
 
   it('names the sign-in methods for people, not by their enum names', async () => {
