@@ -8,12 +8,12 @@
 // server: `npm run build:ts`.
 // Usage: node bench/orders-throughput.mjs [stepSeconds=5] [databaseUrl=sqlite:<temp file>] [outboxIntervalMs=1000]
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { apiClient, freePort, load, percentile, sleep, verdict } from './lib/http.mjs';
+import { apiClient, freePort, load, percentile, processCpuMs, sleep, verdict } from './lib/http.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const main = join(root, 'apps/server/dist/main.js');
@@ -171,22 +171,11 @@ async function openLoop(players, perSecond) {
   return { samples, errors, elapsed: (performance.now() - started) / 1000 };
 }
 
-/** CPU time (ms) the server process has used so far, user + system, from /proc (Linux). */
-function serverCpuMs() {
-  try {
-    const fields = readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    // utime and stime, fields 14 and 15 of the line (11 and 12 after the command), in clock ticks of 10 ms.
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return Number.NaN;
-  }
-}
-
 /** Runs one step and notes the server's CPU time over it. */
 async function measured(step) {
-  const before = serverCpuMs();
+  const before = processCpuMs(server.pid);
   const run = await step();
-  return { ...run, cpuMs: serverCpuMs() - before };
+  return { ...run, cpuMs: processCpuMs(server.pid) - before };
 }
 
 async function report(label, run) {
