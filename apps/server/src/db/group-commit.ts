@@ -21,7 +21,9 @@ import {
  * Nothing another request could act on is seen before it is on disk either: every use of the
  * connection (reads too) returns only once all commits made so far are synced, so a reply, an
  * outbox claim or a webhook never rests on a commit a power cut could take back. When nothing
- * is waiting to be synced (a quiet server, or reads between bursts) nothing waits.
+ * is waiting to be synced (a quiet server, or reads between bursts) nothing waits. This holds
+ * within the process; another process reading the file (an operator command) may see a commit
+ * up to one fsync early. A SQLite file serves one server process (README, Topologies).
  */
 export interface WalSync {
   /** Resolves once every commit made before the call is on disk. */
