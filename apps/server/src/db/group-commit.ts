@@ -48,8 +48,11 @@ export interface FileSync {
  */
 export function fsyncFile(path: string): FileSync {
   let file: FileHandle | undefined;
+  let closed = false;
   return {
     async sync() {
+      // After the database closed (its close checkpointed and synced the WAL): nothing left to sync.
+      if (closed) return;
       if (!file) {
         try {
           file = await open(path, 'r+');
@@ -68,6 +71,7 @@ export function fsyncFile(path: string): FileSync {
       await file.sync();
     },
     async close() {
+      closed = true;
       await file?.close();
       file = undefined;
     },
@@ -187,8 +191,9 @@ export function groupCommits(dialect: Dialect, wal: WalSync): Dialect {
         await wal.durable();
       },
       async destroy() {
-        await wal.close();
+        // SQLite's close checkpoints the WAL into the main file and syncs it; then the WAL handle goes.
         await inner.destroy();
+        await wal.close();
       },
     };
     if (inner.savepoint)
