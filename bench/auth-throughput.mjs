@@ -34,6 +34,8 @@ const peerInstalled = existsSync(join(root, 'bench/peer/node_modules/better-auth
 const dir = mkdtempSync(join(tmpdir(), 'fxid-bench-'));
 const children = [];
 const options = { seconds, dir };
+/** Each started server's process id by its base URL (taskset execs node: the same process). */
+const pids = new Map();
 
 function start(script, env, port, probe, args = []) {
   const child = spawn('taskset', ['-c', '0', process.execPath, ...args, script], {
@@ -42,6 +44,7 @@ function start(script, env, port, probe, args = []) {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   children.push(child);
+  pids.set(`http://127.0.0.1:${port}`, child.pid);
   return waitUntilUp(`http://127.0.0.1:${port}`, probe);
 }
 
@@ -115,7 +118,8 @@ async function mintInvites(databaseUrl, tokens, nonceHash) {
 }
 
 const row = (name, r) =>
-  `${name.padEnd(50)} ${r.okRps.toFixed(0).padStart(8)} req/s   p99 ${r.p99.toFixed(2).padStart(7)} ms   non-2xx ${r.non2xx}`;
+  `${name.padEnd(50)} ${r.okRps.toFixed(0).padStart(8)} req/s   p99 ${r.p99.toFixed(2).padStart(7)} ms   ` +
+  `server CPU ${r.cpuMs.toFixed(3)} ms/req   non-2xx ${r.non2xx}`;
 
 const database = await fxidDatabase();
 try {
@@ -187,7 +191,7 @@ try {
         share(tokens, round, 'tokens'),
         `return wrk.format("POST", nil, { ["Content-Type"] = "application/json" }, '{"InviteToken":"' .. token .. '","BrowserNonce":"${nonce}"}')`,
       ),
-      options,
+      { ...options, pid: pids.get(server) },
     );
     const peer = peerServer
       ? wrk(
@@ -196,21 +200,22 @@ try {
             share(peerTokens, round, 'peer-tokens'),
             `return wrk.format("GET", "/api/auth/magic-link/verify?token=" .. token)`,
           ),
-          options,
+          { ...options, pid: pids.get(peerServer) },
         )
       : undefined;
     const profile = wrk(
       `${server}/api/v1/profile`,
       fixedRequest('POST', '{}', { Authorization: `Bearer ${bearerToken}` }),
-      options,
+      { ...options, pid: pids.get(server) },
     );
-    const bare = wrk(`${bareServer}/bare`, fixedRequest('POST', '{}'), options);
+    const bare = wrk(`${bareServer}/bare`, fixedRequest('POST', '{}'), { ...options, pid: pids.get(bareServer) });
     runs.push({ signIn, peer, profile, bare });
   }
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   const figure = (name) => ({
     okRps: median(runs.map((run) => run[name].okRps)),
     p99: median(runs.map((run) => run[name].p99)),
+    cpuMs: median(runs.map((run) => run[name].cpuMs)),
     non2xx: runs.reduce((sum, run) => sum + run[name].non2xx, 0),
   });
 

@@ -4,7 +4,10 @@
 // a shared machine's drifting load moves both figures of a ratio alike; of ROUNDS such pairs
 // the median ratio is printed. Prints req/s, p99, the ratio to the bare route and PASS/FAIL
 // against the goal (≥ 50 % of the bare route, issue 23). Needs `npm run build:ts` and wrk.
-// Usage: node bench/catalog-reads.mjs [seconds=3] [rounds=3]
+// Beside req/s it prints the server's CPU time per answer (from /proc), steadier on a shared
+// machine: bare CPU ÷ route CPU is the share of the bare route's rate each would reach on a core
+// of its own.
+// Usage: node bench/catalog-reads.mjs [seconds=3] [rounds=3] [only routes whose path contains this]
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -18,6 +21,7 @@ const seconds = Number(process.argv[2] ?? 3);
 const ROUNDS = Number(process.argv[3] ?? 3);
 const GOAL = 0.5;
 const GAME = 'gem-garden';
+const only = process.argv[4] ?? '';
 
 if (!existsSync(main)) {
   console.error(`catalog-reads: ${main} is missing; run \`npm run build:ts\` first`);
@@ -26,6 +30,8 @@ if (!existsSync(main)) {
 
 const dir = mkdtempSync(join(tmpdir(), 'fxid-catalog-bench-'));
 const children = [];
+/** Each started server's process id by its base URL (taskset execs node: the same process). */
+const pids = new Map();
 
 function start(script, env, port, probe) {
   const child = spawn('taskset', ['-c', '0', process.execPath, script], {
@@ -34,6 +40,7 @@ function start(script, env, port, probe) {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   children.push(child);
+  pids.set(`http://127.0.0.1:${port}`, child.pid);
   return waitUntilUp(`http://127.0.0.1:${port}`, probe);
 }
 
@@ -50,7 +57,8 @@ async function waitUntilUp(base, probe) {
 }
 
 /** wrk -t1 -c16 on core 1 with one fixed request. */
-const measure = (url, method, body) => wrk(url, fixedRequest(method, body), { seconds, dir });
+const measure = (url, method, body) =>
+  wrk(url, fixedRequest(method, body), { seconds, dir, pid: pids.get(new URL(url).origin) });
 
 const ROUTES = [
   ['POST', 'games/list', { Locale: 'en' }],
@@ -87,11 +95,13 @@ try {
     `catalog-reads: wrk -t1 -c16 -d${seconds}s, median of ${ROUNDS} route/bare pairs, servers on core 0, wrk on core 1, SQLite, demo catalog, ` +
       `${availableParallelism()} CPUs, Node ${process.version}, load ${load()}`,
   );
-  const row = (name, r, bareFigures, ratio) =>
+  const row = (name, r, bareFigures, ratio, cpuRatio) =>
     `${name.padEnd(40)} ${r.rps.toFixed(0).padStart(6)} req/s  p99 ${r.p99.toFixed(1).padStart(6)} ms  non-2xx ${r.non2xx}  ` +
-    `bare ${bareFigures.rps.toFixed(0).padStart(6)} req/s  ${(100 * ratio).toFixed(1).padStart(5)} % (goal ≥ ${GOAL * 100} %) ${ratio >= GOAL ? 'PASS' : 'FAIL'}`;
+    `bare ${bareFigures.rps.toFixed(0).padStart(6)} req/s  ${(100 * ratio).toFixed(1).padStart(5)} % (goal ≥ ${GOAL * 100} %) ${ratio >= GOAL ? 'PASS' : 'FAIL'}  ` +
+    `CPU ${(1000 * r.cpuMs).toFixed(0)} µs/req, bare ${(1000 * bareFigures.cpuMs).toFixed(0)} µs: ${(100 * cpuRatio).toFixed(1)} %`;
   let failed = 0;
-  for (const [method, path, body] of ROUTES) {
+  const routes = ROUTES.filter(([, path]) => path.includes(only));
+  for (const [method, path, body] of routes) {
     const url = `${server}/api/v1/${path}`;
     // Every route must answer 200 before it is measured (a 404 is fast and would flatter the figure).
     const check = await fetch(url, {
@@ -105,13 +115,15 @@ try {
       const figures = measure(url, method, body && JSON.stringify(body));
       pairs.push({ bareFigures, figures, ratio: figures.non2xx > 0 ? 0 : figures.rps / bareFigures.rps });
     }
+    const cpuRatios = pairs.map((pair) => pair.bareFigures.cpuMs / pair.figures.cpuMs).sort((a, b) => a - b);
     pairs.sort((a, b) => a.ratio - b.ratio);
     const { bareFigures, figures, ratio } = pairs[Math.floor(pairs.length / 2)];
     if (ratio < GOAL) failed++;
-    console.log(row(`${method} /${path.split('?')[0]}`, figures, bareFigures, ratio));
+    const cpuRatio = cpuRatios[Math.floor(cpuRatios.length / 2)];
+    console.log(row(`${method} /${path.split('?')[0]}`, figures, bareFigures, ratio, cpuRatio));
   }
   console.log(
-    `goal: every route ≥ ${GOAL * 100} % of the bare route: ${failed === 0 ? 'PASS' : `FAIL (${failed} of ${ROUTES.length} below)`}`,
+    `goal: every route ≥ ${GOAL * 100} % of the bare route: ${failed === 0 ? 'PASS' : `FAIL (${failed} of ${routes.length} below)`}`,
   );
 } finally {
   for (const child of children) child.kill('SIGTERM');

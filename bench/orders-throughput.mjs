@@ -8,12 +8,12 @@
 // server: `npm run build:ts`.
 // Usage: node bench/orders-throughput.mjs [stepSeconds=5] [databaseUrl=sqlite:<temp file>] [outboxIntervalMs=1000]
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { apiClient, freePort, load, percentile, sleep, verdict } from './lib/http.mjs';
+import { apiClient, freePort, load, percentile, processCpuMs, sleep, verdict } from './lib/http.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const main = join(root, 'apps/server/dist/main.js');
@@ -77,13 +77,15 @@ async function buyOnce(token) {
   // ConfirmationUrl is the card payment form page /{token}; its Pay button posts this.
   const checkoutToken = created.ConfirmationUrl.split('/').at(-1);
   await post(`store/payment_form/${checkoutToken}`, { PublicId: created.TransactionId, Choice: 'Pay' });
+  let polls = 0;
   for (let wait = POLL_MS; ; wait = Math.min(2 * wait, POLL_MAX_MS)) {
     await sleep(wait);
+    polls++;
     const status = await post('store/get_payment_status', { Game: GAME, TransactionId: created.TransactionId }, token);
     if (status.Order.DetailedStatus === 'Completed') break;
     if (status.Order.Status === 'Cancelled') throw new Error(`order ${created.TransactionId} was cancelled`);
   }
-  return { id: created.TransactionId, seen: performance.now() - t0 };
+  return { id: created.TransactionId, seen: performance.now() - t0, polls };
 }
 
 /** create → Completed per order as the server recorded it (ms), for the given public ids. */
@@ -171,22 +173,11 @@ async function openLoop(players, perSecond) {
   return { samples, errors, elapsed: (performance.now() - started) / 1000 };
 }
 
-/** CPU time (ms) the server process has used so far, user + system, from /proc (Linux). */
-function serverCpuMs() {
-  try {
-    const fields = readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    // utime and stime, fields 14 and 15 of the line (11 and 12 after the command), in clock ticks of 10 ms.
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return Number.NaN;
-  }
-}
-
 /** Runs one step and notes the server's CPU time over it. */
 async function measured(step) {
-  const before = serverCpuMs();
+  const before = processCpuMs(server.pid);
   const run = await step();
-  return { ...run, cpuMs: serverCpuMs() - before };
+  return { ...run, cpuMs: processCpuMs(server.pid) - before };
 }
 
 async function report(label, run) {
@@ -194,10 +185,12 @@ async function report(label, run) {
   const seen = stats(run.samples.map((sample) => sample.seen));
   const rate = run.samples.length / run.elapsed;
   const cpuPerOrder = run.cpuMs / Math.max(1, run.samples.length);
+  // Status polls are requests too: the longer an order takes, the more of them it costs.
+  const polls = run.samples.reduce((sum, sample) => sum + sample.polls, 0) / Math.max(1, run.samples.length);
   console.log(
     `  ${label.padEnd(22)} ${rate.toFixed(1).padStart(8)} orders/s  errors ${String(run.errors).padStart(3)}  ` +
       `create→Completed p50 ${ms(server.p50)} p99 ${ms(server.p99)}  (buyer saw p50 ${ms(seen.p50)} p99 ${ms(seen.p99)})  ` +
-      `server CPU ${cpuPerOrder.toFixed(2)} ms/order`,
+      `server CPU ${cpuPerOrder.toFixed(2)} ms/order  ${polls.toFixed(1)} polls/order`,
   );
   return { rate, server, cpuPerOrder, errors: run.errors, total: run.samples.length + run.errors };
 }

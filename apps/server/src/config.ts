@@ -48,10 +48,11 @@ export interface Config {
   publicUrl: string;
   databaseUrl: string;
   /**
-   * SQLite's `synchronous` in WAL mode (SQLITE_SYNCHRONOUS). `full` (default): a commit is on
-   * disk when it returns. `normal`: no fsync per commit, never a corrupt file, but the last
-   * commits may be lost if the machine (not the process) dies; an order of magnitude more commits
-   * per second on a disk with slow fsync.
+   * SQLite durability in WAL mode (SQLITE_SYNCHRONOUS). `full` (default): a commit is on disk
+   * before the statement or transaction returns, and before any other request can read it
+   * (group commit: one fsync of the WAL, off the event loop, covers the commits made meanwhile;
+   * see db/group-commit.ts). `normal`: no fsync per commit, never a corrupt file, but the last
+   * commits may be lost if the machine (not the process) dies.
    */
   sqliteSynchronous: 'full' | 'normal';
   logLevel: string;

@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { type Dialect, Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { type CommitSignal, watchCommits } from './commit-signal.js';
+import { createWalSync, fsyncFile, groupCommits } from './group-commit.js';
 import type { Database } from './schema.js';
 import { SqliteDatabase, withStatementCache } from './sqlite-driver.js';
 
@@ -23,7 +24,7 @@ pg.types.setTypeParser(20, Number);
 export interface OpenOptions {
   /** PostgreSQL: the schema every table lives in. */
   schema?: string;
-  /** SQLite: fsync every commit (`full`, the default) or leave it to checkpoints (`normal`); see Config. */
+  /** SQLite: every commit on disk before it returns (`full`, the default) or left to checkpoints (`normal`); see Config. */
   synchronous?: 'full' | 'normal';
 }
 
@@ -65,7 +66,15 @@ function openSqlite(path: string, options: OpenOptions): { db: Kysely<Database>;
   database.pragma('journal_mode = WAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  database.pragma(`synchronous = ${options.synchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
-  const { dialect, commits } = watchCommits(new SqliteDialect({ database: withStatementCache(database) }));
-  return { db: new Kysely<Database>({ dialect }), commits };
+  let dialect: Dialect = new SqliteDialect({ database: withStatementCache(database) });
+  if (options.synchronous !== 'normal' && path !== ':memory:') {
+    // `full`: SQLite writes the WAL at commit and group-commit.ts fsyncs it off the event loop
+    // before anything that saw the commit returns (one fsync for all commits made meanwhile).
+    database.pragma('synchronous = NORMAL');
+    dialect = groupCommits(dialect, createWalSync(fsyncFile(`${path}-wal`)));
+  } else {
+    database.pragma(`synchronous = ${options.synchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
+  }
+  const watched = watchCommits(dialect);
+  return { db: new Kysely<Database>({ dialect: watched.dialect }), commits: watched.commits };
 }

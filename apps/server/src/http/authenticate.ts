@@ -62,16 +62,21 @@ export function optionalAccountOf(request: FastifyRequest): string | undefined {
 }
 
 function authenticator(mode: Exclude<RouteAuth, 'none'>, sessions: Sessions): onRequestHookHandler {
-  return async (request) => {
+  const refuse = (request: FastifyRequest) =>
+    mode === 'bearer' || (mode === 'optional' && request.headers.authorization !== undefined);
+  // A callback hook, not an async one: a guest's request (most catalog reads) costs no promise.
+  return (request, _reply, done) => {
     const bearer = bearerToken(request);
-    const accountId = bearer ? await sessions.resolve(bearer) : undefined;
-    if (bearer && accountId) {
-      request.session = { accountId, bearer };
+    if (!bearer) {
+      done(refuse(request) ? new UnauthorizedError() : undefined);
       return;
     }
-    if (mode === 'bearer' || (mode === 'optional' && request.headers.authorization !== undefined)) {
-      throw new UnauthorizedError();
-    }
+    sessions.resolve(bearer).then((accountId) => {
+      if (accountId) {
+        request.session = { accountId, bearer };
+        done();
+      } else done(refuse(request) ? new UnauthorizedError() : undefined);
+    }, done);
   };
 }
 

@@ -15,7 +15,8 @@ export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 
 interface Entry {
   version: number;
-  body: string;
+  /** The serialized answer, encoded once: sent as is, its length known without counting UTF-8 bytes again. */
+  body: Buffer;
   etag: string;
 }
 
@@ -46,7 +47,7 @@ export function createCatalogReplies(catalog: GameCatalog) {
     let entry = entries.get(key);
     if (entry?.version !== version) {
       // The route's own response serializer: what is kept is exactly what it would send.
-      const body = String(reply.serialize(await build()));
+      const body = Buffer.from(String(reply.serialize(await build())));
       const hash = createHash('sha256').update(body).digest('base64url').slice(0, 27);
       const fresh: Entry = { version, body, etag: `"${version}-${hash}"` };
       if (entries.size >= MAX_ENTRIES) entries.clear();
