@@ -1,6 +1,6 @@
 import type { AppContext } from '../../../context.js';
 import type { LocalOAuth2Service } from '../oauth2/local-oauth2-routes.js';
-import { OAuth2StandIn, type StandInClient, type StandInFailure } from '../oauth2/oauth2-stand-in.js';
+import { OAuth2StandIn, type StandInFailure } from '../oauth2/oauth2-stand-in.js';
 import { DEV_MYGAMES_PATH, myGamesAppOf } from './mygames-config.js';
 import { myGamesRedirectUri } from './mygames-transfer.js';
 

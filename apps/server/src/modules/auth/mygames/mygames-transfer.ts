@@ -150,7 +150,7 @@ export async function myGamesTransfer(
 ) {
   const receiver = input.Token === undefined ? undefined : await ctx.sessions.resolve(input.Token);
   if (input.Token !== undefined && !receiver) throw new UnauthorizedError();
-  const { accountId, session } = await ctx.db.transaction().execute(async (trx) => {
+  const { session } = await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now();
     const spent = await spendToken(trx, 'mygames_transfer_tokens', hashToken(input.MyGamesToken), now, (eb) =>
       eb('game', '=', input.Game),
@@ -172,7 +172,7 @@ export async function myGamesTransfer(
       .set({ account_id: accountId })
       .where('id', '=', spent.row.id)
       .execute();
-    return { accountId, session: receiver ? undefined : await ctx.sessions.create(accountId, trx) };
+    return { session: receiver ? undefined : await ctx.sessions.create(accountId, trx) };
   });
   if (session) ctx.metrics.signedIn('mygames');
   return {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { expect, it } from 'vitest';
 import { loadConfig } from '../../../config.js';
+import { pageConfigFor } from '../../../http/portal.js';
 import { useTestApp } from '../../../test/app.js';
 import { describeEachEngine } from '../../../test/databases.js';
 import { PRODUCTION_ENV } from '../../../test/production-env.js';
@@ -141,6 +142,19 @@ describeEachEngine('development stand-ins of MY.GAMES and Twitch', (engine) => {
       { Service: 'Twitch', Game: 'sky-runner' },
       { Service: 'Twitch', Game: 'gem-garden' },
     ]);
+  });
+
+  it('the page configuration offers MY.GAMES on a single-game site whose game has a client here', () => {
+    const offered = (env: Record<string, string>) => {
+      const result = loadConfig(env);
+      if (!result.ok) throw new Error(result.problems.join('\n'));
+      return pageConfigFor(result.config).MyGamesSignIn;
+    };
+    expect(offered({ FIXED_GAME: 'sky-runner' })).toBe(true);
+    expect(offered({})).toBeUndefined();
+    const live = { ...PRODUCTION_ENV, FIXED_GAME: 'sky-runner', MYGAMES_OAUTH_URL: 'https://oauth.mygames.example' };
+    expect(offered(live)).toBeUndefined();
+    expect(offered({ ...live, MYGAMES_APPS: 'sky-runner=client.1:live-mygames-secret-0001' })).toBe(true);
   });
 
   it('production has no stand-ins: MY.GAMES and Twitch need their real addresses', () => {
