@@ -142,6 +142,7 @@ describe('MY.GAMES sign-in and Twitch connection through the development stand-i
       name: en.profile.connectService.replace('{{service}}', 'Twitch').replace('{{game}}', 'Sky Runner'),
     });
     await connect.waitFor();
+    await connect.scrollIntoViewIfNeeded();
     await noSidewaysScroll(page, 'profile-twitch-connect');
     await connect.click();
     await answerAt(page, 'twitch', '141981764');
