@@ -52,7 +52,7 @@ describe('connected services on the Profile screen', () => {
     }
   });
 
-  it('shows no such section while nothing is connected', async () => {
+  it('lists nothing while nothing is connected, and offers to connect the game that has a Twitch application', async () => {
     const player = await signInByEmail(server.url);
     const context = await session.freshContext();
     await context.addInitScript((token) => localStorage.setItem('AuthToken', token), player.token);
@@ -61,5 +61,10 @@ describe('connected services on the Profile screen', () => {
     // The list's request has been answered (with no connections) before the page is judged.
     await page.waitForLoadState('networkidle');
     expect(await page.getByTestId('connected-services').count()).toBe(0);
+    const offered = await page
+      .getByRole('region', { name: 'Connected services' })
+      .getByRole('button')
+      .evaluateAll((buttons) => buttons.map((button) => button.textContent));
+    expect(offered).toEqual(['Connect Twitch in Sky Runner']);
   });
 });

@@ -13,8 +13,10 @@ document.getElementById('account').addEventListener('submit', (event) => {
   const form = new FormData(event.target);
   const claims = { sub: form.get('sub'), name: form.get('name') || undefined, email: form.get('email') || undefined };
   const assertion = `${base64url('{"alg":"none","typ":"JWT"}')}.${base64url(JSON.stringify(claims))}.`;
-  window.opener?.postMessage({ type: 'fxid:local-firebase-credential', provider, assertion }, location.origin);
-  window.close();
+  // The portal closes this window once it has the answer (see local-provider-window.ts); alone, it closes itself.
+  if (window.opener)
+    window.opener.postMessage({ type: 'fxid:local-firebase-credential', provider, assertion }, location.origin);
+  else window.close();
 });
 // The button works only once the form is ours: a submit before this script ran would reload the page.
 document.querySelector('#account button[type="submit"]').disabled = false;

@@ -34,6 +34,8 @@ import { localFirebaseRoutes } from './modules/auth/firebase/local-firebase-rout
 import { identityImportRoutes } from './modules/auth/identity-import/identity-import-routes.js';
 import { linkCodeRoutes } from './modules/auth/identity-import/link-code-routes.js';
 import { myGamesRoutes } from './modules/auth/mygames/mygames-routes.js';
+import { localMyGamesService } from './modules/auth/mygames/mygames-stand-in.js';
+import { localOAuth2Routes } from './modules/auth/oauth2/local-oauth2-routes.js';
 import { createSessions } from './modules/auth/sessions.js';
 import { localVkIdRoutes } from './modules/auth/vkid/local-vkid-routes.js';
 import { vkIdRoutes } from './modules/auth/vkid/vkid-routes.js';
@@ -45,6 +47,7 @@ import { createGameCatalog } from './modules/catalog/game-catalog.js';
 import { contentRoutes } from './modules/content/content-routes.js';
 import { crossPlayRoutes } from './modules/cross-play/cross-play-routes.js';
 import { dataConnectionsRoutes } from './modules/data-connections/data-connections-routes.js';
+import { localTwitchService } from './modules/data-connections/twitch/twitch-stand-in.js';
 import { devHostsRoutes } from './modules/dev-hosts/dev-hosts-routes.js';
 import { documentsRoutes } from './modules/documents/documents-routes.js';
 import { errorTunnelRoutes } from './modules/error-tunnel/error-tunnel-routes.js';
@@ -254,6 +257,8 @@ export async function createApp(config: Config, deps: AppDependencies = {}): Pro
   if (config.firebase.devIssuer) await app.register(localFirebaseRoutes(ctx));
   // VK ID's stand-in too (its authorization page, token endpoint and user_info), development only.
   if (config.vkid.devStandIn) await app.register(localVkIdRoutes(ctx));
+  if (config.myGames.devStandIn) await app.register(localOAuth2Routes(localMyGamesService(ctx)));
+  if (config.dataConnections.twitch.devStandIn) await app.register(localOAuth2Routes(localTwitchService(ctx)));
   await registerDemoGame(app, config);
   registerSdkScript(app, config);
   await registerPortal(app, config);

@@ -402,8 +402,12 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
       nativeInApp: nativeInApp.config,
       firebase: firebaseConfig(e, mode),
       vkid: vkIdConfig(e, mode, (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '')),
-      dataConnections: dataConnectionsConfig(e, mode),
-      myGames: myGamesConfig(e),
+      dataConnections: dataConnectionsConfig(
+        e,
+        mode,
+        (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+      ),
+      myGames: myGamesConfig(e, mode, (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '')),
     },
   };
 }

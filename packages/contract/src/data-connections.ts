@@ -16,6 +16,24 @@ export const TwitchConnectRequestSchema = z
   .strict()
   .meta({ id: 'TwitchConnectRequest' });
 
+export const TwitchStartRequestSchema = z
+  .object({
+    Game: GameSystemNameSchema,
+    State: z
+      .string()
+      .regex(/^[\w-]{16,128}$/)
+      .describe('A random value this browser keeps and checks when Twitch sends it back (CSRF)'),
+  })
+  .strict()
+  .meta({ id: 'TwitchStartRequest' });
+
+export const TwitchStartResponseSchema = z
+  .object({
+    AuthorizeUrl: z.string().describe("Twitch's authorization page for the game's application, with the State"),
+    RedirectUrl: z.string().describe('The portal page Twitch sends the browser back to'),
+  })
+  .meta({ id: 'TwitchStartResponse' });
+
 export const TwitchRefreshTokenRequestSchema = z.object({ Game: GameSystemNameSchema }).strict().meta({
   id: 'TwitchRefreshTokenRequest',
 });
@@ -47,6 +65,11 @@ export const DataConnectionSchema = z
   .meta({ id: 'DataConnection' });
 
 export const DataConnectionsResponseSchema = z
-  .object({ Connections: z.array(DataConnectionSchema) })
+  .object({
+    Connections: z.array(DataConnectionSchema),
+    Connectable: z
+      .array(z.object({ Service: DataConnectionServiceSchema, Game: GameSystemNameSchema }))
+      .describe('The services each game lets a player connect on this server (its Twitch application)'),
+  })
   .meta({ id: 'DataConnectionsResponse' });
 export type DataConnectionsResponse = z.infer<typeof DataConnectionsResponseSchema>;

@@ -56,12 +56,21 @@ export const MyGamesTransferRequestSchema = z
   .object({
     GameSystemName: GameSystemNameSchema.optional(),
     Game: GameSystemNameSchema,
-    Token: z.string().min(1).max(512).describe('The session (bearer token) of the fxid account that receives it'),
+    Token: z
+      .string()
+      .min(1)
+      .max(512)
+      .optional()
+      .describe('The session (bearer token) of the fxid account that receives it; without one a new account does'),
     MyGamesToken: z.string().min(1).max(256),
   })
   .strict()
   .meta({ id: 'MyGamesTransferRequest' });
 
 export const MyGamesTransferResponseSchema = z
-  .object({ Success: z.literal(true), RedirectUri: z.string().describe("The game's page on the portal") })
+  .object({
+    Success: z.literal(true),
+    RedirectUri: z.string().describe("The game's page on the portal"),
+    Token: z.string().optional().describe('Without a Token in the request: a session of the new account'),
+  })
   .meta({ id: 'MyGamesTransferResponse' });

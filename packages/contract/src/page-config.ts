@@ -91,6 +91,11 @@ export interface PageConfig {
    */
   VkIdStandIn?: boolean;
   /**
+   * The fixed game has a MY.GAMES ID client on this server (its own, or in development the
+   * stand-in's): the login modal and the Profile offer MY.GAMES when the company allows `mygames`.
+   */
+  MyGamesSignIn?: boolean;
+  /**
    * Where the CrazyGames adapter loads SDK v3 from: CrazyGames' own in production, the host
    * simulator's stand-in in development (CRAZYGAMES_SDK_URL).
    */

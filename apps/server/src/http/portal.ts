@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { PAGE_CONFIG_ELEMENT_ID, type PageConfig } from '@fxid/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
+import { myGamesAppOf } from '../modules/auth/mygames/mygames-config.js';
 import {
   DEV_FXLAUNCHER_BRIDGE_URL,
   DEV_FXNATIVE_BRIDGE_URL,
@@ -36,6 +37,9 @@ export function pageConfigFor(config: Config): PageConfig {
     // The Firebase SDK signs in against this server's stand-in of Firebase Auth, never Google's.
     ...(config.firebase.devIssuer ? { FirebaseAuthEmulatorUrl: new URL(config.publicUrl).origin } : {}),
     ...(config.vkid.devStandIn ? { VkIdStandIn: true } : {}),
+    ...(portal.fixedGame && config.myGames.oauthUrl && myGamesAppOf(config.myGames, portal.fixedGame)
+      ? { MyGamesSignIn: true }
+      : {}),
     CrazyGamesSdkUrl: config.platforms.crazygames.sdkUrl,
     KongregateApiUrl: config.platforms.kg.scriptUrl,
     ...(config.platforms.fbinstantgames ? { FbInstantSdkUrl: config.platforms.fbinstantgames.sdkUrl } : {}),

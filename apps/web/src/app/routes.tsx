@@ -61,6 +61,14 @@ const pages: RouteObject[] = [
     ...screen(async () => (await import('../features/auth/components/LoginValidateEmailPage')).LoginValidateEmailPage),
   },
   {
+    path: 'LoginMyGames',
+    ...screen(async () => (await import('../features/auth/components/MyGamesCallbackPage')).MyGamesCallbackPage),
+  },
+  {
+    path: 'TwitchConnect',
+    ...screen(async () => (await import('../features/profile/components/TwitchConnectPage')).TwitchConnectPage),
+  },
+  {
     path: 'LoginVkId',
     ...screen(async () => (await import('../features/auth/components/VkIdCallbackPage')).VkIdCallbackPage),
   },

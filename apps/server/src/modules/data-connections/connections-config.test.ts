@@ -2,17 +2,35 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { sealingKey } from '../../lib/sealed-text.js';
 import { PRODUCTION_ENV as PRODUCTION } from '../../test/production-env.js';
-import { DEV_DATA_ENCRYPTION_KEY, TWITCH_ID_URL } from './connections-config.js';
+import { myGamesAppOf } from '../auth/mygames/mygames-config.js';
+import { DEV_DATA_ENCRYPTION_KEY, TWITCH_ID_URL, twitchAppOf } from './connections-config.js';
 
 const TWITCH_APPS = 'sky-runner=skyrunnerclient01:live-twitch-client-secret-0001';
 
 describe('Twitch, MY.GAMES and sealed-token configuration', () => {
-  it('development seals with the dev key and talks to Twitch; no MY.GAMES without its OAuth address', () => {
+  it('development seals with the dev key and uses the stand-ins of Twitch and MY.GAMES unless given addresses', () => {
     const dev = loadConfig({});
     if (!dev.ok) throw new Error(dev.problems.join('\n'));
-    expect(dev.config.dataConnections.twitch).toEqual({ apps: {}, idUrl: TWITCH_ID_URL });
+    expect(dev.config.dataConnections.twitch).toEqual({
+      apps: {},
+      idUrl: 'http://localhost:8080/dev/twitch',
+      devStandIn: true,
+    });
     expect(dev.config.dataConnections.sealingKey).toEqual(sealingKey(DEV_DATA_ENCRYPTION_KEY));
-    expect(dev.config.myGames).toEqual({ apps: {}, oauthUrl: undefined });
+    expect(dev.config.myGames).toEqual({ apps: {}, oauthUrl: 'http://localhost:8080/dev/mygames', devStandIn: true });
+    // The stand-in's clients are named after the games; an entry of the game's own wins.
+    expect(twitchAppOf(dev.config.dataConnections, 'gem-garden')?.appId).toBe('gem-garden');
+    expect(myGamesAppOf(dev.config.myGames, 'gem-garden')?.appId).toBe('gem-garden');
+    const real = loadConfig({
+      TWITCH_ID_URL: 'https://id.twitch.tv',
+      MYGAMES_OAUTH_URL: 'https://oauth.mygames.example',
+      MYGAMES_APPS: 'sky-runner=client.1:live-mygames-secret-0001',
+    });
+    if (!real.ok) throw new Error(real.problems.join('\n'));
+    expect(real.config.dataConnections.twitch).toEqual({ apps: {}, idUrl: TWITCH_ID_URL });
+    expect(twitchAppOf(real.config.dataConnections, 'gem-garden')).toBeUndefined();
+    expect(myGamesAppOf(real.config.myGames, 'gem-garden')).toBeUndefined();
+    expect(myGamesAppOf(real.config.myGames, 'sky-runner')?.appId).toBe('client.1');
   });
 
   it('production needs its own sealing key with Twitch apps, https endpoints, and MY.GAMES with its address', () => {

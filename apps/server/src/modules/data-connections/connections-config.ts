@@ -12,14 +12,26 @@ export interface DataConnectionsConfig {
   twitch: {
     /** Per game system name; the first secret is used. */
     apps: Record<string, PlatformApp>;
-    /** Twitch's id server: `/oauth2/token` and `/oauth2/validate` are under it. */
+    /** Twitch's id server: `/oauth2/authorize`, `/oauth2/token` and `/oauth2/validate` are under it. */
     idUrl: string;
+    /** Whether the offline stand-in of Twitch's id server is served at /dev/twitch (development only). */
+    devStandIn?: boolean | undefined;
   };
   /** AES-256-GCM key of the stored tokens (lib/sealed-text.ts). */
   sealingKey: Buffer;
 }
 
 export const TWITCH_ID_URL = 'https://id.twitch.tv';
+/** Where the stand-in answers, under PUBLIC_URL (development without TWITCH_ID_URL). */
+export const DEV_TWITCH_PATH = '/dev/twitch';
+/** The client secret of a game without a TWITCH_APPS entry, known only to the stand-in (development). */
+export const DEV_TWITCH_CLIENT_SECRET = 'dev-twitch-client-secret-not-for-production';
+
+/** A game's Twitch application: its TWITCH_APPS entry, else with the stand-in one named after the game. */
+export function twitchAppOf(config: DataConnectionsConfig, game: string): PlatformApp | undefined {
+  const { apps, devStandIn } = config.twitch;
+  return apps[game] ?? (devStandIn ? { appId: game, secrets: [DEV_TWITCH_CLIENT_SECRET] } : undefined);
+}
 /** The portal page registered as the Twitch application's OAuth redirect URL (under the router base). */
 export const TWITCH_REDIRECT_PAGE = 'TwitchConnect';
 /** Development's key of the sealed tokens (documented in README); production must set its own. */
@@ -43,9 +55,12 @@ type ConnectionsEnv = {
   DATA_ENCRYPTION_KEY?: string | undefined;
 };
 
-export function dataConnectionsConfig(env: ConnectionsEnv, mode: Mode): DataConnectionsConfig {
+export function dataConnectionsConfig(env: ConnectionsEnv, mode: Mode, publicUrl: string): DataConnectionsConfig {
+  const devStandIn = mode === 'development' && !env.TWITCH_ID_URL;
   return {
-    twitch: { apps: env.TWITCH_APPS, idUrl: env.TWITCH_ID_URL ?? TWITCH_ID_URL },
+    twitch: devStandIn
+      ? { apps: env.TWITCH_APPS, idUrl: `${publicUrl}${DEV_TWITCH_PATH}`, devStandIn }
+      : { apps: env.TWITCH_APPS, idUrl: env.TWITCH_ID_URL ?? TWITCH_ID_URL },
     sealingKey: sealingKey(env.DATA_ENCRYPTION_KEY ?? (mode === 'development' ? DEV_DATA_ENCRYPTION_KEY : '')),
   };
 }

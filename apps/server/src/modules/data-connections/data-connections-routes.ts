@@ -2,6 +2,8 @@ import {
   DataConnectionsResponseSchema,
   TwitchConnectRequestSchema,
   TwitchRefreshTokenRequestSchema,
+  TwitchStartRequestSchema,
+  TwitchStartResponseSchema,
   TwitchTokensResponseSchema,
 } from '@fxid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -9,11 +11,25 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { accountOf } from '../../http/authenticate.js';
 import { problemResponses } from '../../http/responses.js';
-import { connectTwitch, listDataConnections, refreshTwitch } from './data-connections-service.js';
+import { connectTwitch, listDataConnections, refreshTwitch, startTwitch } from './data-connections-service.js';
 
 /** The streaming-service block (spec §3, §7): Twitch connect and refresh, and the list of connected services. */
 export function dataConnectionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    app.post('/auth/twitch/start', {
+      config: { auth: 'bearer', rateLimit: { max: 30, timeWindow: '15 minutes' } },
+      schema: {
+        tags: ['auth'],
+        summary: "Where to send the player to connect Twitch for a game: Twitch's authorization page",
+        description:
+          "The game's Twitch application, our redirect page (`{PUBLIC_URL}/TwitchConnect`) and the browser's State. " +
+          'A game without a Twitch application: 503 `platform_not_configured`.',
+        body: TwitchStartRequestSchema,
+        response: { 200: TwitchStartResponseSchema, ...problemResponses(400, 401, 404, 429, 503) },
+      },
+      handler: async (request) => startTwitch(ctx, request.body),
+    });
+
     app.post('/auth/twitch/connect', {
       config: { auth: 'bearer', rateLimit: { max: 30, timeWindow: '15 minutes' } },
       schema: {

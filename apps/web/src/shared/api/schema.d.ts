@@ -2164,6 +2164,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/twitch/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Where to send the player to connect Twitch for a game: Twitch's authorization page
+         * @description The game's Twitch application, our redirect page (`{PUBLIC_URL}/TwitchConnect`) and the browser's State. A game without a Twitch application: 503 `platform_not_configured`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["TwitchStartRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TwitchStartResponse"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+                /** @description Problem details (RFC 9457) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProblemDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/twitch/connect": {
         parameters: {
             query?: never;
@@ -2568,8 +2656,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Moves the MY.GAMES user of a MyGamesToken to the fxid account of the session Token
-         * @description From then on the MY.GAMES user signs in to that account. The MyGamesToken is spent once, for its game; the account it went to is recorded. Another account holds the MY.GAMES user: 409 `identity_taken`, nothing spent. A Token that is no live session: 401 `unauthorized`.
+         * Moves the MY.GAMES user of a MyGamesToken to the fxid account of the session Token, or a new one
+         * @description From then on the MY.GAMES user signs in to that account. Without a Token the MY.GAMES user gets an account of its own and the answer carries its session `Token`. The MyGamesToken is spent once, for its game; the account it went to is recorded. Another account holds the MY.GAMES user: 409 `identity_taken`, nothing spent. A Token that is no live session: 401 `unauthorized`.
          */
         post: {
             parameters: {
@@ -10005,6 +10093,17 @@ export interface components {
             /** @description The authorization code Twitch appended to the game's redirect URL (…/TwitchConnect?code=…) */
             Code: string;
         };
+        TwitchStartRequestInput: {
+            Game: components["schemas"]["GameSystemNameInput"];
+            /** @description A random value this browser keeps and checks when Twitch sends it back (CSRF) */
+            State: string;
+        };
+        TwitchStartResponseInput: {
+            /** @description Twitch's authorization page for the game's application, with the State */
+            AuthorizeUrl: string;
+            /** @description The portal page Twitch sends the browser back to */
+            RedirectUrl: string;
+        };
         TwitchRefreshTokenRequestInput: {
             Game: components["schemas"]["GameSystemNameInput"];
         };
@@ -10034,6 +10133,11 @@ export interface components {
         };
         DataConnectionsResponseInput: {
             Connections: components["schemas"]["DataConnectionInput"][];
+            /** @description The services each game lets a player connect on this server (its Twitch application) */
+            Connectable: {
+                Service: components["schemas"]["DataConnectionServiceInput"];
+                Game: components["schemas"]["GameSystemNameInput"];
+            }[];
         };
         NewsRequestInput: {
             /** @description Portal-wide news plus this game's; every game's news when absent */
@@ -10738,8 +10842,8 @@ export interface components {
         MyGamesTransferRequestInput: {
             GameSystemName?: components["schemas"]["GameSystemNameInput"];
             Game: components["schemas"]["GameSystemNameInput"];
-            /** @description The session (bearer token) of the fxid account that receives it */
-            Token: string;
+            /** @description The session (bearer token) of the fxid account that receives it; without one a new account does */
+            Token?: string;
             MyGamesToken: string;
         };
         MyGamesTransferResponseInput: {
@@ -10747,6 +10851,8 @@ export interface components {
             Success: true;
             /** @description The game's page on the portal */
             RedirectUri: string;
+            /** @description Without a Token in the request: a session of the new account */
+            Token?: string;
         };
         GooglePlayReceiptInput: {
             /** @constant */
@@ -12430,6 +12536,17 @@ export interface components {
             /** @description The authorization code Twitch appended to the game's redirect URL (…/TwitchConnect?code=…) */
             Code: string;
         };
+        TwitchStartRequest: {
+            Game: components["schemas"]["GameSystemName"];
+            /** @description A random value this browser keeps and checks when Twitch sends it back (CSRF) */
+            State: string;
+        };
+        TwitchStartResponse: {
+            /** @description Twitch's authorization page for the game's application, with the State */
+            AuthorizeUrl: string;
+            /** @description The portal page Twitch sends the browser back to */
+            RedirectUrl: string;
+        };
         TwitchRefreshTokenRequest: {
             Game: components["schemas"]["GameSystemName"];
         };
@@ -12459,6 +12576,11 @@ export interface components {
         };
         DataConnectionsResponse: {
             Connections: components["schemas"]["DataConnection"][];
+            /** @description The services each game lets a player connect on this server (its Twitch application) */
+            Connectable: {
+                Service: components["schemas"]["DataConnectionService"];
+                Game: components["schemas"]["GameSystemName"];
+            }[];
         };
         NewsRequest: {
             /** @description Portal-wide news plus this game's; every game's news when absent */
@@ -13163,8 +13285,8 @@ export interface components {
         MyGamesTransferRequest: {
             GameSystemName?: components["schemas"]["GameSystemName"];
             Game: components["schemas"]["GameSystemName"];
-            /** @description The session (bearer token) of the fxid account that receives it */
-            Token: string;
+            /** @description The session (bearer token) of the fxid account that receives it; without one a new account does */
+            Token?: string;
             MyGamesToken: string;
         };
         MyGamesTransferResponse: {
@@ -13172,6 +13294,8 @@ export interface components {
             Success: true;
             /** @description The game's page on the portal */
             RedirectUri: string;
+            /** @description Without a Token in the request: a session of the new account */
+            Token?: string;
         };
         GooglePlayReceipt: {
             /** @constant */

@@ -8,6 +8,7 @@ import {
 } from '@fxid/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../../context.js';
+import { geoCountry } from '../../../http/geo-country.js';
 import { problemResponses } from '../../../http/responses.js';
 import { myGamesInfo, myGamesTransfer, startMyGames } from './mygames-transfer.js';
 
@@ -47,15 +48,17 @@ export function myGamesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       config: limit,
       schema: {
         tags: ['auth'],
-        summary: 'Moves the MY.GAMES user of a MyGamesToken to the fxid account of the session Token',
+        summary: 'Moves the MY.GAMES user of a MyGamesToken to the fxid account of the session Token, or a new one',
         description:
-          'From then on the MY.GAMES user signs in to that account. The MyGamesToken is spent once, for its game; ' +
+          'From then on the MY.GAMES user signs in to that account. Without a Token the MY.GAMES user gets an ' +
+          'account of its own and the answer carries its session `Token`. The MyGamesToken is spent once, for its game; ' +
           'the account it went to is recorded. Another account holds the MY.GAMES user: 409 `identity_taken`, ' +
           'nothing spent. A Token that is no live session: 401 `unauthorized`.',
         body: MyGamesTransferRequestSchema,
         response: { 200: MyGamesTransferResponseSchema, ...problemResponses(400, 401, 409, 429) },
       },
-      handler: async (request) => myGamesTransfer(ctx, request.body),
+      handler: async (request) =>
+        myGamesTransfer(ctx, request.body, { geoCountry: geoCountry(ctx.config, request.headers) }),
     });
   };
 }

@@ -1,9 +1,13 @@
-import { OAuth2StandIn, type StandInClient, type StandInFailure } from '../oauth2/oauth2-stand-in.js';
+import type { AppContext } from '../../../context.js';
+import type { LocalOAuth2Service } from '../oauth2/local-oauth2-routes.js';
+import { OAuth2StandIn, type StandInFailure } from '../oauth2/oauth2-stand-in.js';
+import { DEV_MYGAMES_PATH, myGamesAppOf } from './mygames-config.js';
+import { myGamesRedirectUri } from './mygames-transfer.js';
 
 /**
  * MY.GAMES's OAuth server played offline, in RFC 6749's shape: `/oauth2/token` answers
  * `{error, error_description}` (400, or 401 for a bad client) and `/oauth2/userinfo` answers the
- * holder of a Bearer access token (`{sub, email, nickname}`). Backs src/test/fake-mygames.ts.
+ * holder of a Bearer access token (`{sub, email, nickname}`). Backs src/test/fake-mygames.ts and, in development, /dev/mygames.
  */
 const ERRORS: Record<StandInFailure, { status: number; error: string }> = {
   unsupported_grant_type: { status: 400, error: 'unsupported_grant_type' },
@@ -16,7 +20,7 @@ const ERRORS: Record<StandInFailure, { status: number; error: string }> = {
 export class MyGamesStandIn {
   readonly server: OAuth2StandIn;
 
-  constructor(clients: Record<string, StandInClient>, now: () => number) {
+  constructor(clients: ConstructorParameters<typeof OAuth2StandIn>[0], now: () => number) {
     this.server = new OAuth2StandIn(clients, now, 3600);
   }
 
@@ -42,4 +46,23 @@ export class MyGamesStandIn {
     }
     return { status: 404, body: { error: 'not_found' } };
   }
+}
+
+/**
+ * The stand-in this server serves at /dev/mygames in development: it knows every game's client
+ * (a MYGAMES_APPS entry, or the one named after the game) with this server's redirect page.
+ */
+export function localMyGamesService(ctx: Pick<AppContext, 'config' | 'now'>): LocalOAuth2Service {
+  const clientOf = (clientId: string) => {
+    const entry = Object.entries(ctx.config.myGames.apps).find(([, app]) => app.appId === clientId);
+    const secret = entry ? entry[1].secrets[0] : myGamesAppOf(ctx.config.myGames, clientId)?.secrets[0];
+    return secret ? { secret, redirectUri: myGamesRedirectUri(ctx) } : undefined;
+  };
+  const standIn = new MyGamesStandIn(clientOf, ctx.now);
+  return {
+    path: DEV_MYGAMES_PATH,
+    name: 'MY.GAMES',
+    server: standIn.server,
+    handle: (request) => standIn.handle(request),
+  };
 }

@@ -12,9 +12,9 @@ import {
 import { newId } from '../../../lib/ids.js';
 import { hashToken, newSecretToken } from '../../../lib/tokens.js';
 import { withQuery } from '../../../lib/with-query.js';
-import { findAccountIdByIdentity, linkIdentity } from '../../accounts/identity-service.js';
+import { accountForIdentity, findAccountIdByIdentity, linkIdentity } from '../../accounts/identity-service.js';
 import { exchangeMyGamesCode, type MyGamesClient } from './mygames-client.js';
-import { MYGAMES_REDIRECT_PAGE } from './mygames-config.js';
+import { MYGAMES_REDIRECT_PAGE, myGamesAppOf } from './mygames-config.js';
 
 /** How long a started MY.GAMES sign-in, and a transfer token, live. */
 export const MYGAMES_STATE_TTL_MS = 10 * 60_000;
@@ -27,7 +27,7 @@ export function myGamesRedirectUri(ctx: Pick<AppContext, 'config'>): string {
 
 async function clientOf(ctx: AppContext, game: string): Promise<MyGamesClient> {
   if (!(await ctx.catalog.find(game))) throw new GameNotFoundError(game);
-  const app = ctx.config.myGames.apps[game];
+  const app = myGamesAppOf(ctx.config.myGames, game);
   const clientSecret = app?.secrets[0];
   if (!app || !clientSecret || !ctx.config.myGames.oauthUrl) throw new PlatformNotConfiguredError(game, IDENTITY);
   return { oauthUrl: ctx.config.myGames.oauthUrl, clientId: app.appId, clientSecret };
@@ -138,30 +138,46 @@ export async function myGamesInfo(ctx: AppContext, input: { Game: string; Url: s
 
 /**
  * `oauth/mygames/transfer`: the MY.GAMES user of a transfer token joins the account of the
- * session `Token` (a `MyGamesId` identity: from then on it signs in there). The token is spent
+ * session `Token` (a `MyGamesId` identity: from then on it signs in there); without a `Token`
+ * it gets an account of its own, and the answer carries a session of it. The token is spent
  * in the same transaction and keeps the receiving account (the audit). One already on another
  * account is refused with `identity_taken`, and the token is not spent.
  */
-export async function myGamesTransfer(ctx: AppContext, input: { Game: string; Token: string; MyGamesToken: string }) {
-  const accountId = await ctx.sessions.resolve(input.Token);
-  if (!accountId) throw new UnauthorizedError();
-  await ctx.db.transaction().execute(async (trx) => {
-    const spent = await spendToken(trx, 'mygames_transfer_tokens', hashToken(input.MyGamesToken), ctx.now(), (eb) =>
+export async function myGamesTransfer(
+  ctx: AppContext,
+  input: { Game: string; Token?: string | undefined; MyGamesToken: string },
+  extras: { geoCountry: string | null },
+) {
+  const receiver = input.Token === undefined ? undefined : await ctx.sessions.resolve(input.Token);
+  if (input.Token !== undefined && !receiver) throw new UnauthorizedError();
+  const { session } = await ctx.db.transaction().execute(async (trx) => {
+    const now = ctx.now();
+    const spent = await spendToken(trx, 'mygames_transfer_tokens', hashToken(input.MyGamesToken), now, (eb) =>
       eb('game', '=', input.Game),
     );
     if (!spent.spent) {
       if (spent.failure === 'expired') throw new ExpiredTokenError('MY.GAMES transfer');
       throw new InvalidTokenError('MY.GAMES transfer token');
     }
-    await linkIdentity(ctx, trx, accountId, { type: IDENTITY, id: spent.row.mygames_user_id }, ctx.now());
+    const identity = { type: IDENTITY, id: spent.row.mygames_user_id };
+    let accountId = receiver;
+    if (accountId) {
+      await linkIdentity(ctx, trx, accountId, identity, now);
+    } else {
+      // A MY.GAMES user proven by the token: a new account of it (or the one that took it meanwhile).
+      accountId = (await accountForIdentity(trx, identity, { ...extras, locale: undefined }, now)).accountId;
+    }
     await trx
       .updateTable('mygames_transfer_tokens')
       .set({ account_id: accountId })
       .where('id', '=', spent.row.id)
       .execute();
+    return { session: receiver ? undefined : await ctx.sessions.create(accountId, trx) };
   });
+  if (session) ctx.metrics.signedIn('mygames');
   return {
     Success: true as const,
     RedirectUri: `${ctx.config.publicUrl}${ctx.config.portal.routerBasePath}play/${input.Game}`,
+    ...(session ? { Token: session } : {}),
   };
 }

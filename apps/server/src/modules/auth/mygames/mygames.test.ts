@@ -165,6 +165,35 @@ describeEachEngine('MY.GAMES ID info and transfer', (engine) => {
     expect([expired.statusCode, expired.json().ErrorCode]).toEqual([400, 'expired_token']);
   });
 
+  it('without a session the MY.GAMES user gets an account of its own, once, and then signs in to it', async () => {
+    const { app } = getApp();
+    const data = await info('mg-4001');
+    expect(data).toMatchObject({ Token: null, TransferState: 'NotTransferred' });
+    const made = await post('transfer', { Game: 'sky-runner', MyGamesToken: data.MyGamesTokenData.MyGamesToken });
+    expect(made.statusCode).toBe(200);
+    const { Token, RedirectUri } = made.json();
+    expect(RedirectUri).toBe('http://localhost:8080/play/sky-runner');
+    const profile = await app.inject({
+      method: 'POST',
+      url: '/api/v1/profile',
+      headers: { authorization: `Bearer ${Token}` },
+      payload: {},
+    });
+    expect(profile.json().SocialIdentifiers).toEqual([{ Type: 'MyGamesId', Id: 'mg-4001' }]);
+    const replay = await post('transfer', { Game: 'sky-runner', MyGamesToken: data.MyGamesTokenData.MyGamesToken });
+    expect([replay.statusCode, replay.json().ErrorCode]).toEqual([400, 'invalid_token']);
+    const again = await info('mg-4001');
+    expect(again).toMatchObject({ AccountId: profile.json().AccountId, TransferState: 'Transferred' });
+    // A signed-in player's transfer answers no new session: the player keeps theirs.
+    const bearer = await signIn(app, getApp().database.handle.db, 'keeps-session@example.com');
+    const moved = await post('transfer', {
+      Game: 'sky-runner',
+      Token: bearer,
+      MyGamesToken: (await info('mg-4002')).MyGamesTokenData.MyGamesToken,
+    });
+    expect(moved.json()).toEqual({ Success: true, RedirectUri: 'http://localhost:8080/play/sky-runner' });
+  });
+
   it('a game without a MY.GAMES client is not configured', async () => {
     const answer = await post('start', { Game: 'gem-garden', BrowserNonce: nonce() });
     expect([answer.statusCode, answer.json().ErrorCode]).toEqual([503, 'platform_not_configured']);

@@ -52,14 +52,15 @@ export class OAuth2StandIn {
   >();
 
   constructor(
-    private readonly clients: Record<string, StandInClient>,
+    /** The clients it knows: fixed (tests' fakes), or looked up (development: one per catalog game). */
+    private readonly clients: Record<string, StandInClient> | ((clientId: string) => StandInClient | undefined),
     private readonly now: () => number,
     private readonly accessTokenTtlS = 14_400,
   ) {}
 
   /** The user allowed the client at /authorize: the code the redirect URI receives, or why not. */
   authorize(query: URLSearchParams, user: StandInUser): { code: string } | { error: string } {
-    const client = this.clients[query.get('client_id') ?? ''];
+    const client = this.client(query.get('client_id') ?? '');
     if (!client) return { error: 'invalid client' };
     if (query.get('redirect_uri') !== client.redirectUri) return { error: 'redirect_uri does not match' };
     if (query.get('response_type') !== 'code') return { error: 'response_type must be code' };
@@ -78,7 +79,7 @@ export class OAuth2StandIn {
   /** POST to the token endpoint: authorization_code or refresh_token, form fields. */
   token(form: URLSearchParams): { tokens: StandInTokens } | { failure: StandInFailure } {
     const clientId = form.get('client_id') ?? '';
-    const client = this.clients[clientId];
+    const client = this.client(clientId);
     if (!client || !equalInConstantTime(form.get('client_secret') ?? '', client.secret)) {
       return { failure: 'invalid_client' };
     }
@@ -107,6 +108,11 @@ export class OAuth2StandIn {
     const held = this.accessTokens.get(accessToken);
     if (!held || held.expiresAt <= this.now()) return undefined;
     return { ...held, expiresIn: Math.floor((held.expiresAt - this.now()) / 1000) };
+  }
+
+  private client(clientId: string): StandInClient | undefined {
+    if (typeof this.clients === 'function') return this.clients(clientId);
+    return Object.hasOwn(this.clients, clientId) ? this.clients[clientId] : undefined;
   }
 
   private issue(clientId: string, scope: string[], user: StandInUser): StandInTokens {

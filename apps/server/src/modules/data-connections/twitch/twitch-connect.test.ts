@@ -19,6 +19,7 @@ const twitch = await startFakeTwitch(
   () => clock.now,
 );
 afterAll(() => twitch.close());
+const STATE = 'a-random-state-the-browser-keeps-0001';
 const streamer = { id: '141981764', login: 'skyrunner_streamer' };
 
 /** POST /auth/twitch/connect, /auth/twitch/refresh_token and /data-connections/get against a fake Twitch id server. */
@@ -62,6 +63,8 @@ describeEachEngine('Twitch connection and the data connections list', (engine) =
 
     const list = await post('/api/v1/data-connections/get', {}, bearer);
     expect(list.json()).toEqual({
+      // Only sky-runner has a Twitch application in this deployment.
+      Connectable: [{ Service: 'Twitch', Game: 'sky-runner' }],
       Connections: [
         {
           Service: 'Twitch',
@@ -112,7 +115,7 @@ describeEachEngine('Twitch connection and the data connections list', (engine) =
     const expired = await post('/api/v1/auth/twitch/connect', { Game: 'sky-runner', Code: late }, other);
     expect([expired.statusCode, expired.json().ErrorCode]).toEqual([401, 'platform_sign_invalid']);
     expect((await rows()).length).toBe(before + 1);
-    expect((await post('/api/v1/data-connections/get', {}, other)).json()).toEqual({ Connections: [] });
+    expect((await post('/api/v1/data-connections/get', {}, other)).json()).toMatchObject({ Connections: [] });
   });
 
   it('a spent refresh token (revoked at Twitch) removes the connection; refreshing nothing is 404', async () => {
@@ -132,7 +135,7 @@ describeEachEngine('Twitch connection and the data connections list', (engine) =
     expect(used.status).toBe(200);
     const refused = await post('/api/v1/auth/twitch/refresh_token', { Game: 'sky-runner' }, bearer);
     expect([refused.statusCode, refused.json().ErrorCode]).toEqual([401, 'platform_sign_invalid']);
-    expect((await post('/api/v1/data-connections/get', {}, bearer)).json()).toEqual({ Connections: [] });
+    expect((await post('/api/v1/data-connections/get', {}, bearer)).json()).toMatchObject({ Connections: [] });
     const none = await post('/api/v1/auth/twitch/refresh_token', { Game: 'sky-runner' }, bearer);
     expect([none.statusCode, none.json().ErrorCode]).toEqual([404, 'not_found']);
   });
@@ -168,5 +171,28 @@ describeEachEngine('Twitch connection and the data connections list', (engine) =
     expect(unknown.json().ErrorCode).toBe('game_not_found');
     const unconfigured = await post('/api/v1/auth/twitch/connect', { Game: 'gem-garden', Code: 'x' }, bearer);
     expect([unconfigured.statusCode, unconfigured.json().ErrorCode]).toEqual([503, 'platform_not_configured']);
+    const notStarted = await post('/api/v1/auth/twitch/start', { Game: 'gem-garden', State: STATE }, bearer);
+    expect([notStarted.statusCode, notStarted.json().ErrorCode]).toEqual([503, 'platform_not_configured']);
+    const anonymousStart = await post('/api/v1/auth/twitch/start', { Game: 'sky-runner', State: STATE });
+    expect(anonymousStart.statusCode).toBe(401);
+    const shortState = await post('/api/v1/auth/twitch/start', { Game: 'sky-runner', State: 'short' }, bearer);
+    expect([shortState.statusCode, shortState.json().ErrorCode]).toEqual([400, 'validation_failed']);
+  });
+
+  it("start sends the player to Twitch's authorization page of the game's application, with the browser's state", async () => {
+    const bearer = await player('starter@example.com');
+    const started = await post('/api/v1/auth/twitch/start', { Game: 'sky-runner', State: STATE }, bearer);
+    expect(started.statusCode).toBe(200);
+    const { AuthorizeUrl, RedirectUrl } = started.json();
+    expect(RedirectUrl).toBe(REDIRECT_URI);
+    const url = new URL(AuthorizeUrl);
+    expect(`${url.origin}${url.pathname}`).toBe(`${twitch.url}/oauth2/authorize`);
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      response_type: 'code',
+      client_id: CLIENT_ID,
+      redirect_uri: REDIRECT_URI,
+      scope: 'user:read:email',
+      state: STATE,
+    });
   });
 });

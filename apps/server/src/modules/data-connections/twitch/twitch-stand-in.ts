@@ -1,14 +1,13 @@
-import {
-  OAuth2StandIn,
-  type StandInClient,
-  type StandInFailure,
-  type StandInUser,
-} from '../../auth/oauth2/oauth2-stand-in.js';
+import type { AppContext } from '../../../context.js';
+import type { LocalOAuth2Service } from '../../auth/oauth2/local-oauth2-routes.js';
+import { OAuth2StandIn, type StandInFailure, type StandInUser } from '../../auth/oauth2/oauth2-stand-in.js';
+import { DEV_TWITCH_PATH, twitchAppOf } from '../connections-config.js';
+import { twitchRedirectUri } from '../data-connections-service.js';
 
 /**
  * Twitch's id server played offline: `/oauth2/token` (authorization code and refresh token
  * grants, form fields) and `/oauth2/validate` (`Authorization: OAuth {token}`), with Twitch's
- * answers and error bodies (`{status, message}`). Backs the tests' fake (src/test/fake-twitch.ts).
+ * answers and error bodies (`{status, message}`). Backs the tests' fake (src/test/fake-twitch.ts) and, in development, /dev/twitch.
  */
 const MESSAGES: Record<StandInFailure, { status: number; message: string }> = {
   unsupported_grant_type: { status: 400, message: 'Invalid grant type' },
@@ -23,7 +22,7 @@ export type TwitchAnswer = { status: number; body: Record<string, unknown> };
 export class TwitchStandIn {
   readonly server: OAuth2StandIn;
 
-  constructor(clients: Record<string, StandInClient>, now: () => number) {
+  constructor(clients: ConstructorParameters<typeof OAuth2StandIn>[0], now: () => number) {
     this.server = new OAuth2StandIn(clients, now);
   }
 
@@ -58,4 +57,24 @@ export class TwitchStandIn {
     }
     return { status: 404, body: { error: 'Not Found', status: 404, message: 'Not Found' } };
   }
+}
+
+/**
+ * The stand-in this server serves at /dev/twitch in development: it knows every game's
+ * application (a TWITCH_APPS entry, or the one named after the game) with our redirect page.
+ */
+export function localTwitchService(ctx: Pick<AppContext, 'config' | 'now'>): LocalOAuth2Service {
+  const clientOf = (clientId: string) => {
+    const { apps } = ctx.config.dataConnections.twitch;
+    const entry = Object.entries(apps).find(([, app]) => app.appId === clientId);
+    const secret = entry ? entry[1].secrets[0] : twitchAppOf(ctx.config.dataConnections, clientId)?.secrets[0];
+    return secret ? { secret, redirectUri: twitchRedirectUri(ctx) } : undefined;
+  };
+  const standIn = new TwitchStandIn(clientOf, ctx.now);
+  return {
+    path: DEV_TWITCH_PATH,
+    name: 'Twitch',
+    server: standIn.server,
+    handle: (request) => standIn.handle(request),
+  };
 }

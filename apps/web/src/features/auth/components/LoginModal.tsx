@@ -7,6 +7,7 @@ import { useApiClient } from '../../../shared/api/api-context';
 import { usePageConfig } from '../../../shared/config/page-config-context';
 import { readAuthToken } from '../../../shared/lib/auth-token';
 import { configuredProviders, type LoginProvider } from '../../../shared/lib/firebase/firebase-providers';
+import { offeredMyGames } from '../../../shared/lib/mygames/mygames-sign-in';
 import { ModalFrame } from '../../../shared/ui/ModalFrame';
 import { requestEmailLogin } from '../lib/email-login';
 import { loginErrorKey } from '../lib/login-errors';
@@ -18,6 +19,7 @@ import { DevOriginNotice } from './DevOriginNotice';
 import { EmailStep } from './EmailStep';
 import { LegalLinks } from './LegalLinks';
 import { LinkSentStep } from './LinkSentStep';
+import { MyGamesSignIn } from './MyGamesSignIn';
 import { ProviderButtons } from './ProviderButtons';
 import { RobotCheckStep } from './RobotCheckStep';
 import { VkIdSignIn } from './VkIdSignIn';
@@ -59,6 +61,7 @@ export function LoginModal({ onClose, ...options }: LoginModalOptions & { onClos
   const allowed = options.allowedProviders ?? branding.Auth.AllowedAuthProviders;
   const others = options.addEmail ? [] : offeredProviders(allowed, configuredProviders(branding));
   const vkOptions = options.addEmail ? undefined : offeredVkId(allowed, options.vkOptions ?? branding.Auth.VkId);
+  const myGamesGame = options.addEmail ? undefined : offeredMyGames(allowed, config);
   const [providerBusy, setProviderBusy] = useState(false);
 
   const send = (captchaToken: string) => {
@@ -111,7 +114,7 @@ export function LoginModal({ onClose, ...options }: LoginModalOptions & { onClos
             error={state.error}
             onSubmit={(email) => dispatch({ type: 'emailAccepted', email })}
           />
-          {(others.length > 0 || vkOptions) && (
+          {(others.length > 0 || vkOptions || myGamesGame) && (
             <ProviderButtons providers={others} busy={providerBusy} onPick={signInWith}>
               {vkOptions && (
                 <VkIdSignIn
@@ -120,6 +123,13 @@ export function LoginModal({ onClose, ...options }: LoginModalOptions & { onClos
                   returnTo={options.returnTo ?? returnRoute(location)}
                   standIn={config.VkIdStandIn === true}
                   onSignedIn={authenticated}
+                  onError={(error) => dispatch({ type: 'failed', error: loginErrorKey(error) })}
+                />
+              )}
+              {myGamesGame && (
+                <MyGamesSignIn
+                  game={myGamesGame}
+                  returnTo={options.returnTo ?? returnRoute(location)}
                   onError={(error) => dispatch({ type: 'failed', error: loginErrorKey(error) })}
                 />
               )}

@@ -14,6 +14,7 @@ import {
   PROVIDER_BRAND_NAMES,
 } from '../../../shared/lib/firebase/firebase-providers';
 import { preloadFirebase, providerIdToken } from '../../../shared/lib/firebase/provider-id-token';
+import { MYGAMES_IDENTITY_TYPE, offeredMyGames, startMyGames } from '../../../shared/lib/mygames/mygames-sign-in';
 import { requestSignIn } from '../../../shared/lib/sign-in-request';
 import { offeredVkId, VKID_IDENTITY_TYPE } from '../../../shared/lib/vkid/vkid-offer';
 import { startVkId } from '../../../shared/lib/vkid/vkid-sign-in';
@@ -53,11 +54,14 @@ export function AddSignInMethod({ account }: { account: Account }) {
     : [];
   const vkAddable =
     !held.has(VKID_IDENTITY_TYPE) && offeredVkId(branding.Auth.AllowedAuthProviders, branding.Auth.VkId) !== undefined;
+  const myGamesGame = held.has(MYGAMES_IDENTITY_TYPE)
+    ? undefined
+    : offeredMyGames(branding.Auth.AllowedAuthProviders, config);
   useEffect(() => {
     if (addable.length > 0) preloadFirebase().catch(() => undefined);
   }, [addable.length]);
   const emailAddable = !account.Email;
-  if (addable.length === 0 && !vkAddable && !emailAddable) return null;
+  if (addable.length === 0 && !vkAddable && !myGamesGame && !emailAddable) return null;
 
   // The login modal mails a link that adds the address; opened here, it signs in to this account again.
   const addEmail = () => {
@@ -72,6 +76,20 @@ export function AddSignInMethod({ account }: { account: Account }) {
     setFailure(null);
     startVkId(api, { returnTo: '/Profile', link: true }).then(
       (started) => window.location.assign(started.AuthorizeUrl),
+      (error: unknown) => {
+        setFailure(failureOf(error));
+        setBusy(false);
+      },
+    );
+  };
+
+  // MY.GAMES by redirect too: /LoginMyGames asks the player to confirm the transfer to this account.
+  const addMyGames = (game: string) => {
+    if (busy) return;
+    setBusy(true);
+    setFailure(null);
+    startMyGames(api, { game, returnTo: '/Profile', link: true }).then(
+      (authorizeUrl) => window.location.assign(authorizeUrl),
       (error: unknown) => {
         setFailure(failureOf(error));
         setBusy(false);
@@ -140,6 +158,17 @@ export function AddSignInMethod({ account }: { account: Account }) {
             onClick={addVkId}
           >
             VK ID
+          </Button>
+        )}
+        {myGamesGame && (
+          <Button
+            variant="secondary"
+            disabled={busy}
+            data-provider="mygames"
+            aria-label={t('profile.addProvider', { provider: 'MY.GAMES' })}
+            onClick={() => addMyGames(myGamesGame)}
+          >
+            MY.GAMES
           </Button>
         )}
       </div>

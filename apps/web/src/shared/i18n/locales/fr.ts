@@ -197,6 +197,10 @@ export const messages: CoreMessages = {
     games: 'Jeux associés',
     connectedServices: 'Services associés',
     connectedServiceIn: '{{login}} dans {{game}}',
+    connectService: 'Connecter {{service}} dans {{game}}',
+    twitchTitle: 'Connexion de Twitch',
+    twitchCancelled: 'La connexion de Twitch a été annulée.',
+    twitchFailed: "Twitch n'a pas pu être connecté. Réessayez.",
     noGames: 'Aucun jeu n’est encore associé à votre compte.',
     gameId: 'Identifiant de jeu : {{id}}',
     loadFailed: 'Impossible de charger votre profil.',
@@ -242,6 +246,15 @@ export const messages: CoreMessages = {
     vkidTitle: 'Connexion avec VK ID',
     vkidCancelled: 'La connexion avec VK ID a été annulée.',
     vkidFailed: 'La connexion avec VK ID n’a pas abouti. Réessayez.',
+    mygamesTitle: 'Connexion avec MY.GAMES',
+    mygamesCancelled: 'La connexion avec MY.GAMES a été annulée.',
+    mygamesFailed: "La connexion avec MY.GAMES n'a pas abouti. Réessayez.",
+    mygamesNewAccount:
+      "Aucun compte ici n'a encore l'utilisateur MY.GAMES {{user}}. Créer un nouveau compte pour lui ?",
+    mygamesCreate: 'Créer un compte',
+    mygamesAddToAccount:
+      "Ajouter l'utilisateur MY.GAMES {{user}} à votre compte ? Il se connectera ensuite à ce compte.",
+    mygamesAdd: 'Ajouter à mon compte',
     errors: {
       general: 'Échec de la connexion. Réessayez',
       rateLimited: 'Trop de tentatives. Attendez quelques minutes et réessayez.',

@@ -195,6 +195,10 @@ export const messages: CoreMessages = {
     games: 'Привязанные игры',
     connectedServices: 'Подключённые сервисы',
     connectedServiceIn: '{{login}} в {{game}}',
+    connectService: 'Подключить {{service}} в {{game}}',
+    twitchTitle: 'Подключение Twitch',
+    twitchCancelled: 'Подключение Twitch отменено.',
+    twitchFailed: 'Не удалось подключить Twitch. Попробуйте ещё раз.',
     noGames: 'К вашему аккаунту пока не привязано ни одной игры.',
     gameId: 'ID в игре: {{id}}',
     loadFailed: 'Не удалось загрузить профиль.',
@@ -240,6 +244,15 @@ export const messages: CoreMessages = {
     vkidTitle: 'Вход через VK ID',
     vkidCancelled: 'Вход через VK ID отменён.',
     vkidFailed: 'Не удалось войти через VK ID. Попробуйте ещё раз.',
+    mygamesTitle: 'Вход через MY.GAMES',
+    mygamesCancelled: 'Вход через MY.GAMES отменён.',
+    mygamesFailed: 'Не удалось войти через MY.GAMES. Попробуйте ещё раз.',
+    mygamesNewAccount:
+      'Пользователь MY.GAMES {{user}} ещё не привязан ни к одному аккаунту. Создать для него новый аккаунт?',
+    mygamesCreate: 'Создать аккаунт',
+    mygamesAddToAccount:
+      'Добавить пользователя MY.GAMES {{user}} к вашему аккаунту? После этого он будет входить в этот аккаунт.',
+    mygamesAdd: 'Добавить к моему аккаунту',
     errors: {
       general: 'Не удалось войти. Попробуйте снова',
       rateLimited: 'Слишком много попыток. Подождите несколько минут и попробуйте снова.',

@@ -195,6 +195,10 @@ export const messages: CoreMessages = {
     games: 'Прив’язані ігри',
     connectedServices: 'Підключені сервіси',
     connectedServiceIn: '{{login}} у {{game}}',
+    connectService: 'Підключити {{service}} у {{game}}',
+    twitchTitle: 'Підключення Twitch',
+    twitchCancelled: 'Підключення Twitch скасовано.',
+    twitchFailed: 'Не вдалося підключити Twitch. Спробуйте ще раз.',
     noGames: 'До вашого акаунта ще не прив’язано жодної гри.',
     gameId: 'ID у грі: {{id}}',
     loadFailed: 'Не вдалося завантажити профіль.',
@@ -240,6 +244,15 @@ export const messages: CoreMessages = {
     vkidTitle: 'Вхід через VK ID',
     vkidCancelled: 'Вхід через VK ID скасовано.',
     vkidFailed: 'Не вдалося увійти через VK ID. Спробуйте ще раз.',
+    mygamesTitle: 'Вхід через MY.GAMES',
+    mygamesCancelled: 'Вхід через MY.GAMES скасовано.',
+    mygamesFailed: 'Не вдалося увійти через MY.GAMES. Спробуйте ще раз.',
+    mygamesNewAccount:
+      'Користувач MY.GAMES {{user}} ще не привʼязаний до жодного акаунта. Створити для нього новий акаунт?',
+    mygamesCreate: 'Створити акаунт',
+    mygamesAddToAccount:
+      'Додати користувача MY.GAMES {{user}} до вашого акаунта? Після цього він входитиме в цей акаунт.',
+    mygamesAdd: 'Додати до мого акаунта',
     errors: {
       general: 'Не вдалося ввійти. Спробуйте ще раз',
       rateLimited: 'Забагато спроб. Зачекайте кілька хвилин і спробуйте ще раз.',

@@ -25,6 +25,10 @@ export function openLocalProviderWindow(emulatorUrl: string, providerId: string)
       if (data?.type !== 'fxid:local-firebase-credential' || data.provider !== providerId) return;
       if (typeof data.assertion !== 'string') return;
       done();
+      // Closed from here, once the answer is in: had the chooser closed itself, `popup.closed` would
+      // be true before its message arrived, and a tick of the watch between the two would report a
+      // closed window for a sign-in that went through.
+      popup.close();
       resolve(data.assertion);
     };
     // A closed window sends nothing: notice it, as Firebase's popup flow does.
