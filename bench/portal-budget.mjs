@@ -215,11 +215,17 @@ async function lighthouseScore(url) {
   });
   try {
     const scores = [];
-    // Simulated throttling varies between runs: the median of three.
-    for (let run = 0; run < 3; run++) {
+    // Simulated throttling varies between runs: the median of three. A run whose trace failed
+    // (Lighthouse's NO_NAVSTART, now and then on a fresh browser) has no score: it is run again.
+    for (let run = 0, failures = 0; run < 3; run++) {
       const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error' });
-      const { audits, categories } = result.lhr;
-      scores.push(categories.performance.score);
+      const { audits, categories, runtimeError } = result.lhr;
+      if (categories.performance.score === null && failures++ < 3) {
+        console.log(`    run ${run + 1} failed (${runtimeError?.code ?? 'no score'}): again`);
+        run--;
+        continue;
+      }
+      scores.push(categories.performance.score ?? 0);
       console.log(
         `    run ${run + 1}: score ${categories.performance.score}, FCP ${audits['first-contentful-paint'].displayValue}, LCP ${audits['largest-contentful-paint'].displayValue}, TBT ${audits['total-blocking-time'].displayValue}, CLS ${audits['cumulative-layout-shift'].displayValue}`,
       );

@@ -25,6 +25,24 @@ const PAGE_KIT = [
   /src\/features\/auth\/lib\/sign-in-progress/,
 ];
 
+/**
+ * The build renders with preact/compat instead of react-dom: react-dom was 62 KB gzip of every
+ * page's first load and most of its start-up CPU, Preact with its compat layer is 11 KB. The dev
+ * server and the unit tests keep React (fast refresh, its development checks); the browser suite
+ * drives the build. Resolved from this package, wherever npm installed it, to the files the
+ * browser condition picks, so that the compat layer's own imports find the same copy.
+ */
+function preactCompat() {
+  const require = createRequire(import.meta.url);
+  const preact = dirname(require.resolve('preact/package.json'));
+  return [
+    { find: /^react-dom\/client$/, replacement: join(preact, 'compat/client.mjs') },
+    { find: /^react-dom$/, replacement: join(preact, 'compat/dist/compat.module.js') },
+    { find: /^react\/jsx-(dev-)?runtime$/, replacement: join(preact, 'compat/jsx-runtime.mjs') },
+    { find: /^react$/, replacement: join(preact, 'compat/dist/compat.module.js') },
+  ];
+}
+
 /** `react-router` and `react-router/dom` resolved to the production build inside the package. */
 function reactRouterProductionBuild() {
   const require = createRequire(import.meta.url);
@@ -85,7 +103,8 @@ export default defineConfig(({ command }) => ({
     conditions: ['source', ...defaultClientConditions],
     // react-router's package exports map every import to its development build (dev warnings
     // and checks kept); the production build it ships beside it is smaller and quieter.
-    alias: command === 'build' ? reactRouterProductionBuild() : [],
+    // React itself is served by Preact in the build (see preactCompat).
+    alias: command === 'build' ? [...reactRouterProductionBuild(), ...preactCompat()] : [],
   },
   // The manifest lets bench/portal-budget.mjs map routes to their chunks.
   build: {

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { preloadRoutes } from './app/router';
+import { focusAutoFocusOnMount } from './app/startup/auto-focus';
 import { disableContextMenu } from './app/startup/context-menu';
 import { loadDebugConsoles } from './app/startup/debug-consoles';
 import { startErrorReporting } from './app/startup/error-reporting';
@@ -26,6 +27,7 @@ const reportError = startErrorReporting(
   logger,
 );
 captureInstallPrompt();
+focusAutoFocusOnMount();
 disableContextMenu();
 applyTheme(storedTheme() ?? 'dark');
 registerServiceWorker(logger);
@@ -42,9 +44,9 @@ initI18n(config, logger).then((i18n) => {
     logger.error('caught by an error page', error);
     reportError(error);
   };
-  createRoot(root, { onCaughtError }).render(
+  createRoot(root).render(
     <StrictMode>
-      <App config={config} api={api} i18n={i18n} />
+      <App config={config} api={api} i18n={i18n} onCaughtError={onCaughtError} />
     </StrictMode>,
   );
 });

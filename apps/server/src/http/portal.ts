@@ -56,12 +56,13 @@ export function pageConfigFor(config: Config): PageConfig {
 /**
  * index.html with a <base> for the router base path (so relative asset URLs work
  * on deep links), the page configuration as inert JSON (so the CSP need not allow
- * inline scripts) and, when given, a preload of the locale chunk the page will ask for
- * first (it is fetched only once the entry runs: a round trip saved before first paint).
+ * inline scripts) and preloads of the chunks the page will ask for first, the locale's
+ * and the first screen's (each fetched only once the entry runs: a round trip saved
+ * before first paint).
  */
-export function injectPageConfig(html: string, config: Config, localeChunk?: string): string {
+export function injectPageConfig(html: string, config: Config, chunks: readonly string[] = []): string {
   const json = JSON.stringify(pageConfigFor(config)).replace(/</g, '\\u003c');
-  const preload = localeChunk ? `<link rel="modulepreload" crossorigin href="./${localeChunk}">` : '';
+  const preload = chunks.map((chunk) => `<link rel="modulepreload" crossorigin href="./${chunk}">`).join('');
   const head =
     `<base href="${config.portal.routerBasePath}">` +
     `<script type="application/json" id="${PAGE_CONFIG_ELEMENT_ID}">${json}</script>` +
@@ -69,12 +70,51 @@ export function injectPageConfig(html: string, config: Config, localeChunk?: str
   return html.replace(HEAD_MARKER, head).replace('<html lang="en"', `<html lang="${config.portal.defaultLocale}"`);
 }
 
-/** The built chunk of each locale's core strings (`assets/en-….js`), from Vite's manifest. */
-function localeChunks(webDistDir: string): Map<string, string> {
+type Manifest = Record<string, { file: string; isEntry?: boolean; imports?: string[] }>;
+
+/** The screens worth preloading at start: the pages most players open first. */
+export type StartScreen = 'landing' | 'player';
+
+/** Each start screen's layout and page, as Vite manifest keys (the portal's src/app/routes.tsx). */
+const SCREEN_MODULES: Record<StartScreen, string[]> = {
+  landing: ['src/app/layouts/HeroLayout.tsx', 'src/app/pages/LandingPage.tsx'],
+  player: ['src/app/layouts/SmallHeroLayout.tsx', 'src/features/player/components/PlayerPage.tsx'],
+};
+
+/**
+ * The start screen a path (below the router base path, query left out) opens, if any: the
+ * landing at / (the player on a single-game site) and the player at /play/{game}. Paths match
+ * regardless of case, as the portal's routes do.
+ */
+export function startScreenOf(path: string, fixedGame: boolean): StartScreen | undefined {
+  if (/^\/?(iframe\/[^/]+\/?)?$/i.test(path)) return fixedGame ? 'player' : 'landing';
+  if (/^\/?play(er)?\/[^/]+(\/iframe\/[^/]+)?\/?$/i.test(path)) return 'player';
+  return undefined;
+}
+
+/** The chunks `keys` import statically, themselves included, leaving out what the entry loads anyway. */
+function chunksOf(manifest: Manifest, keys: readonly string[]): string[] {
+  const closure = (roots: readonly string[], seen = new Set<string>()) => {
+    for (const key of roots) {
+      if (seen.has(key) || !manifest[key]) continue;
+      seen.add(key);
+      closure(manifest[key].imports ?? [], seen);
+    }
+    return seen;
+  };
+  const entry = closure(Object.keys(manifest).filter((key) => manifest[key]?.isEntry));
+  return [...closure(keys)].filter((key) => !entry.has(key)).map((key) => manifest[key]?.file ?? key);
+}
+
+/** Vite's manifest of the build, empty if there is none. */
+function readManifest(webDistDir: string): Manifest {
   const manifestFile = join(resolve(webDistDir), '.vite/manifest.json');
+  return existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest) : {};
+}
+
+/** The built chunk of each locale's core strings (`assets/en-….js`). */
+function localeChunks(manifest: Manifest): Map<string, string> {
   const chunks = new Map<string, string>();
-  if (!existsSync(manifestFile)) return chunks;
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, { file: string }>;
   for (const [source, { file }] of Object.entries(manifest)) {
     const locale = /^src\/shared\/i18n\/locales\/([\w-]+)\.ts$/.exec(source)?.[1];
     if (locale) chunks.set(locale, file);
@@ -82,10 +122,10 @@ function localeChunks(webDistDir: string): Map<string, string> {
   return chunks;
 }
 
-/** The portal's start page in each configured locale: the same page, each preloading its own strings. */
+/** The portal's start page in each configured locale and start screen, each preloading its own chunks. */
 export interface StartPages {
-  /** The page for `locale`; the default locale's for any other. */
-  get(locale: string): string;
+  /** The page for `locale` (the default locale's for any other) opening `screen`, if given. */
+  get(locale: string, screen?: StartScreen): string;
 }
 
 /** The portal's start pages, built once from index.html and Vite's manifest; undefined before the portal is built. */
@@ -93,12 +133,30 @@ export function portalStartPages(config: Config): StartPages | undefined {
   const indexFile = join(resolve(config.webDistDir), 'index.html');
   if (!existsSync(indexFile)) return undefined;
   const html = readFileSync(indexFile, 'utf8');
-  const chunks = localeChunks(config.webDistDir);
-  const { locales, defaultLocale } = config.portal;
-  const page = (locale: string) => injectPageConfig(html, config, chunks.get(locale));
-  const pages = new Map(locales.map((locale) => [locale, page(locale)]));
-  const fallback = pages.get(defaultLocale) ?? page(defaultLocale);
-  return { get: (locale) => pages.get(locale) ?? fallback };
+  const manifest = readManifest(config.webDistDir);
+  const locales = localeChunks(manifest);
+  const screens = new Map(
+    Object.entries(SCREEN_MODULES).map(([screen, modules]) => [screen, chunksOf(manifest, modules)]),
+  );
+  const pages = new Map<string, string>();
+  const page = (locale: string, screen?: StartScreen) => {
+    const key = `${locale} ${screen ?? ''}`;
+    let built = pages.get(key);
+    if (!built) {
+      const chunks = [locales.get(locale), ...(screen ? (screens.get(screen) ?? []) : [])];
+      built = injectPageConfig(
+        html,
+        config,
+        chunks.filter((chunk) => chunk !== undefined),
+      );
+      pages.set(key, built);
+    }
+    return built;
+  };
+  const { locales: configured, defaultLocale } = config.portal;
+  return {
+    get: (locale, screen) => page(configured.includes(locale) ? locale : defaultLocale, screen),
+  };
 }
 
 /**
@@ -151,7 +209,10 @@ export async function registerPortal(app: FastifyInstance, config: Config): Prom
 
   app.setNotFoundHandler((request, reply) => {
     if (pages && wantsPortalPage(request, config.portal.routerBasePath)) {
-      const page = pages.get(likelyLocale(request, config.portal.locales, config.portal.defaultLocale));
+      const path = (request.url.split('?')[0] ?? '').slice(config.portal.routerBasePath.length - 1);
+      const screen =
+        config.portal.routerType === 'browser' ? startScreenOf(path, !!config.portal.fixedGame) : undefined;
+      const page = pages.get(likelyLocale(request, config.portal.locales, config.portal.defaultLocale), screen);
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')

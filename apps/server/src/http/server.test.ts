@@ -153,7 +153,13 @@ describe('serving the portal', () => {
   writeFileSync(
     join(dist, '.vite', 'manifest.json'),
     JSON.stringify({
-      'index.html': { file: 'assets/app.js', isEntry: true },
+      'index.html': { file: 'assets/app.js', isEntry: true, imports: ['_kit.js'] },
+      '_kit.js': { file: 'assets/kit-1.js' },
+      'src/app/layouts/HeroLayout.tsx': { file: 'assets/HeroLayout-1.js', imports: ['_kit.js'] },
+      'src/app/pages/LandingPage.tsx': { file: 'assets/LandingPage-1.js', imports: ['_kit.js', '_NewsAlerts.js'] },
+      '_NewsAlerts.js': { file: 'assets/NewsAlerts-1.js', imports: ['_kit.js'] },
+      'src/app/layouts/SmallHeroLayout.tsx': { file: 'assets/SmallHeroLayout-1.js', imports: ['_kit.js'] },
+      'src/features/player/components/PlayerPage.tsx': { file: 'assets/PlayerPage-1.js', imports: ['_kit.js'] },
       'src/shared/i18n/locales/en.ts': { file: 'assets/en-1.js' },
       'src/shared/i18n/locales/ru.ts': { file: 'assets/ru-1.js' },
       'src/shared/i18n/locales/store/ru.ts': { file: 'assets/ru-store-1.js' },
@@ -225,12 +231,16 @@ describe('serving the portal', () => {
     await without.close();
   });
 
+  /** The chunks a page preloads beside the entry's own. */
+  const preloadsOf = (html: string) =>
+    [...html.matchAll(/<link rel="modulepreload" crossorigin href="\.\/([^"]+)">/g)].map((m) => m[1]);
+
   it('preloads the strings of the language the page will most likely pick, before the entry asks for them', async () => {
     const app = await portalApp({ portal: { ...testConfig().portal, locales: ['en', 'ru'] } });
-    const preloaded = async (headers: Record<string, string>, url = '/') => {
+    const preloaded = async (headers: Record<string, string>, url = '/Profile') => {
       const response = await app.inject({ url, headers });
       expect(response.headers.vary).toBe('accept-language, cookie');
-      return [...response.body.matchAll(/<link rel="modulepreload" crossorigin href="\.\/([^"]+)">/g)].map((m) => m[1]);
+      return preloadsOf(response.body);
     };
     expect(await preloaded({})).toEqual(['assets/en-1.js']);
     expect(await preloaded({ 'accept-language': 'ru-RU,ru;q=0.9,en;q=0.8' })).toEqual(['assets/ru-1.js']);
@@ -240,6 +250,34 @@ describe('serving the portal', () => {
     expect(await preloaded({ 'accept-language': 'ru', cookie: 'a=1; i18next=en' })).toEqual(['assets/en-1.js']);
     expect(await preloaded({ cookie: 'i18next=en' }, '/Profile?lng=ru')).toEqual(['assets/ru-1.js']);
     await app.close();
+  });
+
+  it("preloads the landing's and the player's own chunks on their paths, and nothing the entry loads itself", async () => {
+    const landing = ['assets/en-1.js', 'assets/HeroLayout-1.js', 'assets/LandingPage-1.js', 'assets/NewsAlerts-1.js'];
+    const player = ['assets/en-1.js', 'assets/SmallHeroLayout-1.js', 'assets/PlayerPage-1.js'];
+    const portal = await portalApp();
+    const preloaded = async (url: string) => preloadsOf((await portal.inject(url)).body);
+    expect(await preloaded('/')).toEqual(landing);
+    expect(await preloaded('/?lng=en')).toEqual(landing);
+    expect(await preloaded('/iframe/vkcom')).toEqual(landing);
+    for (const url of ['/play/sky-runner', '/player/gem-garden/', '/PLAY/sky-runner/iframe/ok'])
+      expect(await preloaded(url)).toEqual(player);
+    for (const url of ['/Profile', '/play', '/play/sky-runner/store', '/docs/x/en/tos.md'])
+      expect(await preloaded(url)).toEqual(['assets/en-1.js']);
+    await portal.close();
+
+    // A single-game site opens on its game; a hash router's screen is in the hash, unseen here.
+    const single = await portalApp({ portal: { ...testConfig().portal, fixedGame: 'sky-runner' } });
+    expect(preloadsOf((await single.inject('/')).body)).toEqual(player);
+    await single.close();
+    const hash = await portalApp({ portal: { ...testConfig().portal, routerType: 'hash' } });
+    expect(preloadsOf((await hash.inject('/')).body)).toEqual(['assets/en-1.js']);
+    await hash.close();
+    // Under a base path, the path below it decides.
+    const based = await portalApp({ portal: { ...testConfig().portal, routerBasePath: '/fxid/' } });
+    expect(preloadsOf((await based.inject('/fxid/')).body)).toEqual(landing);
+    expect(preloadsOf((await based.inject('/fxid/play/sky-runner')).body)).toEqual(player);
+    await based.close();
   });
 
   it('sends pages and files the document headers: a CSP that allows only our scripts', async () => {

@@ -13,17 +13,19 @@ export interface AppProps {
   config: PageConfig;
   api: ApiClient;
   i18n: i18n;
+  /** Told of every error a route's error page catches (they never reach the window). */
+  onCaughtError: (error: unknown) => void;
 }
 
 /** The providers every page needs, around the router. */
-export function App({ config, api, i18n }: AppProps) {
+export function App({ config, api, i18n, onCaughtError }: AppProps) {
   const [queryClient] = useState(createQueryClient);
   return (
     <PageConfigContext.Provider value={config}>
       <ApiClientContext.Provider value={api}>
         <QueryClientProvider client={queryClient}>
           <I18nextProvider i18n={i18n}>
-            <AppRouter config={config} />
+            <AppRouter config={config} onCaughtError={onCaughtError} />
           </I18nextProvider>
         </QueryClientProvider>
       </ApiClientContext.Provider>

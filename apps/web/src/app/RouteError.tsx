@@ -22,9 +22,13 @@ export function RouteError({ error }: { error: unknown }) {
   );
 }
 
+/** Told of an error the error page caught: it never reaches the window's error handlers. */
+export type CaughtErrorHandler = (error: unknown) => void;
+
 interface BoundaryProps {
   /** The page shown; the error page goes away when it changes (the player went elsewhere). */
   resetKey: string;
+  onCaughtError: CaughtErrorHandler;
   children: ReactNode;
 }
 
@@ -40,6 +44,12 @@ export class RouteErrorBoundary extends Component<BoundaryProps, { error?: unkno
     // A new page clears the error the last one raised.
     if (state.key !== props.resetKey) return { key: props.resetKey, error: undefined };
     return null;
+  }
+
+  // Here rather than createRoot's onCaughtError option: the production build renders with
+  // preact/compat, whose createRoot takes no options.
+  override componentDidCatch(error: unknown) {
+    this.props.onCaughtError(error);
   }
 
   override render() {

@@ -2,7 +2,7 @@ import type { PageConfig } from '@fxid/contract/page-config';
 import { Suspense } from 'react';
 import { BrowserRouter, HashRouter, matchRoutes, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { BootSpinner } from './BootSpinner';
-import { RouteErrorBoundary } from './RouteError';
+import { type CaughtErrorHandler, RouteErrorBoundary } from './RouteError';
 import { appRoutes, type ScreenHandle } from './routes';
 
 /** One route table per page configuration: the screens preloaded at start are the ones rendered. */
@@ -37,27 +37,27 @@ export function preloadRoutes(config: PageConfig, location: Location = window.lo
  * live under the router base path; with hash history they live in the hash, and the
  * base path is where the page itself is served.
  */
-export function AppRouter({ config }: { config: PageConfig }) {
+export function AppRouter({ config, onCaughtError }: { config: PageConfig; onCaughtError: CaughtErrorHandler }) {
   const routes = routesFor(config);
   if (config.RouterType === 'hash')
     return (
       <HashRouter>
-        <AppRoutes routes={routes} />
+        <AppRoutes routes={routes} onCaughtError={onCaughtError} />
       </HashRouter>
     );
   return (
     <BrowserRouter basename={basename(config)}>
-      <AppRoutes routes={routes} />
+      <AppRoutes routes={routes} onCaughtError={onCaughtError} />
     </BrowserRouter>
   );
 }
 
 /** The matched routes; a quiet spinner while the first page's code arrives, an error page if it fails. */
-function AppRoutes({ routes }: { routes: RouteObject[] }) {
+function AppRoutes({ routes, onCaughtError }: { routes: RouteObject[]; onCaughtError: CaughtErrorHandler }) {
   const { pathname } = useLocation();
   const element = useRoutes(routes);
   return (
-    <RouteErrorBoundary resetKey={pathname}>
+    <RouteErrorBoundary resetKey={pathname} onCaughtError={onCaughtError}>
       <Suspense fallback={<BootSpinner />}>{element}</Suspense>
     </RouteErrorBoundary>
   );

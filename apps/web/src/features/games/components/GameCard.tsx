@@ -10,8 +10,12 @@ import { PlayIcon, ShareIcon } from '../../../shared/ui/icons';
 import { LazyLinkShareModal } from '../../../shared/ui/modals/lazy-modals';
 import { useModals } from '../../../shared/ui/modals/modal-manager';
 
-/** A game in the catalog: cover, icon, name, short description, Play and Share. */
-export function GameCard({ game }: { game: GameSummary }) {
+/**
+ * A game in the catalog: cover, icon, name, short description, Play and Share. The first row's
+ * covers are on screen at load (the first one is the landing's largest paint on phones): they
+ * load at once, not lazily; the others when scrolled near.
+ */
+export function GameCard({ game, firstRow = false }: { game: GameSummary; firstRow?: boolean }) {
   const { t } = useTranslation();
   const config = usePageConfig();
   const modals = useModals();
@@ -33,7 +37,7 @@ export function GameCard({ game }: { game: GameSummary }) {
           <img
             src={assetUrl(game.ImageUrl)}
             alt=""
-            loading="lazy"
+            loading={firstRow ? 'eager' : 'lazy'}
             className="h-full w-full object-cover transition-transform duration-500 group-hover:scale-105"
           />
         )}

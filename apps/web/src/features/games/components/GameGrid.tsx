@@ -5,6 +5,9 @@ import { Notice } from '../../../shared/ui/Notice';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { GameCard } from './GameCard';
 
+/** The most cards a row holds (three columns on wide screens). */
+const ROW = 3;
+
 /** Every game of the catalog in the UI language. */
 export function GameGrid() {
   const { t, i18n } = useTranslation();
@@ -15,9 +18,9 @@ export function GameGrid() {
   if (games.data.length === 0) return <p className="text-slate-600 dark:text-slate-300">{t('landing.gamesEmpty')}</p>;
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-      {games.data.map((game) => (
+      {games.data.map((game, index) => (
         <li key={game.GameSystemName} className="flex">
-          <GameCard game={game} />
+          <GameCard game={game} firstRow={index < ROW} />
         </li>
       ))}
     </ul>

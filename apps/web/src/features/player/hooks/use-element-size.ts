@@ -7,11 +7,20 @@ export function useElementSize(element: RefObject<HTMLElement | null>): Size | u
   useEffect(() => {
     const target = element.current;
     if (!target) return;
+    // Set in the next frame: a render inside the observer's callback that resizes the element
+    // would be observed again in the same frame (the browser's "ResizeObserver loop").
+    let frame = 0;
     const observer = new ResizeObserver(([entry]) => {
-      if (entry) setSize({ width: entry.contentRect.width, height: entry.contentRect.height });
+      if (!entry) return;
+      const { width, height } = entry.contentRect;
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => setSize({ width, height }));
     });
     observer.observe(target);
-    return () => observer.disconnect();
+    return () => {
+      cancelAnimationFrame(frame);
+      observer.disconnect();
+    };
   }, [element]);
   return size;
 }

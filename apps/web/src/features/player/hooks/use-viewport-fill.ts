@@ -12,13 +12,21 @@ export function useViewportFill(element: HTMLElement | null): string | undefined
     if (!element) return;
     const measure = () => setTop(Math.max(0, Math.round(element.getBoundingClientRect().top + window.scrollY)));
     measure();
-    // What is above the player changes the page's height, and the window its own.
-    const observer = new ResizeObserver(measure);
+    // What is above the player changes the page's height, and the window its own. The new
+    // height is set in the next frame: set inside the observer's callback, the layout it
+    // changes would be observed again in the same frame (the browser's "ResizeObserver loop").
+    let frame = 0;
+    const measureNextFrame = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(measure);
+    };
+    const observer = new ResizeObserver(measureNextFrame);
     observer.observe(document.body);
-    window.addEventListener('resize', measure);
+    window.addEventListener('resize', measureNextFrame);
     return () => {
+      cancelAnimationFrame(frame);
       observer.disconnect();
-      window.removeEventListener('resize', measure);
+      window.removeEventListener('resize', measureNextFrame);
     };
   }, [element]);
   return top === undefined ? undefined : `calc(100dvh - ${top}px)`;
