@@ -200,6 +200,7 @@ describe('serving the portal', () => {
         VkPlayCoreUrl: 'dev/hosts/vkplay/mailru.core.js',
         FirebaseAuthEmulatorUrl: 'http://localhost:8080',
         VkIdStandIn: true,
+        MyGamesSignIn: true,
         CrazyGamesSdkUrl: 'dev/hosts/crazygames/sdk.js',
         KongregateApiUrl: 'dev/hosts/kg/kongregate_api.js',
         FbInstantSdkUrl: 'dev/hosts/fbinstantgames/fbinstant.js',

@@ -26,9 +26,20 @@ export async function createPostgresDatabase(prefix: string): Promise<{ url: str
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    // WITH (FORCE) ends the stopped servers' pooled connections that PostgreSQL may not have closed yet.
     async drop() {
-      await withPostgresClient(admin, (client) => client.query(`drop database if exists ${name} with (force)`));
+      await withPostgresClient(admin, async (client) => {
+        // A closed pool's last connections may still be saying goodbye: a connection ended by the
+        // drop while it does so raises an error no one listens to any more. Give them 2 s to go.
+        for (let waited = 0; waited < 2000; waited += 50) {
+          const { rows } = await client.query('select count(*)::int as n from pg_stat_activity where datname = $1', [
+            name,
+          ]);
+          if (rows[0].n === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        // WITH (FORCE) ends what is still connected (a server killed without closing its pool).
+        await client.query(`drop database if exists ${name} with (force)`);
+      });
     },
   };
 }

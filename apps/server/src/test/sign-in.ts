@@ -38,17 +38,15 @@ export function requestLink(app: FastifyInstance, email: string, extra: Record<s
 
 /** Signs in as a player would: asks for a link, opens it in the same browser, and returns the bearer token. */
 export async function signIn(app: FastifyInstance, db: Kysely<Database>, email: string): Promise<string> {
-  const asked = await requestLink(
-    app,
-    email,
-    {},
-    `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
-  );
+  // Each test browser has an address of its own: sign-in is rate limited per address.
+  const ip = `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+  const asked = await requestLink(app, email, {}, ip);
   if (asked.statusCode !== 200) throw new Error(`email_invite answered ${asked.statusCode}: ${asked.body}`);
   const response = await app.inject({
     method: 'POST',
     url: '/api/v1/auth/authenticate_from_email_invite',
     payload: { InviteToken: await latestInviteToken(db, email), BrowserNonce: TEST_BROWSER_NONCE },
+    remoteAddress: ip,
   });
   if (response.statusCode !== 200) throw new Error(`sign-in answered ${response.statusCode}: ${response.body}`);
   return response.json().Token;
