@@ -6,6 +6,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { unwrap, withSavepoints } from './wrapped-driver.js';
 
 /**
  * Says when rows inserted into a table became visible to other connections: after the commit
@@ -64,7 +65,6 @@ export function watchCommits(dialect: Dialect): { dialect: Dialect; commits: Com
 
   function watchDriver(inner: Driver): Driver {
     const wrappers = new WeakMap<DatabaseConnection, WatchedConnection>();
-    const unwrap = (connection: DatabaseConnection) => (connection as WatchedConnection).inner;
     const driver: Driver = {
       init: () => inner.init(),
       async acquireConnection() {
@@ -99,18 +99,8 @@ export function watchCommits(dialect: Dialect): { dialect: Dialect; commits: Com
       releaseConnection: (connection) => inner.releaseConnection(unwrap(connection)),
       destroy: () => inner.destroy(),
     };
-    // Savepoints only where the engine's driver has them (a rolled-back savepoint may leave a spurious signal: harmless).
-    if (inner.savepoint)
-      driver.savepoint = (c, name, compile) => inner.savepoint?.(unwrap(c), name, compile) as Promise<void>;
-    if (inner.rollbackToSavepoint) {
-      driver.rollbackToSavepoint = (c, name, compile) =>
-        inner.rollbackToSavepoint?.(unwrap(c), name, compile) as Promise<void>;
-    }
-    if (inner.releaseSavepoint) {
-      driver.releaseSavepoint = (c, name, compile) =>
-        inner.releaseSavepoint?.(unwrap(c), name, compile) as Promise<void>;
-    }
-    return driver;
+    // A rolled-back savepoint may leave a spurious signal: harmless.
+    return withSavepoints(driver, inner);
   }
 
   return {

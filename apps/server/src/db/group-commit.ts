@@ -8,6 +8,7 @@ import {
   SelectQueryNode,
   type TransactionSettings,
 } from 'kysely';
+import { unwrap, withSavepoints } from './wrapped-driver.js';
 
 /**
  * SQLite's `synchronous = full` fsyncs the WAL inside every COMMIT, and better-sqlite3 runs
@@ -164,7 +165,6 @@ class SyncedConnection implements DatabaseConnection {
  */
 export function groupCommits(dialect: Dialect, wal: WalSync): Dialect {
   function wrapDriver(inner: Driver): Driver {
-    const unwrap = (connection: DatabaseConnection) => (connection as SyncedConnection).inner;
     const state = (connection: DatabaseConnection) => connection as SyncedConnection;
     const driver: Driver = {
       init: () => inner.init(),
@@ -196,17 +196,7 @@ export function groupCommits(dialect: Dialect, wal: WalSync): Dialect {
         await wal.close();
       },
     };
-    if (inner.savepoint)
-      driver.savepoint = (c, name, compile) => inner.savepoint?.(unwrap(c), name, compile) as Promise<void>;
-    if (inner.rollbackToSavepoint) {
-      driver.rollbackToSavepoint = (c, name, compile) =>
-        inner.rollbackToSavepoint?.(unwrap(c), name, compile) as Promise<void>;
-    }
-    if (inner.releaseSavepoint) {
-      driver.releaseSavepoint = (c, name, compile) =>
-        inner.releaseSavepoint?.(unwrap(c), name, compile) as Promise<void>;
-    }
-    return driver;
+    return withSavepoints(driver, inner);
   }
 
   return {
