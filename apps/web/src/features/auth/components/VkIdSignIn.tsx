@@ -1,11 +1,11 @@
 import type { VkIdOptions } from '@fxid/contract';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiClient } from '../../../shared/api/api-context';
 import { storeAuthToken } from '../../../shared/lib/auth-token';
 import { finishVkId, startVkId } from '../../../shared/lib/vkid/vkid-sign-in';
-import { Button } from '../../../shared/ui/Button';
 import { trackSignIn } from '../lib/sign-in-progress';
+import { RedirectSignInButton } from './RedirectSignInButton';
 
 export interface VkIdSignInProps {
   options: VkIdOptions;
@@ -29,30 +29,14 @@ export function VkIdSignIn(props: VkIdSignInProps) {
 }
 
 function VkIdRedirectButton({ game, returnTo, onError }: VkIdSignInProps) {
-  const { t } = useTranslation();
   const api = useApiClient();
-  const [busy, setBusy] = useState(false);
-  const go = () => {
-    setBusy(true);
-    startVkId(api, { game, returnTo, link: false }).then(
-      (started) => window.location.assign(started.AuthorizeUrl),
-      (error: unknown) => {
-        setBusy(false);
-        onError(error);
-      },
-    );
-  };
   return (
-    <Button
-      variant="secondary"
-      className="col-span-2"
-      disabled={busy}
-      data-provider="vkid"
-      aria-label={t('auth.signInWith', { provider: 'VK ID' })}
-      onClick={go}
-    >
-      VK ID
-    </Button>
+    <RedirectSignInButton
+      provider="vkid"
+      label="VK ID"
+      start={async () => (await startVkId(api, { game, returnTo, link: false })).AuthorizeUrl}
+      onError={onError}
+    />
   );
 }
 
