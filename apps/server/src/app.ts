@@ -261,7 +261,7 @@ export async function createApp(config: Config, deps: AppDependencies = {}): Pro
   if (config.dataConnections.twitch.devStandIn) await app.register(localOAuth2Routes(localTwitchService(ctx)));
   await registerDemoGame(app, config);
   registerSdkScript(app, config);
-  await registerPortal(app, config);
+  await registerPortal(app, config, ctx.catalog);
   startOutboxWorker(app, ctx, outboxHandlers(ctx), commits);
   if (config.vapid?.generated) {
     // Development only: these keys die with the process, and subscriptions made with them too.

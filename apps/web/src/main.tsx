@@ -6,6 +6,7 @@ import { focusAutoFocusOnMount } from './app/startup/auto-focus';
 import { disableContextMenu } from './app/startup/context-menu';
 import { loadDebugConsoles } from './app/startup/debug-consoles';
 import { startErrorReporting } from './app/startup/error-reporting';
+import { readFirstData } from './app/startup/first-data';
 import { readStartupFlags } from './app/startup/flags';
 import { captureInstallPrompt } from './app/startup/install-prompt';
 import { registerServiceWorker } from './app/startup/service-worker';
@@ -46,7 +47,7 @@ initI18n(config, logger).then((i18n) => {
   };
   createRoot(root).render(
     <StrictMode>
-      <App config={config} api={api} i18n={i18n} onCaughtError={onCaughtError} />
+      <App config={config} api={api} i18n={i18n} onCaughtError={onCaughtError} firstData={readFirstData()} />
     </StrictMode>,
   );
 });

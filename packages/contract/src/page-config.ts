@@ -164,3 +164,33 @@ export function portalRouteUrl(
   const route = path.startsWith('/') ? path : `/${path}`;
   return routing.RouterType === 'hash' ? `${base}#${route}` : `${base}${route.slice(1)}`;
 }
+
+/** id of the `<script type="application/json">` element that holds the start screen's FirstData. */
+export const FIRST_DATA_ELEMENT_ID = 'fxid-first-data';
+
+/** One API answer of the catalog, for one game on one platform. */
+export interface FirstGameAnswer {
+  Game: string;
+  Platform: string;
+  /** The API's 200 answer, as it sends it. */
+  Answer: unknown;
+}
+
+/**
+ * The anonymous API answers a start screen (the landing, the player) renders first, put in the
+ * page by the server so the first render need not wait for them: only catalog data, the same for
+ * every visitor, never anything personal. The portal uses them only in the language it picked.
+ */
+export interface FirstData {
+  /** The language of the answers. */
+  Locale: string;
+  /** POST /games/list `{ Locale }`: its AvailableGames. */
+  Games: unknown[];
+  /** POST /info/news `{ Locale, GameSystemName? }`: its News, the portal's or (with NewsGame) one game's. */
+  News?: unknown[];
+  NewsGame?: string;
+  /** GET /public_game_config/{Game}?WebPublishingPlatform={Platform}. */
+  GameConfigs: FirstGameAnswer[];
+  /** GET /play/{Game}?WebPublishingPlatform={Platform} without a bearer token. */
+  Launch?: FirstGameAnswer;
+}

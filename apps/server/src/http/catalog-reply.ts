@@ -21,7 +21,7 @@ interface Entry {
 }
 
 /** Whether an If-None-Match header names this ETag (or is `*`). */
-function matches(header: string | undefined, etag: string): boolean {
+export function etagMatches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   return header === '*' || header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
@@ -57,7 +57,7 @@ export function createCatalogReplies(catalog: GameCatalog) {
     reply.header('etag', entry.etag).header('cache-control', SHARED_CACHE_CONTROL);
     if (
       (request.method === 'GET' || request.method === 'HEAD') &&
-      matches(request.headers['if-none-match'], entry.etag)
+      etagMatches(request.headers['if-none-match'], entry.etag)
     ) {
       return reply.code(304).send();
     }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -5,11 +6,14 @@ import { PAGE_CONFIG_ELEMENT_ID, type PageConfig } from '@fxid/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { myGamesAppOf } from '../modules/auth/mygames/mygames-config.js';
+import type { GameCatalog } from '../modules/catalog/game-catalog.js';
 import {
   DEV_FXLAUNCHER_BRIDGE_URL,
   DEV_FXNATIVE_BRIDGE_URL,
 } from '../modules/platforms/wrapper/wrapper-bridge-urls.js';
 import { providersPageConfig } from '../modules/store/providers/provider-configs.js';
+import { etagMatches } from './catalog-reply.js';
+import { firstDataHead, firstDataOf, inertJson } from './portal-first-data.js';
 import { likelyLocale } from './portal-locale.js';
 import { sendProblem } from './problem.js';
 
@@ -60,12 +64,19 @@ export function pageConfigFor(config: Config): PageConfig {
  * and the first screen's (each fetched only once the entry runs: a round trip saved
  * before first paint).
  */
-export function injectPageConfig(html: string, config: Config, chunks: readonly string[] = []): string {
-  const json = JSON.stringify(pageConfigFor(config)).replace(/</g, '\\u003c');
+export function injectPageConfig(
+  html: string,
+  config: Config,
+  chunks: readonly string[] = [],
+  /** More of the head: the start screen's first data. */
+  extraHead = '',
+): string {
+  const json = inertJson(pageConfigFor(config));
   const preload = chunks.map((chunk) => `<link rel="modulepreload" crossorigin href="./${chunk}">`).join('');
   const head =
     `<base href="${config.portal.routerBasePath}">` +
     `<script type="application/json" id="${PAGE_CONFIG_ELEMENT_ID}">${json}</script>` +
+    extraHead +
     preload;
   return html.replace(HEAD_MARKER, head).replace('<html lang="en"', `<html lang="${config.portal.defaultLocale}"`);
 }
@@ -126,6 +137,10 @@ function localeChunks(manifest: Manifest): Map<string, string> {
 export interface StartPages {
   /** The page for `locale` (the default locale's for any other) opening `screen`, if given. */
   get(locale: string, screen?: StartScreen): string;
+  /** The same page with `extraHead` in its head (built each time: the caller keeps it). */
+  with(locale: string, screen: StartScreen | undefined, extraHead: string): string;
+  /** The locale whose page `locale` gets. */
+  localeOf(locale: string): string;
 }
 
 /** The portal's start pages, built once from index.html and Vite's manifest; undefined before the portal is built. */
@@ -138,24 +153,31 @@ export function portalStartPages(config: Config): StartPages | undefined {
   const screens = new Map(
     Object.entries(SCREEN_MODULES).map(([screen, modules]) => [screen, chunksOf(manifest, modules)]),
   );
+  const build = (locale: string, screen: StartScreen | undefined, extraHead = '') => {
+    const chunks = [locales.get(locale), ...(screen ? (screens.get(screen) ?? []) : [])];
+    return injectPageConfig(
+      html,
+      config,
+      chunks.filter((chunk) => chunk !== undefined),
+      extraHead,
+    );
+  };
   const pages = new Map<string, string>();
   const page = (locale: string, screen?: StartScreen) => {
     const key = `${locale} ${screen ?? ''}`;
     let built = pages.get(key);
     if (!built) {
-      const chunks = [locales.get(locale), ...(screen ? (screens.get(screen) ?? []) : [])];
-      built = injectPageConfig(
-        html,
-        config,
-        chunks.filter((chunk) => chunk !== undefined),
-      );
+      built = build(locale, screen);
       pages.set(key, built);
     }
     return built;
   };
   const { locales: configured, defaultLocale } = config.portal;
+  const localeOf = (locale: string) => (configured.includes(locale) ? locale : defaultLocale);
   return {
-    get: (locale, screen) => page(configured.includes(locale) ? locale : defaultLocale, screen),
+    get: (locale, screen) => page(localeOf(locale), screen),
+    with: (locale, screen, extraHead) => build(localeOf(locale), screen, extraHead),
+    localeOf,
   };
 }
 
@@ -185,7 +207,7 @@ export async function registerDemoGame(app: FastifyInstance, config: Config): Pr
  * Serves the built portal: hashed assets with long caching, and index.html for
  * any other GET that is not under /api (the portal's router takes it from there).
  */
-export async function registerPortal(app: FastifyInstance, config: Config): Promise<void> {
+export async function registerPortal(app: FastifyInstance, config: Config, catalog: GameCatalog): Promise<void> {
   const root = resolve(config.webDistDir);
   // The request's likely language picks the start page that preloads its strings.
   const pages = portalStartPages(config);
@@ -206,21 +228,92 @@ export async function registerPortal(app: FastifyInstance, config: Config): Prom
   } else {
     app.log.warn({ root }, 'portal build not found; serving the API only (run npm run build)');
   }
+  const startPages = pages && startPagesWithData(app, config, pages, catalog);
 
-  app.setNotFoundHandler((request, reply) => {
-    if (pages && wantsPortalPage(request, config.portal.routerBasePath)) {
+  app.setNotFoundHandler(async (request, reply) => {
+    if (startPages && wantsPortalPage(request, config.portal.routerBasePath)) {
       const path = (request.url.split('?')[0] ?? '').slice(config.portal.routerBasePath.length - 1);
       const screen =
         config.portal.routerType === 'browser' ? startScreenOf(path, !!config.portal.fixedGame) : undefined;
-      const page = pages.get(likelyLocale(request, config.portal.locales, config.portal.defaultLocale), screen);
-      return reply
+      const locale = likelyLocale(request, config.portal.locales, config.portal.defaultLocale);
+      const page = await startPages(locale, screen, screen === 'player' ? playerGameOf(path, config) : undefined);
+      reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
         .header('vary', 'accept-language, cookie')
-        .send(page);
+        .header('etag', page.etag);
+      if (etagMatches(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
+      return reply.send(page.body);
     }
     return notFound(request, reply);
   });
+}
+
+/** A start page as sent: its HTML and the ETag that names it. */
+interface ServedPage {
+  body: string;
+  etag: string;
+}
+
+/**
+ * The start pages with their screen's first data (portal-first-data.ts), kept per catalog
+ * version: an import changes the data, hence the page and its ETag. Kept per language, screen
+ * and catalog game (an address naming no game of the catalog gets the page without its data),
+ * so a few dozen pages at most. Other pages have no first data: the pages of StartPages.
+ */
+function startPagesWithData(app: FastifyInstance, config: Config, pages: StartPages, catalog: GameCatalog) {
+  const apiPrefix = config.portal.routerBasePath.replace(/\/$/, '');
+  const kept = new Map<string, Promise<ServedPage>>();
+  let keptVersion: number | undefined;
+  const served = (body: string): ServedPage => ({
+    body,
+    etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+  });
+  const plain = new Map<string, ServedPage>();
+
+  return async (requested: string, screen: StartScreen | undefined, named?: string): Promise<ServedPage> => {
+    const locale = pages.localeOf(requested);
+    if (!screen) {
+      const page = plain.get(locale) ?? served(pages.get(locale));
+      plain.set(locale, page);
+      return page;
+    }
+    const version = await catalog.version();
+    if (version !== keptVersion) {
+      kept.clear();
+      keptVersion = version;
+    }
+    const game = named && (await catalog.find(named))?.definition.GameSystemName === named ? named : undefined;
+    const key = `${locale} ${screen} ${game ?? ''}`;
+    let page = kept.get(key);
+    if (!page) {
+      page = firstDataOf(app, apiPrefix, { screen, locale, game }).then((first) =>
+        served(first ? pages.with(locale, screen, firstDataHead(first)) : pages.get(locale, screen)),
+      );
+      kept.set(key, page);
+      // A failure is not kept: the next request tries again.
+      page.catch(() => kept.delete(key));
+    }
+    return page;
+  };
+}
+
+/**
+ * The game the player page at `path` plays on the portal's own platform: the one its address
+ * names, or the fixed game of a single-game site; none inside a host (an /iframe/{adapter}
+ * address, a forced adapter), whose platform answers differ.
+ */
+function playerGameOf(path: string, config: Config): string | undefined {
+  if (config.portal.forcedAdapter) return undefined;
+  const named = /^\/?play(?:er)?\/([^/]+)\/?$/i.exec(path)?.[1];
+  if (named) {
+    try {
+      return decodeURIComponent(named);
+    } catch {
+      return undefined; // not an address the catalog could name
+    }
+  }
+  return /^\/?$/.test(path) ? config.portal.fixedGame : undefined;
 }
 
 /** GET of anything but the API; the API answers its unknown paths with 404 problem details. */

@@ -1,4 +1,4 @@
-import type { PageConfig } from '@fxid/contract/page-config';
+import type { FirstData, PageConfig } from '@fxid/contract/page-config';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { i18n } from 'i18next';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import type { ApiClient } from '../shared/api/client';
 import { createQueryClient } from '../shared/api/query-client';
 import { PageConfigContext } from '../shared/config/page-config-context';
 import { AppRouter } from './router';
+import { seedFirstData } from './startup/first-data';
 
 export interface AppProps {
   config: PageConfig;
@@ -15,11 +16,17 @@ export interface AppProps {
   i18n: i18n;
   /** Told of every error a route's error page catches (they never reach the window). */
   onCaughtError: (error: unknown) => void;
+  /** The start screen's data the server put in the page: the first render has it. */
+  firstData?: FirstData | undefined;
 }
 
 /** The providers every page needs, around the router. */
-export function App({ config, api, i18n, onCaughtError }: AppProps) {
-  const [queryClient] = useState(createQueryClient);
+export function App({ config, api, i18n, onCaughtError, firstData }: AppProps) {
+  const [queryClient] = useState(() => {
+    const client = createQueryClient();
+    if (firstData) seedFirstData(client, api, firstData, i18n.resolvedLanguage ?? config.DefaultLocale);
+    return client;
+  });
   return (
     <PageConfigContext.Provider value={config}>
       <ApiClientContext.Provider value={api}>

@@ -7,9 +7,11 @@ import { useNews } from '../../entities/news/news';
 import { GameGrid } from '../../features/games/components/GameGrid';
 import { usePageConfig } from '../../shared/config/page-config-context';
 import { useDocumentTitle } from '../../shared/lib/use-document-title';
+import { useIdle } from '../../shared/lib/use-idle';
 import { Spinner } from '../../shared/ui/Spinner';
 
-// Below the games, so not in the first load; the alerts above already ask for the news it shows.
+// Below the games, so not in the first load nor the first render: it loads and renders once the
+// browser is idle after the games are on screen. The alerts above already asked for its news.
 const NewsStrip = lazy(async () => ({ default: (await import('../../features/news/components/NewsStrip')).NewsStrip }));
 
 /** The portal's front page: alerts, the catalog of games, the news. */
@@ -21,6 +23,7 @@ export function LandingPage() {
   const locale = i18n.resolvedLanguage ?? config.DefaultLocale;
   const news = useNews(locale);
   const games = useGamesList(locale);
+  const idle = useIdle();
   // The alerts sit above the games: both appear at once, in a space a screen high, so that
   // nothing on screen moves when they arrive (a layout shift the player would see).
   if (news.isPending || games.isPending)
@@ -38,9 +41,11 @@ export function LandingPage() {
         </h2>
         <GameGrid />
       </section>
-      <Suspense fallback={null}>
-        <NewsStrip />
-      </Suspense>
+      {idle && (
+        <Suspense fallback={null}>
+          <NewsStrip />
+        </Suspense>
+      )}
     </>
   );
 }

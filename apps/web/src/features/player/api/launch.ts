@@ -24,15 +24,15 @@ export function fetchLaunchData(api: ApiClient, game: string, platform: string, 
 }
 
 /** Launch data per game, platform and player: signing in or out fetches it anew (a new GameJwt). */
+export function launchDataQuery(api: ApiClient, game: string | undefined, platform: string, token: string | null) {
+  return queryOptions({
+    queryKey: ['play', game, platform, token],
+    queryFn: () => fetchLaunchData(api, game ?? '', platform, token),
+    enabled: !!game,
+    refetchOnWindowFocus: false,
+  });
+}
+
 export function useLaunchData(game: string | undefined, platform: string) {
-  const api = useApiClient();
-  const token = useAuthToken();
-  return useQuery(
-    queryOptions({
-      queryKey: ['play', game, platform, token],
-      queryFn: () => fetchLaunchData(api, game ?? '', platform, token),
-      enabled: !!game,
-      refetchOnWindowFocus: false,
-    }),
-  );
+  return useQuery(launchDataQuery(useApiClient(), game, platform, useAuthToken()));
 }

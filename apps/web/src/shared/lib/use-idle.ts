@@ -1,0 +1,22 @@
+import { useEffect, useState } from 'react';
+
+/** How long a busy page waits for an idle moment before it does the deferred work anyway. */
+const IDLE_TIMEOUT_MS = 2000;
+
+/**
+ * False until the browser first has an idle moment after mount (requestIdleCallback; a short
+ * timer where it is missing): for work off screen at start, so that it runs after the first
+ * paint's tasks rather than lengthening them.
+ */
+export function useIdle(): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(() => setIdle(true), { timeout: IDLE_TIMEOUT_MS });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const timer = window.setTimeout(() => setIdle(true), 1);
+    return () => window.clearTimeout(timer);
+  }, []);
+  return idle;
+}
