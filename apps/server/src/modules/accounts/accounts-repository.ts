@@ -44,13 +44,13 @@ export function createEmailAccount(
  * The account of an address a mailed link just proved: made on first use, marked
  * verified if it was not yet. `account` is the one already found for the address.
  */
-export async function provenEmailAccount(
+export async function provenEmailAccount<Found extends Pick<AccountRow, 'id' | 'email_validated'>>(
   db: Db,
-  account: AccountRow | undefined,
+  account: Found | undefined,
   invite: { email: string; email_normalized: string; locale: string | null },
   geoCountry: string | null,
   now: number,
-): Promise<AccountRow> {
+): Promise<Found | AccountRow> {
   if (!account) {
     return createEmailAccount(
       db,

@@ -1,10 +1,11 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query.js';
 import type { Database, EmailInvitesTable } from '../../db/schema.js';
 import { inspectToken, type SpendResult, spendFailure } from '../../db/single-use-tokens.js';
 
 /** All SQL of email invites (the spec's `email_invite`: the sign-in link a player is mailed). */
 export type Db = Kysely<Database>;
+export type EmailInviteRow = Selectable<EmailInvitesTable>;
 
 /** How many invites were made for an address since `since`. */
 export async function countInvitesSince(db: Db, emailNormalized: string, since: number): Promise<number> {
@@ -39,15 +40,30 @@ const spendByConfirmation = preparedQuery(['tokenHash', 'now'], (db, args: Spend
   spendUpdate(db, args).where('link_account_id', 'is', null),
 );
 
+/**
+ * Spends the invite and, in the same statement, reads the account its address already has
+ * (the sign-in needs it next): one statement where a spend and a lookup were two.
+ */
 function spendUpdate(db: Db, args: SpendArgs) {
+  const holder = (eb: ExpressionBuilder<Database, 'email_invites'>) =>
+    eb.selectFrom('accounts').whereRef('accounts.email_normalized', '=', 'email_invites.email_normalized');
   return db
     .updateTable('email_invites')
     .set({ consumed_at: args.now })
     .where('token_hash', '=', args.tokenHash)
     .where('consumed_at', 'is', null)
     .where('expires_at', '>', args.now)
-    .returningAll();
+    .returningAll()
+    .returning((eb) => [
+      holder(eb).select('accounts.id').as('holder_id'),
+      holder(eb).select('accounts.email_validated').as('holder_email_validated'),
+    ]);
 }
+
+/** A spent invite, and the account its address had then (none: the sign-in makes it). */
+export type SpentInvite =
+  | { spent: true; row: EmailInviteRow; holder: { id: string; email_validated: number } | undefined }
+  | (SpendResult<'email_invites'> & { spent: false });
 
 /**
  * Spends an invite once (as `spendToken` does, one conditional UPDATE … RETURNING). Without
@@ -60,13 +76,17 @@ export async function spendInvite(
   tokenHash: string,
   now: number,
   proof: { nonceHash: string | null; confirmed: boolean },
-): Promise<SpendResult<'email_invites'>> {
+): Promise<SpentInvite> {
   const { rows } = proof.confirmed
     ? await spendByConfirmation(db, { tokenHash, now })
     : // No nonce matches no invite: an empty hash equals no stored one.
       await spendByBrowser(db, { tokenHash, now, nonceHash: proof.nonceHash ?? '' });
-  const row = rows[0];
-  if (row) return { spent: true, row };
+  const spent = rows[0];
+  if (spent) {
+    const { holder_id, holder_email_validated, ...row } = spent;
+    const holder = holder_id ? { id: holder_id, email_validated: Number(holder_email_validated) } : undefined;
+    return { spent: true, row, holder };
+  }
   return spendFailure(db, 'email_invites', tokenHash, now);
 }
 
