@@ -66,12 +66,20 @@ export async function spendToken<T extends SingleUseTable>(
   if (condition) update = update.where(condition);
   const spent = await update.returningAll().executeTakeFirst();
   if (spent) return { spent: true, row: spent as Selectable<Database[T]> };
-  const row = (await loose
-    .selectFrom(table as string)
-    .selectAll()
-    .where('token_hash', '=', tokenHash)
-    .executeTakeFirst()) as Selectable<Database[T]> | undefined;
-  const state = tokenState(row as { consumed_at: number | null; expires_at: number } | undefined, now);
+  return spendFailure(db, table, tokenHash, now);
+}
+
+/**
+ * Why the conditional UPDATE of a spend matched no row (for spends written as their own
+ * query): the token's state, or `refused` when it is live and only the extra condition refused.
+ */
+export async function spendFailure<T extends SingleUseTable>(
+  db: Kysely<Database>,
+  table: T,
+  tokenHash: string,
+  now: number,
+): Promise<SpendResult<T> & { spent: false }> {
+  const { state, row } = await inspectToken(db, table, tokenHash, now);
   return { spent: false, failure: state === 'live' ? 'refused' : state, row };
 }
 

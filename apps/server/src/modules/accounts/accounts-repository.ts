@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import { preparedQuery } from '../../db/prepared-query.js';
 import type { AccountsTable, Database } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 
@@ -9,8 +10,13 @@ export function findAccount(db: Db, id: string): Promise<AccountRow | undefined>
   return db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export function findAccountByEmail(db: Db, emailNormalized: string): Promise<AccountRow | undefined> {
-  return db.selectFrom('accounts').selectAll().where('email_normalized', '=', emailNormalized).executeTakeFirst();
+/** Built once: every email sign-in asks it. */
+const accountByEmail = preparedQuery(['emailNormalized'], (db, args: { emailNormalized: string }) =>
+  db.selectFrom('accounts').selectAll().where('email_normalized', '=', args.emailNormalized),
+);
+
+export async function findAccountByEmail(db: Db, emailNormalized: string): Promise<AccountRow | undefined> {
+  return (await accountByEmail(db, { emailNormalized })).rows[0];
 }
 
 /** A new registered account signed in by email; its address counts as verified (the link proved it). */
@@ -38,13 +44,13 @@ export function createEmailAccount(
  * The account of an address a mailed link just proved: made on first use, marked
  * verified if it was not yet. `account` is the one already found for the address.
  */
-export async function provenEmailAccount(
+export async function provenEmailAccount<Found extends Pick<AccountRow, 'id' | 'email_validated'>>(
   db: Db,
-  account: AccountRow | undefined,
+  account: Found | undefined,
   invite: { email: string; email_normalized: string; locale: string | null },
   geoCountry: string | null,
   now: number,
-): Promise<AccountRow> {
+): Promise<Found | AccountRow> {
   if (!account) {
     return createEmailAccount(
       db,
@@ -197,13 +203,40 @@ async function insertAccount(
     created_at: now,
     updated_at: now,
   };
-  await db.insertInto('accounts').values(row).execute();
-  await db
-    .insertInto('social_identifiers')
-    .values({ id: newId(), account_id: row.id, ...identity, created_at: now })
-    .execute();
+  await insertAccountRow(db, row);
+  await insertIdentity(db, { id: newId(), account_id: row.id, ...identity, created_at: now });
   return row;
 }
+
+/** Every column of an account row, which a new account sets all of. */
+const ACCOUNT_COLUMNS = [
+  'id',
+  'name',
+  'email',
+  'email_normalized',
+  'email_validated',
+  'marketing_enabled',
+  'geo_country',
+  'locale',
+  'guest',
+  'has_completed_order',
+  'features_json',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof AccountRow)[];
+/** A column added to the table but not to the list above fails to compile here. */
+const allAccountColumns: Exclude<keyof AccountRow, (typeof ACCOUNT_COLUMNS)[number]> extends never ? true : never =
+  true;
+void allAccountColumns;
+
+/** Built once: every first sign-in makes an account (the placeholders' keys are the columns, in the list's order). */
+const insertAccountRow = preparedQuery(ACCOUNT_COLUMNS, (db, row: AccountRow) => db.insertInto('accounts').values(row));
+
+const insertIdentity = preparedQuery(
+  ['id', 'account_id', 'type', 'identifier', 'created_at'],
+  (db, row: { id: string; account_id: string; type: string; identifier: string; created_at: number }) =>
+    db.insertInto('social_identifiers').values(row),
+);
 
 /** Who holds a game account, if anyone. */
 export function connectionOfGameUid(db: Db, gameId: string, gameUid: string) {

@@ -34,14 +34,14 @@ export async function accountCountry(db: repo.Db, accountId: string): Promise<st
  * made on first use, marked verified if it was not yet (and then evicted, so a newly verified
  * address shows at once). `found` is the account already found for the address.
  */
-export async function accountForProvenEmail(
+export async function accountForProvenEmail<Found extends Pick<AccountRow, 'id' | 'email_validated'>>(
   ctx: Pick<AppContext, 'accounts'>,
   trx: repo.Db,
-  found: AccountRow | undefined,
+  found: Found | undefined,
   invite: { email: string; email_normalized: string; locale: string | null },
   geoCountry: string | null,
   now: number,
-): Promise<AccountRow> {
+): Promise<Found | AccountRow> {
   const account = await repo.provenEmailAccount(trx, found, invite, geoCountry, now);
   if (found && found.email_validated !== 1) evictAccount(ctx, account.id);
   return account;

@@ -21,7 +21,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { accountOf, sessionOf } from '../../http/authenticate.js';
 import { geoCountry } from '../../http/geo-country.js';
-import { problemResponses } from '../../http/responses.js';
+import { presentedJson, problemResponses } from '../../http/responses.js';
 import { getAccount, userInfo } from '../accounts/profile-service.js';
 import { authenticateFromEmailInvite, emailInviteDetails, requestEmailInvite } from './email-sign-in.js';
 import { authenticateFromFirebase, linkFromFirebase } from './firebase/firebase-sign-in.js';
@@ -58,6 +58,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.post('/auth/authenticate_from_email_invite', {
+      ...presentedJson,
       config: { rateLimit: { max: 30, timeWindow: '15 minutes' } },
       schema: {
         tags: ['auth'],

@@ -75,6 +75,39 @@ describeEachEngine('email sign-in', (engine) => {
     expect(ids[0]).toBe(ids[1]);
   });
 
+  it('signs in to the account the address already has, marking the address verified', async () => {
+    const { app, database } = testApp();
+    const { db } = database.handle;
+    // An account whose address no link has proved yet (as one made before its first link).
+    await db
+      .insertInto('accounts')
+      .values({
+        id: 'unproven-account',
+        name: 'Unproven',
+        email: 'Unproven@example.com',
+        email_normalized: 'unproven@example.com',
+        email_validated: 0,
+        marketing_enabled: 0,
+        geo_country: null,
+        locale: null,
+        guest: 0,
+        has_completed_order: 0,
+        features_json: '[]',
+        created_at: 1,
+        updated_at: 1,
+      })
+      .execute();
+    const token = await signIn(app, db, 'unproven@EXAMPLE.com');
+    const profile = (await app.inject({ method: 'POST', url: '/api/v1/profile', headers: bearer(token) })).json();
+    expect(profile).toMatchObject({ AccountId: 'unproven-account', EmailValidated: true, Name: 'Unproven' });
+    const accounts = await db
+      .selectFrom('accounts')
+      .select('id')
+      .where('email_normalized', '=', 'unproven@example.com')
+      .execute();
+    expect(accounts).toEqual([{ id: 'unproven-account' }]);
+  });
+
   it('builds the link from configuration even when the Host header lies', async () => {
     const { app, database } = testApp();
     const asked = await app.inject({

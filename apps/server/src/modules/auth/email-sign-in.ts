@@ -14,7 +14,7 @@ import { deviceName } from '../../lib/device-name.js';
 import { newId } from '../../lib/ids.js';
 import { safeRedirect } from '../../lib/redirects.js';
 import { hashToken, newSecretToken } from '../../lib/tokens.js';
-import { accountForProvenEmail, findAccountByEmail } from '../accounts/accounts-service.js';
+import { accountForProvenEmail } from '../accounts/accounts-service.js';
 import { addProvenEmail } from '../accounts/identity-service.js';
 import { emailInviteMail } from '../mail/email-invite-mail.js';
 import type { EmailInviteTexts } from '../mail/email-invite-texts.js';
@@ -115,8 +115,7 @@ export async function authenticateFromEmailInvite(
       await addProvenEmail(ctx, trx, invite.link_account_id, invite, now);
       accountId = invite.link_account_id;
     } else {
-      const found = await findAccountByEmail(trx, invite.email_normalized);
-      accountId = (await accountForProvenEmail(ctx, trx, found, invite, geoCountry, now)).id;
+      accountId = (await accountForProvenEmail(ctx, trx, spent.holder, invite, geoCountry, now)).id;
     }
     const token = await ctx.sessions.create(accountId, trx);
     return { token, redirectUri: invite.redirect_uri ?? undefined };

@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import { preparedQuery } from '../../db/prepared-query.js';
 import type { Database, OrderProductsTable, OrdersTable, OrderTransitionsTable } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 
@@ -12,16 +13,27 @@ export async function insertOrder(trx: Db, row: OrdersTable, products: OrderProd
   await trx.insertInto('order_products').values(products).execute();
 }
 
-export function findOrderByPublicId(db: Db, publicId: string): Promise<OrderRow | undefined> {
-  return db.selectFrom('orders').selectAll().where('public_id', '=', publicId).executeTakeFirst();
+/** The reads every status poll, payment step and fulfilment makes: built once (see prepared-query.ts). */
+const orderByPublicId = preparedQuery(['publicId'], (db, args: { publicId: string }) =>
+  db.selectFrom('orders').selectAll().where('public_id', '=', args.publicId),
+);
+const orderById = preparedQuery(['id'], (db, args: { id: string }) =>
+  db.selectFrom('orders').selectAll().where('id', '=', args.id),
+);
+const productsOfOrder = preparedQuery(['orderId'], (db, args: { orderId: string }) =>
+  db.selectFrom('order_products').selectAll().where('order_id', '=', args.orderId).orderBy('position'),
+);
+
+export async function findOrderByPublicId(db: Db, publicId: string): Promise<OrderRow | undefined> {
+  return (await orderByPublicId(db, { publicId })).rows[0];
 }
 
-export function findOrderById(db: Db, id: string): Promise<OrderRow | undefined> {
-  return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+export async function findOrderById(db: Db, id: string): Promise<OrderRow | undefined> {
+  return (await orderById(db, { id })).rows[0];
 }
 
-export function listOrderProducts(db: Db, orderId: string): Promise<OrderProductRow[]> {
-  return db.selectFrom('order_products').selectAll().where('order_id', '=', orderId).orderBy('position').execute();
+export async function listOrderProducts(db: Db, orderId: string): Promise<OrderProductRow[]> {
+  return (await productsOfOrder(db, { orderId })).rows;
 }
 
 export async function setProviderRef(trx: Db, orderId: string, providerRef: string, now: number): Promise<void> {

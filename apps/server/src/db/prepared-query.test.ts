@@ -1,0 +1,89 @@
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { createTestDatabase, describeEachEngine, type TestDatabase } from '../test/databases.js';
+import { migrateToLatest } from './migrate.js';
+import { preparedQuery } from './prepared-query.js';
+
+describeEachEngine('prepared queries', (engine) => {
+  let database: TestDatabase;
+  beforeEach(async () => {
+    database = await createTestDatabase(engine);
+    await migrateToLatest(database.handle.db);
+  });
+  afterEach(() => database.drop());
+
+  const insertIdentity = preparedQuery(
+    ['id', 'account_id', 'identifier'],
+    (db, row: { id: string; account_id: string; identifier: string }) =>
+      db.insertInto('social_identifiers').values({ ...row, type: 'Email', created_at: 5 }),
+  );
+  const identitiesOf = preparedQuery(['accountId', 'after'], (db, args: { accountId: string; after: string }) =>
+    db
+      .selectFrom('social_identifiers')
+      .select(['identifier', 'type', 'created_at'])
+      .where('account_id', '=', args.accountId)
+      .where('identifier', '>', args.after)
+      .orderBy('identifier'),
+  );
+
+  async function account(id: string) {
+    await database.handle.db
+      .insertInto('accounts')
+      .values({
+        id,
+        name: null,
+        email: null,
+        email_normalized: null,
+        email_validated: 0,
+        marketing_enabled: 0,
+        geo_country: null,
+        locale: null,
+        guest: 0,
+        has_completed_order: 0,
+        features_json: '[]',
+        created_at: 1,
+        updated_at: 1,
+      })
+      .execute();
+  }
+
+  it('runs with each call its own values, and the values fixed when it was built', async () => {
+    const { db } = database.handle;
+    await account('a1');
+    await account('a2');
+    await insertIdentity(db, { id: 'i1', account_id: 'a1', identifier: 'x@example.com' });
+    await insertIdentity(db, { id: 'i2', account_id: 'a1', identifier: 'y@example.com' });
+    await insertIdentity(db, { id: 'i3', account_id: 'a2', identifier: 'z@example.com' });
+    expect((await identitiesOf(db, { accountId: 'a1', after: 'a' })).rows).toEqual([
+      { identifier: 'x@example.com', type: 'Email', created_at: 5 },
+      { identifier: 'y@example.com', type: 'Email', created_at: 5 },
+    ]);
+    expect((await identitiesOf(db, { accountId: 'a1', after: 'x@example.com' })).rows).toHaveLength(1);
+    expect((await identitiesOf(db, { accountId: 'a2', after: 'a' })).rows).toEqual([
+      { identifier: 'z@example.com', type: 'Email', created_at: 5 },
+    ]);
+    // A value that looks like SQL stays a value.
+    expect((await identitiesOf(db, { accountId: "a1' or '1'='1", after: '' })).rows).toEqual([]);
+  });
+
+  it('runs inside a transaction, and rolls back with it', async () => {
+    const { db } = database.handle;
+    await account('a1');
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await insertIdentity(trx, { id: 'i1', account_id: 'a1', identifier: 'x@example.com' });
+        expect((await identitiesOf(trx, { accountId: 'a1', after: '' })).rows).toHaveLength(1);
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    expect((await identitiesOf(db, { accountId: 'a1', after: '' })).rows).toEqual([]);
+  });
+
+  it('refuses an argument the query does not bind', async () => {
+    const unused = preparedQuery(['accountId', 'type'], (db, args: { accountId: string; type: string }) =>
+      db.selectFrom('social_identifiers').select('id').where('account_id', '=', args.accountId),
+    );
+    await expect(unused(database.handle.db, { accountId: 'a1', type: 'Email' })).rejects.toThrow(
+      'argument type is not a bound value',
+    );
+  });
+});
