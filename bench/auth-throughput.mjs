@@ -2,7 +2,7 @@
 // per second with wrk, every server pinned to core 0 and wrk to core 1: fxid, a bare Fastify
 // route, and the peer, better-auth's magic-link plugin verifying links on a SQLite file
 // (bench/peer; `npm ci --prefix bench/peer` installs it), with the same wrk settings. Prints the
-// issue-23 targets with PASS/FAIL and fxid's ratio to the peer. Needs `npm run build:ts` and wrk.
+// speed targets with PASS/FAIL and fxid's ratio to the peer. Needs `npm run build:ts` and wrk.
 // The four run one after another in each of `rounds` rounds (a shared machine's drifting load then
 // moves the figures of a ratio alike); each figure and ratio printed is the median over the rounds.
 // Usage: node bench/auth-throughput.mjs [seconds=5] [rounds=3] [postgres://… (a database is made and dropped there)]
@@ -23,7 +23,7 @@ const seconds = Number(process.argv[2] ?? 5);
 const rounds = Number(process.argv[3] ?? 3);
 const adminUrl = process.argv[4];
 const engine = adminUrl ? 'PostgreSQL' : 'SQLite';
-/** Targets of issue 23. */
+/** The speed targets this bench checks (README, "Tests and figures"). */
 const TARGET_SIGN_INS = 5000;
 const TARGET_PROFILE_SHARE = 0.5;
 /** Links minted per second of the run: more than either server consumes. */

@@ -3,7 +3,7 @@
 // demo catalog on SQLite. Each route is measured right after its own bare-route run, so that
 // a shared machine's drifting load moves both figures of a ratio alike; of ROUNDS such pairs
 // the median ratio is printed. Prints req/s, p99, the ratio to the bare route and PASS/FAIL
-// against the goal (≥ 50 % of the bare route, issue 23). Needs `npm run build:ts` and wrk.
+// against the goal (≥ 50 % of the bare route). Needs `npm run build:ts` and wrk.
 // Beside req/s it prints the server's CPU time per answer (from /proc), steadier on a shared
 // machine: bare CPU ÷ route CPU is the share of the bare route's rate each would reach on a core
 // of its own.

@@ -3,7 +3,7 @@
 // once). Capacity: closed-loop buyers in rising numbers until orders/s stops rising or errors
 // appear; then latency at half that capacity, arrivals open-loop at a fixed rate. Latency
 // create → Completed is read from the database (orders.completed_at − created_at, exact),
-// beside what the buyers saw by polling get_payment_status. Prints the issue-23 targets with
+// beside what the buyers saw by polling get_payment_status. Prints the speed targets with
 // PASS/FAIL. Node built-ins (and the server's own database drivers) only; needs the built
 // server: `npm run build:ts`.
 // Usage: node bench/orders-throughput.mjs [stepSeconds=5] [databaseUrl=sqlite:<temp file>] [outboxIntervalMs=1000]
@@ -20,7 +20,7 @@ const main = join(root, 'apps/server/dist/main.js');
 const stepSeconds = Number(process.argv[2] ?? 5);
 const outboxIntervalMs = Number(process.argv[4] ?? 1000);
 const require = createRequire(new URL('../apps/server/package.json', import.meta.url));
-/** Targets of issue 23. */
+/** The speed targets this bench checks (README, "Tests and figures"). */
 const TARGET_ORDERS_PER_S = 2000;
 const TARGET_P50_MS = 20;
 const TARGET_P99_MS = 100;

@@ -12,7 +12,7 @@ import { gzipSync } from 'node:zlib';
 import { freePort } from './lib/http.mjs';
 
 const BUDGET_KB = 150;
-/** Issue 23's goals: the landing's JS as Chromium downloads it, and Lighthouse's performance score. */
+/** The page goals: the landing's JS as Chromium downloads it, and Lighthouse's performance score. */
 const LANDING_GOAL_KB = 120;
 const SCORE_GOAL = 0.95;
 /** The pages measured in Chromium: the landing, and the player page with the demo game. */

@@ -27,7 +27,7 @@ const adminUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
 const require = createRequire(new URL('../apps/server/package.json', import.meta.url));
 const pg = require('pg');
-/** Goals of issue 21: no errors at 80 % of capacity, nor after an instance is gone; p99 as issue 23's. */
+/** Goals: no errors at 80 % of capacity, nor after an instance is gone; p99 as the orders bench's. */
 const TARGET_ERRORS = 0;
 const TARGET_P99_MS = 100;
 const LOAD_SHARE = 0.8;

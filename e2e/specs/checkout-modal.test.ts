@@ -6,7 +6,7 @@ import { browserSession } from '../harness/session';
 import { signInByEmail } from '../harness/sign-in';
 import { portalUrl } from '../harness/sites';
 
-// Issue 15 item 3: the checkout modal shows the payment form alone (no site header,
+// The checkout modal shows the payment form alone (no site header,
 // footer or menus), the whole form with its Pay button fits a phone and a laptop, and
 // the outcome stays readable until the modal closes itself 1 s after the purchase ends.
 const session = browserSession(portalUrl);

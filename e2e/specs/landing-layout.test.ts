@@ -4,7 +4,7 @@ import { en, localeMessages } from '../harness/messages';
 import { browserSession } from '../harness/session';
 import { portalUrl } from '../harness/sites';
 
-// Issue 15 item 11, measured on element boxes: game icons drawn above their covers, the
+// The landing, measured on element boxes: game icons drawn above their covers, the
 // company wordmark at its own aspect ratio, the language picker showing its whole name,
 // and the news strip inset from the screen edge, at two phones and a laptop.
 const session = browserSession(portalUrl);

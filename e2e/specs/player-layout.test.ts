@@ -8,7 +8,7 @@ import { browserSession } from '../harness/session';
 import { type SignedIn, signInByEmail } from '../harness/sign-in';
 import { portalUrl } from '../harness/sites';
 
-// Issue 15 items 6–8, measured on element boxes: the rotate prompt only on touch devices
+// The player, measured on element boxes: the rotate prompt only on touch devices
 // held the wrong way, no sideways scrolling (toolbar, Terms and Report modals) on phones
 // signed in or not, and on a laptop the largest game area the viewport holds.
 const session = browserSession(portalUrl);

@@ -172,7 +172,7 @@ describe('the store page', () => {
   });
 });
 
-describe('what the player owns (issue 15 items 1 and 2)', () => {
+describe('what the player owns', () => {
   it('a store purchase reaches the game at its next start, once; No ads is sold once and shows as owned', async () => {
     const { context, player } = await signedInContext();
     const { page } = await session.openIn(context, '/Store/sky-runner');
@@ -230,7 +230,7 @@ describe('what the player owns (issue 15 items 1 and 2)', () => {
   });
 });
 
-describe('the demo game’s shop in the player’s language (issue 15 item 15)', () => {
+describe('the demo game’s shop in the player’s language', () => {
   it('follows a switch to Russian, with Russian plurals in the wallet', async () => {
     const { page } = await session.openIn(await session.freshContext(), '/play/gem-garden');
     const frame = gameFrame(page);

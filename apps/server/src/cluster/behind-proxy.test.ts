@@ -21,7 +21,7 @@ import { type SmtpPeer, startSmtpPeer, unfolded } from '../test/smtp-peer.js';
 import { sandboxNotification } from '../test/store.js';
 
 /*
- * Issue 21: two built servers (real processes) on one PostgreSQL database and one Redis,
+ * Many instances: two built servers (real processes) on one PostgreSQL database and one Redis,
  * behind Debian's nginx serving deploy/nginx.conf, as the README's recipe runs them. Every
  * request of the flows below goes through the proxy; each instance's own /metrics (on its
  * METRICS_PORT) shows which one served what.

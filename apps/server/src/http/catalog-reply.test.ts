@@ -4,7 +4,7 @@ import { describeEachEngine } from '../test/databases.js';
 import { signIn } from '../test/sign-in.js';
 import { checkoutIdOf, choose, createPayment, storePost } from '../test/store.js';
 
-// Public catalog reads are sent from memory with an ETag (issue 23, target 4); what depends
+// Public catalog reads are sent from memory with an ETag; what depends
 // on the player (the store front's Owned) never is, and never reaches a shared cache.
 describeEachEngine('catalog replies', (engine) => {
   const testApp = useTestApp(engine);

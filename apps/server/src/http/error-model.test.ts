@@ -547,7 +547,7 @@ const BAD_REQUESTS: BadRequest[] = [
     status: 404,
     code: 'not_found',
   },
-  // Legal documents, support, web push and analytics (issue 7).
+  // Legal documents, support, web push and analytics.
   ...withoutBearer([
     ['POST', '/api/v1/games/documents/accepted', '{}'],
     ['POST', '/api/v1/games/documents/accept', '{"DocumentId":101,"DocumentVersionId":1011}'],

@@ -13,7 +13,7 @@ import { startSmtpPeer, unfolded } from '../test/smtp-peer.js';
 import { sandboxNotification } from '../test/store.js';
 
 /*
- * Issue 21 (security.md §12 row 50, on the real process): the built server's own output, in
+ * Secrets out of the logs (security.md §12 row 50), on the real process: the built server's own output, in
  * the JSON format production uses, at `trace`, through a whole run: sign-in by a mailed link, a
  * temp token, a sandbox purchase delivered to the game's server, a provider's notification (and
  * a forged one), a VK sign-in, a metrics scrape, logout; on PostgreSQL (with a password in its

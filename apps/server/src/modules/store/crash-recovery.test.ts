@@ -7,7 +7,7 @@ import { type BuiltServer, builtServer, freePort, requireBuiltServer } from '../
 import { api, choose, type PlacedOrder, placeOrder, signIn, startGameServer } from '../../test/built-store.js';
 
 /**
- * Issue 6, fulfilment item 4: the built server is killed with SIGKILL at several
+ * Exactly-once fulfilment across crashes: the built server is killed with SIGKILL at several
  * moments of the purchase flow and started again on the same SQLite file. No paid
  * order may be lost, the game's server must see each paid order's EventId (exactly
  * once after deduping by it), and never an unpaid order.

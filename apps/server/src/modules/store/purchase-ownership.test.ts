@@ -6,7 +6,7 @@ import { signIn } from '../../test/sign-in.js';
 import { checkoutIdOf, choose, createPayment, optimisticStatus, orderOf, storePost } from '../../test/store.js';
 import { OPEN_CHECKOUT_HOLD_MS } from './ownership-service.js';
 
-// One-time products are sold once (issue 15 item 1), and games collect what was bought
+// One-time products are sold once, and games collect what was bought
 // with getPurchases / consumePurchase, exactly once (item 2). The demo catalog's games
 // have no webhook here: their purchases complete at once and wait for the game.
 describeEachEngine('purchase ownership', (engine) => {
