@@ -1,19 +1,14 @@
 import { expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.js';
-import { nextIp } from '../../../test/connect-invites.js';
+import { post as postFrom } from '../../../test/connect-invites.js';
 import { describeEachEngine } from '../../../test/databases.js';
+import { bearer } from '../../../test/sign-in.js';
 import { GAME_SECRETS, vouch } from './external-id-test-helpers.js';
 
 describeEachEngine('Sign-in with an external id a game server vouches for', (engine) => {
   const getApp = useTestApp(engine, { gameSecrets: { byGame: GAME_SECRETS, devFallback: undefined } });
-  const post = (url: string, payload: object, bearer?: string) =>
-    getApp().app.inject({
-      method: 'POST',
-      url: `/api/v1${url}`,
-      payload,
-      headers: bearer ? { authorization: `Bearer ${bearer}` } : {},
-      remoteAddress: nextIp(),
-    });
+  const post = (url: string, payload: object, token?: string) =>
+    postFrom(getApp().app, url, payload, token ? bearer(token) : {});
   // Each call a second later: a game server's proofs of one second for one player are the same bytes.
   const now = () => {
     getApp().clock.now += 1000;

@@ -1,9 +1,9 @@
 import { afterAll, expect, it } from 'vitest';
 import { TEST_START, useTestApp } from '../../../test/app.js';
-import { nextIp } from '../../../test/connect-invites.js';
+import { post as postFrom } from '../../../test/connect-invites.js';
 import { describeEachEngine } from '../../../test/databases.js';
 import { startFirebaseKeysServer } from '../../../test/firebase-keys-server.js';
-import { signIn as signInByEmail } from '../../../test/sign-in.js';
+import { bearer, signIn as signInByEmail } from '../../../test/sign-in.js';
 
 // The demo catalog's Firebase project (catalog/demo.yaml).
 const PROJECT = 'fxid-demo';
@@ -20,14 +20,8 @@ describeEachEngine('Moving a sign-in from one account to another (authenticate_f
       providerUid: uid,
       now: TEST_START - ++minted * 1000,
     });
-  const post = (url: string, payload: object, bearer?: string) =>
-    getApp().app.inject({
-      method: 'POST',
-      url: `/api/v1${url}`,
-      payload,
-      headers: bearer ? { authorization: `Bearer ${bearer}` } : {},
-      remoteAddress: nextIp(),
-    });
+  const post = (url: string, payload: object, token?: string) =>
+    postFrom(getApp().app, url, payload, token ? bearer(token) : {});
   const byEmail = (email: string) => signInByEmail(getApp().app, getApp().database.handle.db, email);
   const byGoogle = async (uid: string) =>
     (await post('/auth/authenticate_from_firebase', { Token: await google(uid) })).json();

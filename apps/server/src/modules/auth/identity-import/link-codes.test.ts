@@ -1,22 +1,16 @@
 import { expect, it } from 'vitest';
 import { testConfig } from '../../../config.js';
 import { TEST_START, useTestApp } from '../../../test/app.js';
-import { nextIp } from '../../../test/connect-invites.js';
+import { post as postFrom } from '../../../test/connect-invites.js';
 import { describeEachEngine } from '../../../test/databases.js';
-import { signIn as signInByEmail } from '../../../test/sign-in.js';
+import { bearer, signIn as signInByEmail } from '../../../test/sign-in.js';
 import { insertSocialIdentifier } from '../../accounts/accounts-repository.js';
 import { signInWithVk, TEST_VK_CONFIG, vkLaunchQuery } from '../../platforms/vk/vk-test-support.js';
 
 describeEachEngine('Link codes: a platform identity from a game added to the web account', (engine) => {
   const getApp = useTestApp(engine, { platforms: { ...testConfig().platforms, vkcom: TEST_VK_CONFIG } });
-  const post = (url: string, payload: object, bearer?: string) =>
-    getApp().app.inject({
-      method: 'POST',
-      url: `/api/v1${url}`,
-      payload,
-      headers: bearer ? { authorization: `Bearer ${bearer}` } : {},
-      remoteAddress: nextIp(),
-    });
+  const post = (url: string, payload: object, token?: string) =>
+    postFrom(getApp().app, url, payload, token ? bearer(token) : {});
   const onVk = async (vkId: string) =>
     (await signInWithVk(getApp().app, vkLaunchQuery(vkId, getApp().clock.now))).json() as {
       Token: string;
