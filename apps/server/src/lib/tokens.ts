@@ -1,8 +1,9 @@
-import { hash, randomBytes } from 'node:crypto';
+import { hash } from 'node:crypto';
+import { randomBytesPooled } from './random-bytes.js';
 
 /** A secret for a link or a session: 32 random bytes (256 bits), base64url. */
 export function newSecretToken(): string {
-  return randomBytes(32).toString('base64url');
+  return randomBytesPooled(32).toString('base64url');
 }
 
 /**
