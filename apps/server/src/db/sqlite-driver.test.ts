@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase } from './database.js';
+import { openDatabase, WAL_CHECKPOINT_PAGES } from './database.js';
 import { SqliteDatabase, withStatementCache } from './sqlite-driver.js';
 
 describe('SQLite statements kept by SQL text', () => {
@@ -42,7 +42,7 @@ describe('SQLITE_SYNCHRONOUS', () => {
     ['full', 1],
     ['normal', 1],
   ] as const)(
-    '%s opens the file with synchronous = %i, in WAL mode (full: the WAL fsynced by group-commit.ts)',
+    '%s opens the file with synchronous = %i, in WAL mode checkpointed every WAL_CHECKPOINT_PAGES (full: the WAL fsynced by group-commit.ts)',
     async (synchronous, level) => {
       const dir = mkdtempSync(join(tmpdir(), 'fxid-sync-'));
       dirs.push(dir);
@@ -51,6 +51,8 @@ describe('SQLITE_SYNCHRONOUS', () => {
       const mode = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(db);
       expect(rows[0]?.synchronous).toBe(level);
       expect(mode.rows[0]?.journal_mode).toBe('wal');
+      const checkpoint = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(db);
+      expect(checkpoint.rows[0]?.wal_autocheckpoint).toBe(WAL_CHECKPOINT_PAGES);
       await db.destroy();
     },
   );
