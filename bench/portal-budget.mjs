@@ -3,7 +3,9 @@
 // the network is idle, and Lighthouse's performance score of both (median of 3, with the load
 // average). Exits 1 when a route is over its budget, the landing over its download goal, or a
 // score under its goal (Lighthouse moves with the machine's load: read the figures beside it).
-// Usage: node bench/portal-budget.mjs [--build] [--no-lighthouse] [--no-browser]
+// Usage: node bench/portal-budget.mjs [--build] [--no-lighthouse] [--no-browser] [--details]
+// --details prints, per Lighthouse run, the LCP element and its phases, the long tasks and the
+// main-thread time per script: what to read when the score moves.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -227,13 +229,33 @@ async function lighthouseScore(url) {
       }
       scores.push(categories.performance.score ?? 0);
       console.log(
-        `    run ${run + 1}: score ${categories.performance.score}, FCP ${audits['first-contentful-paint'].displayValue}, LCP ${audits['largest-contentful-paint'].displayValue}, TBT ${audits['total-blocking-time'].displayValue}, CLS ${audits['cumulative-layout-shift'].displayValue}`,
+        `    run ${run + 1}: score ${categories.performance.score}, FCP ${audits['first-contentful-paint'].displayValue}, LCP ${audits['largest-contentful-paint'].displayValue}, TBT ${audits['total-blocking-time'].displayValue}, SI ${audits['speed-index'].displayValue}, CLS ${audits['cumulative-layout-shift'].displayValue}`,
       );
+      if (args.has('--details')) printDetails(audits);
     }
     return scores.sort((a, b) => a - b)[1];
   } finally {
     chrome.kill();
   }
+}
+
+/** Why a run scored what it did: the LCP element and its phases, long tasks, main-thread time per script. */
+function printDetails(audits) {
+  const ms = (value) => `${Math.round(value)} ms`;
+  const short = (url) => url.replace(/^https?:\/\/[^/]+/, '');
+  const lcp = audits['largest-contentful-paint-element']?.details?.items ?? [];
+  const element = lcp[0]?.items?.[0]?.node;
+  const phases = lcp[1]?.items ?? [];
+  console.log(`      LCP element: ${element?.snippet ?? '?'} (${element?.nodeLabel?.slice(0, 60) ?? ''})`);
+  console.log(`      LCP phases: ${phases.map((item) => `${item.phase} ${ms(item.timing)}`).join(', ')}`);
+  const tasks = audits['long-tasks']?.details?.items ?? [];
+  console.log(
+    `      long tasks: ${tasks.map((task) => `${short(task.url)} @${ms(task.startTime)} ${ms(task.duration)}`).join('; ') || 'none'}`,
+  );
+  const bootup = audits['bootup-time']?.details?.items ?? [];
+  console.log(
+    `      main thread by script: ${bootup.map((item) => `${short(item.url)} ${ms(item.total)} (script ${ms(item.scripting)})`).join('; ')}`,
+  );
 }
 
 function lighthouseVersion() {

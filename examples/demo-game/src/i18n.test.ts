@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { gameFromLocation } from './catalog.js';
-import { countOf, setLocale } from './i18n.js';
+import { countOf, LOCALES, setLocale } from './i18n.js';
 
 afterEach(() => setLocale('en'));
 
@@ -31,5 +31,15 @@ describe('the wallet in the game’s language', () => {
   it('and English ones', () => {
     const gems = gameFromLocation('?game=gem-garden').currency;
     expect([0, 1, 2, 1000].map((count) => countOf(gems, count))).toEqual(['0 gems', '1 gem', '2 gems', '1,000 gems']);
+  });
+
+  it('writes every count as Intl.NumberFormat does in each of the game’s languages', () => {
+    const stars = gameFromLocation('?game=sky-runner').currency;
+    for (const locale of LOCALES) {
+      setLocale(locale);
+      for (const count of [0, 7, 42, 999, 1000, 1250, 123456]) {
+        expect(countOf(stars, count).split(' ')[0]).toBe(new Intl.NumberFormat(locale).format(count));
+      }
+    }
   });
 });

@@ -112,6 +112,8 @@ const ru: Texts = {
 
 export type Locale = 'en' | 'ru';
 const texts: Record<Locale, Texts> = { en, ru };
+/** The game's languages. */
+export const LOCALES = Object.keys(texts) as Locale[];
 let current: Locale = 'en';
 
 /** Picks the game's locale from any locale code (`ru-RU` → ru); everything else is English. */
@@ -142,5 +144,34 @@ export type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other
  */
 export function countOf(forms: Record<Locale, PluralForms>, count: number): string {
   const words = forms[current];
-  return `${new Intl.NumberFormat(current).format(count)} ${words[new Intl.PluralRules(current).select(count)] ?? words.other}`;
+  return `${formatNumber(count)} ${words[pluralRules(current).select(count)] ?? words.other}`;
+}
+
+const plurals = new Map<Locale, Intl.PluralRules>();
+const numbers = new Map<Locale, Intl.NumberFormat>();
+
+/** One PluralRules per locale: the header asks on every star picked up. */
+function pluralRules(locale: Locale): Intl.PluralRules {
+  let rules = plurals.get(locale);
+  if (!rules) {
+    rules = new Intl.PluralRules(locale);
+    plurals.set(locale, rules);
+  }
+  return rules;
+}
+
+/**
+ * A whole count as the current locale writes it. The game's locales write counts below 1000 as
+ * plain digits; the formatter is built only for larger ones, because the first Intl.NumberFormat
+ * a page builds loads the browser's number data: tens of milliseconds on a phone, in the task that
+ * starts the game (add a locale with other digits, and drop the shortcut).
+ */
+function formatNumber(count: number): string {
+  if (Number.isInteger(count) && Math.abs(count) < 1000) return String(count);
+  let format = numbers.get(current);
+  if (!format) {
+    format = new Intl.NumberFormat(current);
+    numbers.set(current, format);
+  }
+  return format.format(count);
 }

@@ -1,14 +1,17 @@
 import type { AdapterFactory, AdapterName } from './adapter.js';
 import { ADAPTER_PLATFORMS } from './adapter.js';
 import { UnsupportedAdapterError } from './errors.js';
+import { fxidAdapter } from './fxid/fxid-adapter.js';
 
 /**
  * The spec's fifteen adapter names, each a lazy import of its folder: the portal
  * loads only the active platform's code (and its vendor client). Adding a platform
- * is its folder plus its line here.
+ * is its folder plus its line here. The portal's own site is the exception: most players
+ * play there, its adapter is under 1 KB and loads no vendor client, so it travels with the
+ * registry and the player page does not wait for one more request before showing the game.
  */
 export const ADAPTERS: Record<AdapterName, () => Promise<AdapterFactory>> = {
-  fxid: async () => (await import('./fxid/fxid-adapter.js')).fxidAdapter,
+  fxid: async () => fxidAdapter,
   vkcom: async () => (await import('./vkcom/vkcom-adapter.js')).vkcomAdapter,
   vkplay: async () => (await import('./vkplay/vkplay-adapter.js')).vkPlayAdapter,
   ok: async () => (await import('./ok/ok-adapter.js')).okAdapter,

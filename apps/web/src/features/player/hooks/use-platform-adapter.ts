@@ -1,4 +1,4 @@
-import type { PlatformAdapter, PortalFeatures } from '@fxid/platforms';
+import { loadAdapter, type PlatformAdapter, type PortalFeatures } from '@fxid/platforms';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SESSION_ID } from '../../../entities/analytics/session';
@@ -60,12 +60,9 @@ export function usePlatformAdapter(name: string, game: string | undefined): Acti
       },
     });
     void (async () => {
-      // The registry and the platform's code load beside the game, never with the page.
-      const [{ loadAdapter }, { authenticateFromSocial }, { verifySignedPurchases }] = await Promise.all([
-        import('@fxid/platforms'),
-        import('../api/social-sign-in'),
-        import('../api/signed-purchases'),
-      ]);
+      // The registry comes with the page (preloaded with it, the own site's adapter inside), so
+      // the game and its alerts show without waiting for a chain of requests; a host platform's
+      // adapter is one more request, and its vendor client loads in init().
       const factory = await loadAdapter(name);
       const adapter = factory({
         game,
@@ -86,13 +83,15 @@ export function usePlatformAdapter(name: string, game: string | undefined): Acti
           ...(FxNativeBridgeUrl ? { fxnative: FxNativeBridgeUrl } : {}),
         },
         // The token is read at call time: the player may have signed in since.
-        verifySignedPurchases: (proof) => verifySignedPurchases(api, readAuthToken(), game, proof),
+        verifySignedPurchases: async (proof) =>
+          (await import('../api/signed-purchases')).verifySignedPurchases(api, readAuthToken(), game, proof),
         log: (message, data) => logger.debug(message, data),
       });
       await adapter.init();
       const payload = adapter.signInPayload();
       if (payload) {
         // The platform says who plays: that player, not whoever this browser signed in before.
+        const { authenticateFromSocial } = await import('../api/social-sign-in');
         try {
           storeAuthToken(
             await authenticateFromSocial(api, payload, { game, locale: locale(), sessionId: PAGE_SESSION_ID }),
