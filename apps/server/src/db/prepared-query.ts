@@ -55,3 +55,12 @@ export function preparedQuery<Args extends object, Row>(
     return db.executeQuery<Row>({ ...prepared.compiled, parameters });
   };
 }
+
+/**
+ * The names of every column of a row, for a prepared query that writes whole rows: the object
+ * must list each column once, so a column added to the table but not here fails to compile
+ * (a column left out would be written as its default, silently).
+ */
+export function columnsOf<Row>(columns: Record<keyof Row & string, true>): (keyof Row & string)[] {
+  return Object.keys(columns) as (keyof Row & string)[];
+}

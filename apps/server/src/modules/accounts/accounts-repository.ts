@@ -6,8 +6,13 @@ import { newId } from '../../lib/ids.js';
 export type Db = Kysely<Database>;
 export type AccountRow = Selectable<AccountsTable>;
 
-export function findAccount(db: Db, id: string): Promise<AccountRow | undefined> {
-  return db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
+/** Built once: every checkout reads its buyer. */
+const accountById = preparedQuery(['id'], (db, args: { id: string }) =>
+  db.selectFrom('accounts').selectAll().where('id', '=', args.id),
+);
+
+export async function findAccount(db: Db, id: string): Promise<AccountRow | undefined> {
+  return (await accountById(db, { id })).rows[0];
 }
 
 /** Built once: every email sign-in asks it. */

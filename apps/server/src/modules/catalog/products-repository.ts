@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import { preparedQuery } from '../../db/prepared-query.js';
 import type { Database, ProductsTable } from '../../db/schema.js';
 import type { CatalogProduct } from './catalog-schema.js';
 
@@ -34,13 +35,13 @@ export async function listProducts(db: Kysely<Database>, gameId: string): Promis
   return rows.map(parse);
 }
 
+/** Built once: every checkout reads its product. */
+const productBySku = preparedQuery(['gameId', 'sku'], (db, args: { gameId: string; sku: string }) =>
+  db.selectFrom('products').selectAll().where('game_id', '=', args.gameId).where('sku', '=', args.sku),
+);
+
 export async function findProduct(db: Kysely<Database>, gameId: string, sku: string) {
-  const row = await db
-    .selectFrom('products')
-    .selectAll()
-    .where('game_id', '=', gameId)
-    .where('sku', '=', sku)
-    .executeTakeFirst();
+  const row = (await productBySku(db, { gameId, sku })).rows[0];
   return row && parse(row);
 }
 

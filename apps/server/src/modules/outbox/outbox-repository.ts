@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { isPostgres } from '../../db/database.js';
+import { columnsOf, preparedQuery } from '../../db/prepared-query.js';
 import type { Database, OutboxTable } from '../../db/schema.js';
 
 /** All SQL of the outbox. */
@@ -13,20 +14,41 @@ export const OUTBOX_CHANNEL = 'fxid_outbox';
  * (and if) the transaction commits, to every listening instance.
  */
 export async function insertJob(db: Db, row: OutboxTable): Promise<void> {
-  await db.insertInto('outbox').values(row).execute();
+  await insertJobRow(db, row);
   if (isPostgres(db)) await sql`select pg_notify(${OUTBOX_CHANNEL}, '')`.execute(db);
 }
 
-/** Up to `limit` pending jobs whose next attempt is due, oldest due first. */
-export function listDueJobs(db: Db, now: number, limit: number) {
-  return db
+/** The statements every job makes, built once (see prepared-query.ts). */
+const insertJobRow = preparedQuery(
+  columnsOf<OutboxTable>({
+    id: true,
+    kind: true,
+    payload_json: true,
+    status: true,
+    attempts: true,
+    next_attempt_at: true,
+    last_error: true,
+    created_at: true,
+    updated_at: true,
+  }),
+  (db, row: OutboxTable) => db.insertInto('outbox').values(row),
+);
+const dueJobs = preparedQuery(['now', 'limit'], (db, args: { now: number; limit: number }) =>
+  db
     .selectFrom('outbox')
     .select(['id', 'next_attempt_at', 'kind', 'payload_json'])
     .where('status', '=', 'pending')
-    .where('next_attempt_at', '<=', now)
+    .where('next_attempt_at', '<=', args.now)
     .orderBy('next_attempt_at')
-    .limit(limit)
-    .execute();
+    .limit(args.limit),
+);
+const jobDone = preparedQuery(['id', 'now'], (db, args: { id: string; now: number }) =>
+  db.updateTable('outbox').set({ status: 'done', updated_at: args.now }).where('id', '=', args.id),
+);
+
+/** Up to `limit` pending jobs whose next attempt is due, oldest due first. */
+export async function listDueJobs(db: Db, now: number, limit: number) {
+  return (await dueJobs(db, { now, limit })).rows;
 }
 
 /**
@@ -56,6 +78,11 @@ export function claimJobs(db: Db, ids: string[], leaseUntil: number, now: number
     .where('next_attempt_at', '<=', now)
     .returning(['id', 'kind', 'payload_json', 'attempts'])
     .execute();
+}
+
+/** Records that a job ran to its end. */
+export async function markJobDone(db: Db, id: string, now: number): Promise<void> {
+  await jobDone(db, { id, now });
 }
 
 export async function updateJob(

@@ -114,7 +114,7 @@ export function createOutboxRunner(
     try {
       if (!handler) throw new Error(`no handler for ${claimed.kind}`);
       await handler(JSON.parse(claimed.payload_json));
-      await repo.updateJob(db, claimed.id, { status: 'done', updated_at: now() });
+      await repo.markJobDone(db, claimed.id, now());
       observer?.ran(claimed.kind, 'done');
       return 'done';
     } catch (error) {

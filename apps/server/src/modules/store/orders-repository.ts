@@ -1,6 +1,12 @@
 import type { Kysely, Selectable } from 'kysely';
-import { preparedQuery } from '../../db/prepared-query.js';
-import type { Database, OrderProductsTable, OrdersTable, OrderTransitionsTable } from '../../db/schema.js';
+import { columnsOf, preparedQuery } from '../../db/prepared-query.js';
+import type {
+  Database,
+  OrderProductsTable,
+  OrdersTable,
+  OrderTransitionsTable,
+  PaymentEventsTable,
+} from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 
 /** All SQL of orders, their history and provider events. Pass a transaction to take part in it. */
@@ -8,9 +14,112 @@ export type Db = Kysely<Database>;
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderProductRow = Selectable<OrderProductsTable>;
 
+/** The writes every order makes, built once (see prepared-query.ts). */
+const insertOrderRow = preparedQuery(
+  columnsOf<OrdersTable>({
+    id: true,
+    public_id: true,
+    account_id: true,
+    game_id: true,
+    status: true,
+    total_amount: true,
+    currency: true,
+    usd_amount: true,
+    platform: true,
+    embedding_type: true,
+    provider: true,
+    provider_ref: true,
+    developer_payload: true,
+    pi_email: true,
+    pi_phone: true,
+    pi_auto_confirm: true,
+    created_at: true,
+    updated_at: true,
+    completed_at: true,
+    exclusive_sku: true,
+    consumed_at: true,
+  }),
+  (db, row: OrdersTable) => db.insertInto('orders').values(row),
+);
+const insertProductRow = preparedQuery(
+  columnsOf<OrderProductsTable>({
+    id: true,
+    order_id: true,
+    role: true,
+    position: true,
+    product_id: true,
+    sku: true,
+    quantity: true,
+    amount: true,
+    currency: true,
+    snapshot_json: true,
+    created_at: true,
+  }),
+  (db, row: OrderProductsTable) => db.insertInto('order_products').values(row),
+);
+const insertTransitionRow = preparedQuery(
+  columnsOf<OrderTransitionsTable>({
+    id: true,
+    order_id: true,
+    from_status: true,
+    to_status: true,
+    cause: true,
+    created_at: true,
+  }),
+  (db, row: OrderTransitionsTable) => db.insertInto('order_transitions').values(row),
+);
+type StatusChange = { orderId: string; from: string; to: string; now: number };
+const updateStatus = preparedQuery(['orderId', 'from', 'to', 'now'], (db, args: StatusChange) =>
+  db
+    .updateTable('orders')
+    .set({ status: args.to, updated_at: args.now })
+    .where('id', '=', args.orderId)
+    .where('status', '=', args.from),
+);
+const updateStatusToCompleted = preparedQuery(['orderId', 'from', 'to', 'now'], (db, args: StatusChange) =>
+  db
+    .updateTable('orders')
+    .set({ status: args.to, updated_at: args.now, completed_at: args.now })
+    .where('id', '=', args.orderId)
+    .where('status', '=', args.from),
+);
+const updateProviderRef = preparedQuery(
+  ['orderId', 'providerRef', 'now'],
+  (db, args: { orderId: string; providerRef: string; now: number }) =>
+    db
+      .updateTable('orders')
+      .set({ provider_ref: args.providerRef, updated_at: args.now })
+      .where('id', '=', args.orderId),
+);
+const insertPaymentEvent = preparedQuery(
+  columnsOf<PaymentEventsTable>({
+    id: true,
+    provider: true,
+    event_id: true,
+    event_type: true,
+    order_id: true,
+    outcome: true,
+    received_at: true,
+  }),
+  (db, row: PaymentEventsTable) =>
+    db
+      .insertInto('payment_events')
+      .values(row)
+      .onConflict((oc) => oc.columns(['provider', 'event_id']).doNothing()),
+);
+const updatePaymentEventOutcome = preparedQuery(
+  ['provider', 'eventId', 'outcome'],
+  (db, args: { provider: string; eventId: string; outcome: string }) =>
+    db
+      .updateTable('payment_events')
+      .set({ outcome: args.outcome })
+      .where('provider', '=', args.provider)
+      .where('event_id', '=', args.eventId),
+);
+
 export async function insertOrder(trx: Db, row: OrdersTable, products: OrderProductsTable[]): Promise<void> {
-  await trx.insertInto('orders').values(row).execute();
-  await trx.insertInto('order_products').values(products).execute();
+  await insertOrderRow(trx, row);
+  for (const product of products) await insertProductRow(trx, product);
 }
 
 /** The reads every status poll, payment step and fulfilment makes: built once (see prepared-query.ts). */
@@ -37,22 +146,14 @@ export async function listOrderProducts(db: Db, orderId: string): Promise<OrderP
 }
 
 export async function setProviderRef(trx: Db, orderId: string, providerRef: string, now: number): Promise<void> {
-  await trx
-    .updateTable('orders')
-    .set({ provider_ref: providerRef, updated_at: now })
-    .where('id', '=', orderId)
-    .execute();
+  await updateProviderRef(trx, { orderId, providerRef, now });
 }
 
 /** Sets the status only if it still is `from`; false when another change got there first. */
 export async function updateStatusIf(trx: Db, orderId: string, from: string, to: string, now: number) {
-  const updated = await trx
-    .updateTable('orders')
-    .set({ status: to, updated_at: now, ...(to === 'Completed' ? { completed_at: now } : {}) })
-    .where('id', '=', orderId)
-    .where('status', '=', from)
-    .executeTakeFirst();
-  return Number(updated.numUpdatedRows) === 1;
+  const update = to === 'Completed' ? updateStatusToCompleted : updateStatus;
+  const updated = await update(trx, { orderId, from, to, now });
+  return Number(updated.numAffectedRows) === 1;
 }
 
 export async function currentStatus(db: Db, orderId: string): Promise<string | undefined> {
@@ -61,10 +162,7 @@ export async function currentStatus(db: Db, orderId: string): Promise<string | u
 }
 
 export async function insertTransition(trx: Db, row: Omit<OrderTransitionsTable, 'id'>): Promise<void> {
-  await trx
-    .insertInto('order_transitions')
-    .values({ id: newId(), ...row })
-    .execute();
+  await insertTransitionRow(trx, { id: newId(), ...row });
 }
 
 export function listTransitions(db: Db, orderId: string): Promise<Selectable<OrderTransitionsTable>[]> {
@@ -80,29 +178,20 @@ export async function claimPaymentEvent(
   event: { provider: string; eventId: string; eventType: string; orderId: string | null; outcome: string },
   now: number,
 ): Promise<boolean> {
-  const result = await trx
-    .insertInto('payment_events')
-    .values({
-      id: newId(),
-      provider: event.provider,
-      event_id: event.eventId,
-      event_type: event.eventType,
-      order_id: event.orderId,
-      outcome: event.outcome,
-      received_at: now,
-    })
-    .onConflict((oc) => oc.columns(['provider', 'event_id']).doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+  const result = await insertPaymentEvent(trx, {
+    id: newId(),
+    provider: event.provider,
+    event_id: event.eventId,
+    event_type: event.eventType,
+    order_id: event.orderId,
+    outcome: event.outcome,
+    received_at: now,
+  });
+  return Number(result.numAffectedRows ?? 0) === 1;
 }
 
 export async function setPaymentEventOutcome(trx: Db, provider: string, eventId: string, outcome: string) {
-  await trx
-    .updateTable('payment_events')
-    .set({ outcome })
-    .where('provider', '=', provider)
-    .where('event_id', '=', eventId)
-    .execute();
+  await updatePaymentEventOutcome(trx, { provider, eventId, outcome });
 }
 
 /** The outcome recorded for an event that cancelled its order. */

@@ -151,7 +151,8 @@ export async function createPayment(
     );
   });
 
-  const stored = await requireOwnOrder(ctx, accountId, input.Game, order.public_id);
+  // Presented as this call left it, from what it wrote (no read back).
+  const opened = { ...order, status: 'WaitingForPayment', provider_ref: checkout.providerRef };
   return {
     TransactionId: order.public_id,
     OrderPrice: { Amount: amount, Currency: currency },
@@ -176,7 +177,7 @@ export async function createPayment(
     DryRunMetadata: null,
     PersonalInfoRequirements: personalInfoRequirements(account?.email, order.pi_email),
     ...checkout.block,
-    Order: stored.presented,
+    Order: toOrder(opened, products, game.definition.GameSystemName),
   };
 }
 

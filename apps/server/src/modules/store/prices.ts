@@ -1,29 +1,43 @@
 import type { StorePrice } from '@fxid/contract';
 
-/** Formatters made so far by locale and currency: making one costs far more than using it. */
-const formatters = new Map<string, Intl.NumberFormat>();
-/** Enough for every locale × currency the catalog uses; a flood of odd tags only refills it. */
-const MAX_FORMATTERS = 1000;
+/** A formatter with what every answer asks of it, read once: asking Intl allocates each time. */
+interface CurrencyFormat {
+  format: Intl.NumberFormat;
+  /** Digits after the point (ISO 4217 exponent). */
+  digits: number;
+  symbol: string;
+}
 
-function formatter(locale: string, currency: string): Intl.NumberFormat {
+/** Formats made so far by locale and currency: making one costs far more than using it. */
+const formats = new Map<string, CurrencyFormat>();
+/** Enough for every locale × currency the catalog uses; a flood of odd tags only refills it. */
+const MAX_FORMATS = 1000;
+
+function currencyFormat(locale: string, currency: string): CurrencyFormat {
   const key = `${locale}\u0000${currency}`;
-  let made = formatters.get(key);
+  let made = formats.get(key);
   if (!made) {
+    let format: Intl.NumberFormat;
     try {
-      made = new Intl.NumberFormat(locale, { style: 'currency', currency });
+      format = new Intl.NumberFormat(locale, { style: 'currency', currency });
     } catch {
       // A locale tag the runtime does not know: fall back rather than fail the store.
-      made = new Intl.NumberFormat('en', { style: 'currency', currency });
+      format = new Intl.NumberFormat('en', { style: 'currency', currency });
     }
-    if (formatters.size >= MAX_FORMATTERS) formatters.clear();
-    formatters.set(key, made);
+    made = {
+      format,
+      digits: format.resolvedOptions().maximumFractionDigits ?? 2,
+      symbol: format.formatToParts(0).find((part) => part.type === 'currency')?.value ?? currency,
+    };
+    if (formats.size >= MAX_FORMATS) formats.clear();
+    formats.set(key, made);
   }
   return made;
 }
 
 /** Digits after the point of a currency (ISO 4217 exponent): 2 for USD, 0 for JPY. */
 export function minorDigits(currency: string): number {
-  return formatter('en', currency).resolvedOptions().maximumFractionDigits ?? 2;
+  return currencyFormat('en', currency).digits;
 }
 
 /** Minor units as a decimal amount: 199 USD → 1.99. */
@@ -39,15 +53,11 @@ export function minorUnitsOf(amount: number, currency: string): number {
 }
 
 export function localizedPrice(amount: number, currency: string, locale: string): string {
-  return formatter(locale, currency).format(toMajor(amount, currency));
+  return currencyFormat(locale, currency).format.format(toMajor(amount, currency));
 }
 
 export function currencySymbol(currency: string, locale: string): string {
-  return (
-    formatter(locale, currency)
-      .formatToParts(0)
-      .find((part) => part.type === 'currency')?.value ?? currency
-  );
+  return currencyFormat(locale, currency).symbol;
 }
 
 /** A store price; the discount is the whole percent off the struck-through price. */

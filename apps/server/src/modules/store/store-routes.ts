@@ -17,7 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { accountOf, optionalAccountOf } from '../../http/authenticate.js';
 import { createCatalogReplies, PRIVATE_CACHE_CONTROL } from '../../http/catalog-reply.js';
-import { problemResponses } from '../../http/responses.js';
+import { presentedJson, problemResponses } from '../../http/responses.js';
 import * as orders from './orders-service.js';
 import { consumePurchase } from './ownership-service.js';
 import { storeAvailability, storeData } from './store-front-service.js';
@@ -83,6 +83,8 @@ export function storeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post('/store/get_payment_status', {
       config: { auth: 'bearer' },
+      // Polled until the order is paid: the most frequent answer of a purchase.
+      ...presentedJson,
       schema: {
         tags: ['store'],
         summary: "An order's status; the portal polls it until the checkout is Payed",

@@ -136,8 +136,8 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
       const { status, event } = CHOICES[choice];
       const paidWith = choice === 'Pay' ? card : undefined;
       return db.transaction().execute(async (trx) => {
-        const payment = await repo.findSandboxPayment(trx, id);
-        if (!payment || !(await repo.updateSandboxStatusIf(trx, id, 'open', status, now(), paidWith))) return false;
+        const payment = await repo.updateSandboxStatusIf(trx, id, 'open', status, now(), paidWith);
+        if (!payment) return false;
         const notification: z.infer<typeof NotificationSchema> = {
           id: `evt_${newId()}`,
           type: event,
