@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, describeEachEngine, TEST_ENGINES, type TestDatabase } from '../test/databases.js';
+import { createTestDatabase, TEST_ENGINES, type TestDatabase } from '../test/databases.js';
 import { migrateToLatest } from './migrate.js';
 
 const opened: TestDatabase[] = [];
@@ -23,25 +23,5 @@ describe.runIf(TEST_ENGINES.includes('postgres'))('migrations on PostgreSQL', ()
     );
     expect(rows[0]?.count).toBe(applied.length);
     expect(await migrateToLatest(second.handle.db)).toEqual([]);
-  });
-});
-
-describeEachEngine('migrations numbered below one already run', (engine) => {
-  it('run on a database that ran later migrations before they existed', async () => {
-    const database = await createTestDatabase(engine);
-    opened.push(database);
-    const { db } = database.handle;
-    await migrateToLatest(db);
-    // The database as a build without the sandbox's saved-card index left it.
-    await db.schema.dropIndex('sandbox_payments_saved_card').execute();
-    await db.schema
-      .createIndex('sandbox_payments_customer')
-      .on('sandbox_payments')
-      .columns(['customer_ref', 'updated_at'])
-      .execute();
-    await sql`delete from kysely_migration where name = '0041-sandbox-saved-card-index'`.execute(db);
-
-    expect(await migrateToLatest(db)).toEqual(['0041-sandbox-saved-card-index']);
-    expect(await migrateToLatest(db)).toEqual([]);
   });
 });

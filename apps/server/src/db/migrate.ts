@@ -23,7 +23,6 @@ import * as leaderboards from './migrations/0031-leaderboards.js';
 import * as leaderboardCounts from './migrations/0032-leaderboard-counts.js';
 import * as telegramStars from './migrations/0035-telegram-stars.js';
 import * as okTransactions from './migrations/0040-ok-transactions.js';
-import * as sandboxSavedCardIndex from './migrations/0041-sandbox-saved-card-index.js';
 import * as bank131Checkouts from './migrations/0055-bank131-checkouts.js';
 import * as wizqProxyCounters from './migrations/0070-wizq-proxy-counters.js';
 import * as spentIdTokens from './migrations/0080-spent-id-tokens.js';
@@ -35,6 +34,7 @@ import * as dataConnections from './migrations/0087-data-connections.js';
 import * as myGamesTransfers from './migrations/0088-mygames-transfers.js';
 import * as launcher from './migrations/0100-launcher.js';
 import * as steam from './migrations/0110-steam.js';
+import * as sandboxSavedCardIndex from './migrations/0111-sandbox-saved-card-index.js';
 
 /**
  * Migrations in order. Imported statically so that the built server carries them
@@ -64,10 +64,10 @@ const MIGRATIONS: Record<string, Migration> = {
   '0032-leaderboard-counts': leaderboardCounts,
   '0035-telegram-stars': telegramStars,
   '0040-ok-transactions': okTransactions,
-  '0041-sandbox-saved-card-index': sandboxSavedCardIndex,
   '0055-bank131-checkouts': bank131Checkouts,
   '0100-launcher': launcher,
   '0110-steam': steam,
+  '0111-sandbox-saved-card-index': sandboxSavedCardIndex,
   '0080-spent-id-tokens': spentIdTokens,
   '0081-vkid-sign-ins': vkidSignIns,
   '0082-email-link-invites': emailLinkInvites,
@@ -117,14 +117,7 @@ async function underSchemaChangeLock<T>(db: Kysely<any>, work: () => Promise<T>)
 // biome-ignore lint/suspicious/noExplicitAny: migrations run on any schema
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   const schema = await currentSchema(db);
-  const migrator = new Migrator({
-    db,
-    provider,
-    // Numbers are handed out in ranges, so a new migration may sort before one a database already
-    // ran (0041 after 0110): it still runs, once. Each migration stands on its own tables.
-    allowUnorderedMigrations: true,
-    ...(schema ? { migrationTableSchema: schema } : {}),
-  });
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await underSchemaChangeLock(db, () => migrator.migrateToLatest());
   const failed = results?.find((result) => result.status === 'Error');
   if (error) {
