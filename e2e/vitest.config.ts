@@ -15,7 +15,8 @@ export function e2eProject(options: { name: string; include: string[]; groupOrde
       globalSetup: ['./harness/global-setup.ts'],
       maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
       sequence: { groupOrder: options.groupOrder },
-      testTimeout: 30_000,
+      // A flow takes 5–20 s; the margin is for a slow, shared machine, where flows took three times as long.
+      testTimeout: 60_000,
       // Like the harness's waits for elements (10 s), not vitest's 1 s: a page polled for a
       // state (a notification shown, focus moved) gets there later on a busy machine.
       expect: { poll: { timeout: 10_000 } },
