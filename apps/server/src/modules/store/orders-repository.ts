@@ -69,20 +69,17 @@ const insertTransitionRow = preparedQuery(
   (db, row: OrderTransitionsTable) => db.insertInto('order_transitions').values(row),
 );
 type StatusChange = { orderId: string; from: string; to: string; now: number };
-const updateStatus = preparedQuery(['orderId', 'from', 'to', 'now'], (db, args: StatusChange) =>
-  db
-    .updateTable('orders')
-    .set({ status: args.to, updated_at: args.now })
-    .where('id', '=', args.orderId)
-    .where('status', '=', args.from),
-);
-const updateStatusToCompleted = preparedQuery(['orderId', 'from', 'to', 'now'], (db, args: StatusChange) =>
-  db
-    .updateTable('orders')
-    .set({ status: args.to, updated_at: args.now, completed_at: args.now })
-    .where('id', '=', args.orderId)
-    .where('status', '=', args.from),
-);
+/** The status move from `from`; a move to Completed also stamps completed_at. */
+const statusUpdate = (completes: boolean) =>
+  preparedQuery(['orderId', 'from', 'to', 'now'], (db, args: StatusChange) =>
+    db
+      .updateTable('orders')
+      .set({ status: args.to, updated_at: args.now, ...(completes ? { completed_at: args.now } : {}) })
+      .where('id', '=', args.orderId)
+      .where('status', '=', args.from),
+  );
+const updateStatus = statusUpdate(false);
+const updateStatusToCompleted = statusUpdate(true);
 const updateProviderRef = preparedQuery(
   ['orderId', 'providerRef', 'now'],
   (db, args: { orderId: string; providerRef: string; now: number }) =>
