@@ -147,18 +147,22 @@ export function countOf(forms: Record<Locale, PluralForms>, count: number): stri
   return `${formatNumber(count)} ${words[pluralRules(current).select(count)] ?? words.other}`;
 }
 
-const plurals = new Map<Locale, Intl.PluralRules>();
-const numbers = new Map<Locale, Intl.NumberFormat>();
-
-/** One PluralRules per locale: the header asks on every star picked up. */
-function pluralRules(locale: Locale): Intl.PluralRules {
-  let rules = plurals.get(locale);
-  if (!rules) {
-    rules = new Intl.PluralRules(locale);
-    plurals.set(locale, rules);
-  }
-  return rules;
+/** `make` run once per locale: building an Intl object costs far more than using it. */
+function perLocale<T>(make: (locale: Locale) => T): (locale: Locale) => T {
+  const made = new Map<Locale, T>();
+  return (locale) => {
+    let value = made.get(locale);
+    if (value === undefined) {
+      value = make(locale);
+      made.set(locale, value);
+    }
+    return value;
+  };
 }
+
+/** The header asks on every star picked up. */
+const pluralRules = perLocale((locale) => new Intl.PluralRules(locale));
+const numberFormat = perLocale((locale) => new Intl.NumberFormat(locale));
 
 /**
  * A whole count as the current locale writes it. The game's locales write counts below 1000 as
@@ -168,10 +172,5 @@ function pluralRules(locale: Locale): Intl.PluralRules {
  */
 function formatNumber(count: number): string {
   if (Number.isInteger(count) && Math.abs(count) < 1000) return String(count);
-  let format = numbers.get(current);
-  if (!format) {
-    format = new Intl.NumberFormat(current);
-    numbers.set(current, format);
-  }
-  return format.format(count);
+  return numberFormat(current).format(count);
 }
