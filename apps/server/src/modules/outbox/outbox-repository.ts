@@ -42,9 +42,6 @@ const dueJobs = preparedQuery(['now', 'limit'], (db, args: { now: number; limit:
     .orderBy('next_attempt_at')
     .limit(args.limit),
 );
-const jobDone = preparedQuery(['id', 'now'], (db, args: { id: string; now: number }) =>
-  db.updateTable('outbox').set({ status: 'done', updated_at: args.now }).where('id', '=', args.id),
-);
 
 /** Up to `limit` pending jobs whose next attempt is due, oldest due first. */
 export async function listDueJobs(db: Db, now: number, limit: number) {
@@ -80,9 +77,9 @@ export function claimJobs(db: Db, ids: string[], leaseUntil: number, now: number
     .execute();
 }
 
-/** Records that a job ran to its end. */
-export async function markJobDone(db: Db, id: string, now: number): Promise<void> {
-  await jobDone(db, { id, now });
+/** Records that jobs ran to their end, all in one statement. */
+export async function markJobsDone(db: Db, ids: string[], now: number): Promise<void> {
+  await db.updateTable('outbox').set({ status: 'done', updated_at: now }).where('id', 'in', ids).execute();
 }
 
 export async function updateJob(

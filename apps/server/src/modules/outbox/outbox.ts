@@ -68,6 +68,42 @@ function destinationOf(job: { kind: string; payload_json: string }): string {
 }
 
 export type Outcome = 'done' | 'failed' | 'skipped';
+
+/**
+ * Records jobs done, those that end while one such write runs together in the next one: each
+ * write is a commit and an fsync (group-commit.ts), and under load many jobs end at once. A job
+ * that ends while none runs is written at once, so a quiet outbox waits for nothing.
+ */
+function doneRecorder(db: Kysely<Database>, now: () => number): (id: string) => Promise<void> {
+  let queued: Array<{ id: string; resolve: () => void; reject: (error: unknown) => void }> = [];
+  let writing = false;
+
+  async function write(): Promise<void> {
+    writing = true;
+    while (queued.length > 0) {
+      const batch = queued;
+      queued = [];
+      try {
+        await repo.markJobsDone(
+          db,
+          batch.map((job) => job.id),
+          now(),
+        );
+        for (const job of batch) job.resolve();
+      } catch (error) {
+        // Each job hears it, as if written alone: its runner then retries it later.
+        for (const job of batch) job.reject(error);
+      }
+    }
+    writing = false;
+  }
+
+  return (id) =>
+    new Promise<void>((resolve, reject) => {
+      queued.push({ id, resolve, reject });
+      if (!writing) void write();
+    });
+}
 type Due = Awaited<ReturnType<typeof repo.listDueJobs>>[number];
 type Claimed = Awaited<ReturnType<typeof repo.claimJobs>>[number];
 
@@ -90,6 +126,7 @@ export function createOutboxRunner(
   observer?: OutboxObserver,
 ) {
   let running = 0;
+  const recordDone = doneRecorder(db, now);
   const perDestination = new Map<string, number>();
   const slotWaiters: Array<() => void> = [];
 
@@ -114,7 +151,7 @@ export function createOutboxRunner(
     try {
       if (!handler) throw new Error(`no handler for ${claimed.kind}`);
       await handler(JSON.parse(claimed.payload_json));
-      await repo.markJobDone(db, claimed.id, now());
+      await recordDone(claimed.id);
       observer?.ran(claimed.kind, 'done');
       return 'done';
     } catch (error) {
