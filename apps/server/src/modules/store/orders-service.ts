@@ -106,41 +106,26 @@ export async function createPayment(
     { locale, fallbackLocale: game.definition.DefaultLanguage },
     now,
   );
-  try {
-    await ctx.db.transaction().execute(async (trx) => {
-      await repo.insertOrder(trx, order, products);
-      await recordCreation(trx, order.id, `create_payment by account ${accountId}`, now);
-      await options.onCreated?.(trx, order);
-    });
-  } catch (error) {
-    // A concurrent checkout of the same one-time product was created first (orders_exclusive_purchase).
-    if (order.exclusive_sku && repo.isUniqueViolation(error)) throw new PurchaseInProgressError(order.exclusive_sku);
-    throw error;
-  }
-
-  let checkout: Awaited<ReturnType<typeof provider.createCheckout>>;
-  try {
-    checkout = await provider.createCheckout({
-      publicOrderId: order.public_id,
-      amount,
-      currency,
-      description: snapshot.ProductName,
-      sku: product.row.sku,
-      embeddingType: input.EmbeddingType,
-      returnUrl: options.returnUrl?.(order.public_id) ?? portalRouteUrl(ctx.config, `Store/Return/${order.public_id}`),
-      idempotencyKey: `order:${order.id}:create-checkout`,
-      customerRef: accountId,
-    });
-  } catch (error) {
-    await ctx.db
-      .transaction()
-      .execute((trx) =>
-        transitionOrder(trx, order.id, 'Created', 'Cancelled', `checkout failed: ${String(error)}`, ctx.now()),
-      );
-    throw new ServiceUnavailableError('The payment provider');
-  }
-  await ctx.db.transaction().execute(async (trx) => {
-    await repo.setProviderRef(trx, order.id, checkout.providerRef, ctx.now());
+  const request = {
+    publicOrderId: order.public_id,
+    amount,
+    currency,
+    description: snapshot.ProductName,
+    sku: product.row.sku,
+    embeddingType: input.EmbeddingType,
+    returnUrl: options.returnUrl?.(order.public_id) ?? portalRouteUrl(ctx.config, `Store/Return/${order.public_id}`),
+    idempotencyKey: `order:${order.id}:create-checkout`,
+    customerRef: accountId,
+  };
+  /** The order as it starts: Created, with its products and whatever the caller links to it. */
+  const create = async (trx: repo.Db) => {
+    await repo.insertOrder(trx, order, products);
+    await recordCreation(trx, order.id, `create_payment by account ${accountId}`, now);
+    await options.onCreated?.(trx, order);
+  };
+  /** Created → WaitingForPayment once the checkout exists. */
+  const open = async (trx: repo.Db, providerRef: string) => {
+    await repo.setProviderRef(trx, order.id, providerRef, ctx.now());
     await transitionOrder(
       trx,
       order.id,
@@ -149,7 +134,39 @@ export async function createPayment(
       `checkout opened at ${provider.name}`,
       ctx.now(),
     );
-  });
+  };
+  const createCheckoutIn = provider.createCheckoutIn?.bind(provider);
+  let checkout: Awaited<ReturnType<typeof provider.createCheckout>> | undefined;
+  try {
+    // A checkout in our own database (the sandbox) opens in the order's transaction: one commit.
+    checkout = await ctx.db.transaction().execute(async (trx) => {
+      await create(trx);
+      if (!createCheckoutIn) return undefined;
+      const opened = await createCheckoutIn(trx, request);
+      await open(trx, opened.providerRef);
+      return opened;
+    });
+  } catch (error) {
+    // A concurrent checkout of the same one-time product was created first (orders_exclusive_purchase).
+    if (order.exclusive_sku && repo.isUniqueViolation(error)) throw new PurchaseInProgressError(order.exclusive_sku);
+    throw error;
+  }
+
+  // A provider over the network: the order exists (Created) before the call, so a crash during it leaves a trace.
+  if (!checkout) {
+    try {
+      checkout = await provider.createCheckout(request);
+    } catch (error) {
+      await ctx.db
+        .transaction()
+        .execute((trx) =>
+          transitionOrder(trx, order.id, 'Created', 'Cancelled', `checkout failed: ${String(error)}`, ctx.now()),
+        );
+      throw new ServiceUnavailableError('The payment provider');
+    }
+    const providerRef = checkout.providerRef;
+    await ctx.db.transaction().execute((trx) => open(trx, providerRef));
+  }
 
   // Presented as this call left it, from what it wrote (no read back).
   const opened = { ...order, status: 'WaitingForPayment', provider_ref: checkout.providerRef };

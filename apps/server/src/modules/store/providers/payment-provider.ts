@@ -1,5 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { CreatePaymentResponse, PaymentProviderName } from '@fxid/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.js';
 
 /** The create_payment block of each provider: its name capitalised, except the spec's MoneyMailRu. */
 type ProviderBlockName = Capitalize<Exclude<PaymentProviderName, 'moneymailru'>> | 'MoneyMailRu';
@@ -76,6 +78,13 @@ export interface PaymentProvider {
   readonly name: PaymentProviderName;
   readonly answers?: NotificationAnswers;
   createCheckout(request: CheckoutRequest): Promise<CheckoutStart>;
+  /**
+   * Only for a provider whose checkout is a row in fxid's own database (the sandbox): opens it
+   * inside `trx`, the transaction that creates the order, so an order and its checkout commit
+   * together, once. Never for a provider reached over the network: a transaction held across
+   * a call out would hold SQLite's only connection for as long.
+   */
+  createCheckoutIn?(trx: Kysely<Database>, request: CheckoutRequest): Promise<CheckoutStart>;
   /**
    * Verifies a notification on the raw bytes received (never a re-serialization) and
    * parses it; throws WebhookSignatureError for a missing, wrong or stale signature.

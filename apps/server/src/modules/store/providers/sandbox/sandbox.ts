@@ -7,7 +7,13 @@ import { WebhookSignatureError } from '../../../../errors.js';
 import { newId } from '../../../../lib/ids.js';
 import { signWebhook, verifyWebhook } from '../../../../lib/webhook-signature.js';
 import { enqueue } from '../../../outbox/outbox.js';
-import type { PaymentEvent, PaymentProvider, ProviderPaymentState } from '../payment-provider.js';
+import type {
+  CheckoutRequest,
+  CheckoutStart,
+  PaymentEvent,
+  PaymentProvider,
+  ProviderPaymentState,
+} from '../payment-provider.js';
 import type { SavedCard } from './card-brand.js';
 import * as repo from './sandbox-repository.js';
 
@@ -69,28 +75,33 @@ export interface SandboxProvider extends PaymentProvider {
 /** The built-in, offline payment provider; its checkout is the portal's card payment form page. */
 export function createSandboxProvider(options: SandboxOptions): SandboxProvider {
   const { db, now, secrets, checkoutUrl, send } = options;
+
+  async function openCheckout(trx: Kysely<Database>, request: CheckoutRequest): Promise<CheckoutStart> {
+    const stored = await repo.insertOrReuse(trx, {
+      id: `sbx_${randomBytes(24).toString('base64url')}`,
+      public_order_id: request.publicOrderId,
+      amount: request.amount,
+      currency: request.currency,
+      description: request.description,
+      return_url: request.returnUrl,
+      status: 'open',
+      idempotency_key: request.idempotencyKey,
+      customer_ref: request.customerRef,
+      card_brand: null,
+      card_last4: null,
+      created_at: now(),
+      updated_at: now(),
+    });
+    const confirmationUrl = checkoutUrl(stored.id);
+    return { providerRef: stored.id, confirmationUrl, block: { Sandbox: { CheckoutUrl: confirmationUrl } } };
+  }
+
   return {
     name: 'sandbox',
 
-    async createCheckout(request) {
-      const stored = await repo.insertOrReuse(db, {
-        id: `sbx_${randomBytes(24).toString('base64url')}`,
-        public_order_id: request.publicOrderId,
-        amount: request.amount,
-        currency: request.currency,
-        description: request.description,
-        return_url: request.returnUrl,
-        status: 'open',
-        idempotency_key: request.idempotencyKey,
-        customer_ref: request.customerRef,
-        card_brand: null,
-        card_last4: null,
-        created_at: now(),
-        updated_at: now(),
-      });
-      const confirmationUrl = checkoutUrl(stored.id);
-      return { providerRef: stored.id, confirmationUrl, block: { Sandbox: { CheckoutUrl: confirmationUrl } } };
-    },
+    createCheckout: (request) => openCheckout(db, request),
+
+    createCheckoutIn: openCheckout,
 
     parseNotification(rawBody: Buffer, headers: IncomingHttpHeaders, nowMs: number): PaymentEvent {
       const header = headers[SANDBOX_SIGNATURE_HEADER];
