@@ -66,6 +66,38 @@ describeEachEngine('outbox claims and failures', (engine) => {
     });
   }
 
+  it('records jobs that end together as done in fewer writes than jobs, each of them done', async () => {
+    let doneWrites = 0;
+    // Counts the statements that mark jobs done (an UPDATE setting status 'done').
+    const db = database.handle.db.withPlugin({
+      transformQuery: ({ node }) => {
+        if (node.kind === 'UpdateQueryNode' && JSON.stringify(node).includes('"value":"done"')) doneWrites++;
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    });
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const runner = createOutboxRunner(db, { probe: () => gate }, () => 1000, LEASE_MS, {
+      concurrency: 32,
+      perDestination: 32,
+    });
+    for (let i = 0; i < 20; i++) await enqueue(db, 'probe', { i }, 1000);
+    const run = runner.runDue();
+    // Every job is running (waiting at the gate); then all of them end at once.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    open();
+    expect(await run).toEqual({ done: 20, failed: 0 });
+    const jobs = await listJobs(db, false);
+    expect(jobs).toHaveLength(20);
+    expect(jobs.every((job) => job.status === 'done')).toBe(true);
+    // The first job to end is written alone; the 19 that ended meanwhile share the next write.
+    expect(doneWrites).toBeGreaterThan(0);
+    expect(doneWrites).toBeLessThanOrEqual(2);
+  });
+
   it('ends a job that keeps failing as failed with its last error; retry puts it back with fresh attempts', async () => {
     const { db } = database.handle;
     const clock = { now: 10_000 };

@@ -69,41 +69,63 @@ function destinationOf(job: { kind: string; payload_json: string }): string {
 
 export type Outcome = 'done' | 'failed' | 'skipped';
 
+/** Done marks taken for one write: the jobs hear how it went once it is durable. */
+interface DoneMarks {
+  ids: string[];
+  written(): void;
+  failed(error: unknown): void;
+}
+
 /**
- * Records jobs done, those that end while one such write runs together in the next one: each
- * write is a commit and an fsync (group-commit.ts), and under load many jobs end at once. A job
- * that ends while none runs is written at once, so a quiet outbox waits for nothing.
+ * Records jobs done with as few commits as it can, each a commit and an fsync (group-commit.ts):
+ * marks that come while a write runs wait for the next one, and the worker's next claim takes
+ * the marks waiting then into its own transaction (`take`). A mark that comes while nothing is
+ * being written is written at once, so a quiet outbox waits for nothing.
  */
-function doneRecorder(db: Kysely<Database>, now: () => number): (id: string) => Promise<void> {
+function doneRecorder(db: Kysely<Database>, now: () => number) {
   let queued: Array<{ id: string; resolve: () => void; reject: (error: unknown) => void }> = [];
   let writing = false;
+
+  function take(): DoneMarks {
+    const batch = queued;
+    queued = [];
+    return {
+      ids: batch.map((job) => job.id),
+      written: () => {
+        for (const job of batch) job.resolve();
+      },
+      // Each job hears it, as if written alone: its runner then retries it later.
+      failed: (error) => {
+        for (const job of batch) job.reject(error);
+      },
+    };
+  }
 
   async function write(): Promise<void> {
     writing = true;
     while (queued.length > 0) {
-      const batch = queued;
-      queued = [];
+      const marks = take();
       try {
-        await repo.markJobsDone(
-          db,
-          batch.map((job) => job.id),
-          now(),
-        );
-        for (const job of batch) job.resolve();
+        await repo.markJobsDone(db, marks.ids, now());
+        marks.written();
       } catch (error) {
-        // Each job hears it, as if written alone: its runner then retries it later.
-        for (const job of batch) job.reject(error);
+        marks.failed(error);
       }
     }
     writing = false;
   }
 
-  return (id) =>
-    new Promise<void>((resolve, reject) => {
-      queued.push({ id, resolve, reject });
-      if (!writing) void write();
-    });
+  return {
+    /** Resolves once the job is recorded done. */
+    record: (id: string) =>
+      new Promise<void>((resolve, reject) => {
+        queued.push({ id, resolve, reject });
+        if (!writing) void write();
+      }),
+    take,
+  };
 }
+
 type Due = Awaited<ReturnType<typeof repo.listDueJobs>>[number];
 type Claimed = Awaited<ReturnType<typeof repo.claimJobs>>[number];
 
@@ -126,7 +148,7 @@ export function createOutboxRunner(
   observer?: OutboxObserver,
 ) {
   let running = 0;
-  const recordDone = doneRecorder(db, now);
+  const done = doneRecorder(db, now);
   const perDestination = new Map<string, number>();
   const slotWaiters: Array<() => void> = [];
 
@@ -146,12 +168,17 @@ export function createOutboxRunner(
     for (const wake of slotWaiters.splice(0)) wake();
   }
 
-  async function run(claimed: Claimed): Promise<Outcome> {
-    const handler = handlers[claimed.kind];
+  async function run(claimed: Claimed, destination: string): Promise<Outcome> {
     try {
-      if (!handler) throw new Error(`no handler for ${claimed.kind}`);
-      await handler(JSON.parse(claimed.payload_json));
-      await recordDone(claimed.id);
+      try {
+        const handler = handlers[claimed.kind];
+        if (!handler) throw new Error(`no handler for ${claimed.kind}`);
+        await handler(JSON.parse(claimed.payload_json));
+      } finally {
+        // The work is over: its slot goes to a waiting job while the outcome is written.
+        release(destination);
+      }
+      await done.record(claimed.id);
       observer?.ran(claimed.kind, 'done');
       return 'done';
     } catch (error) {
@@ -167,6 +194,24 @@ export function createOutboxRunner(
     }
   }
 
+  /** Claims `ids`, with the done marks waiting now in the same transaction (one commit for both). */
+  async function claim(ids: string[]): Promise<Claimed[]> {
+    if (ids.length === 0) return [];
+    const marks = done.take();
+    if (marks.ids.length === 0) return repo.claimJobs(db, ids, now() + leaseMs, now());
+    try {
+      const claimed = await db.transaction().execute(async (trx) => {
+        await repo.markJobsDone(trx, marks.ids, now());
+        return repo.claimJobs(trx, ids, now() + leaseMs, now());
+      });
+      marks.written();
+      return claimed;
+    } catch (error) {
+      marks.failed(error);
+      throw error;
+    }
+  }
+
   /**
    * Takes the slots of `candidates` at once (so that a concurrent pass sees them taken), claims
    * them in one statement and runs those claimed; a slot whose job another worker took is freed.
@@ -175,7 +220,7 @@ export function createOutboxRunner(
     const destinations = new Map(candidates.map((candidate) => [candidate.id, destinationOf(candidate)]));
     let claimed: Claimed[];
     try {
-      claimed = await repo.claimJobs(db, [...destinations.keys()], now() + leaseMs, now());
+      claimed = await claim([...destinations.keys()]);
     } catch (error) {
       for (const destination of destinations.values()) release(destination);
       throw error;
@@ -188,7 +233,7 @@ export function createOutboxRunner(
         release(destination);
         return Promise.resolve<Outcome>('skipped');
       }
-      return run(row).finally(() => release(destination));
+      return run(row, destination);
     });
   }
 
