@@ -1,9 +1,10 @@
+import type { OrderDetailedStatusName } from '@fxid/contract';
 import type { AppContext } from '../../context.js';
 import { OrderStatusConflictError } from '../../errors.js';
 import { signWebhook } from '../../lib/webhook-signature.js';
 import { gameUidOf, markHasCompletedOrder } from '../accounts/accounts-service.js';
 import { enqueue } from '../outbox/outbox.js';
-import { transitionOrder } from './order-state-machine.js';
+import { moveOrder, type OrderStep, transitionOrder } from './order-state-machine.js';
 import { type Db, findOrderById, listOrderProducts, type OrderRow } from './orders-repository.js';
 
 /** Outbox kinds of the store. */
@@ -19,19 +20,32 @@ interface JobPayload {
   destination?: string;
 }
 
+/** Why a game without a webhook completes its orders at once. */
+const COLLECT_CAUSE = 'completed: waiting for the game to collect it (getPurchases)';
+
 /**
- * Starts delivering an order that just became PayedWaitingForSending, inside the
- * transaction that made it so: a game with a webhook gets an outbox job (both
- * commit or neither does); a game without one completes at once.
+ * Moves an order from `from` along `paid` (steps ending in PayedWaitingForSending) and starts
+ * its delivery, inside the caller's transaction: a game with a webhook gets an outbox job (both
+ * commit or neither does); a game without one completes at once, in the same row write as the
+ * payment (every step recorded). Throws OrderStatusConflictError if the order moved meanwhile.
  */
-export async function startFulfilment(ctx: AppContext, trx: Db, order: OrderRow, game: string): Promise<void> {
+export async function payAndFulfil(
+  ctx: AppContext,
+  trx: Db,
+  order: OrderRow,
+  from: OrderDetailedStatusName,
+  paid: readonly OrderStep[],
+  game: string,
+): Promise<void> {
   const url = ctx.config.store.gameWebhooks[game];
+  // No server to deliver to: the game collects it itself (SDK getPurchases, consumePurchase).
+  const steps = url ? paid : [...paid, { to: 'Completed' as const, cause: COLLECT_CAUSE }];
+  await moveOrder(trx, order.id, from, steps, ctx.now());
   if (url) {
     const payload: JobPayload = { orderId: order.id, destination: new URL(url).host };
     await enqueue(trx, FULFILMENT_JOB, payload, ctx.now());
   } else {
-    // No server to deliver to: the game collects it itself (SDK getPurchases, consumePurchase).
-    await completeOrder(ctx, trx, order, 'completed: waiting for the game to collect it (getPurchases)');
+    await markHasCompletedOrder(ctx, trx, order.account_id, ctx.now());
   }
 }
 

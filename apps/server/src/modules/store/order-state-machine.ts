@@ -59,12 +59,65 @@ export function statusCode(status: OrderDetailedStatusName): number {
   return OrderDetailedStatus[status];
 }
 
+/** One move of an order's status and why it happened, as its history records it. */
+export interface OrderStep {
+  to: OrderDetailedStatusName;
+  cause: string;
+}
+
+/** Where `steps` lead from `from`; throws the 409 problem at the first step the machine refuses. */
+export function endOf(from: OrderDetailedStatusName, steps: readonly OrderStep[]): OrderDetailedStatusName {
+  let at = from;
+  for (const step of steps) {
+    assertTransition(at, step.to);
+    at = step.to;
+  }
+  return at;
+}
+
+/** Records `steps` from `from`, one history line each; the caller writes the status they lead to. */
+async function recordSteps(
+  trx: Db,
+  orderId: string,
+  from: OrderDetailedStatusName,
+  steps: readonly OrderStep[],
+  now: number,
+) {
+  let at = from;
+  for (const step of steps) {
+    await repo.insertTransition(trx, {
+      order_id: orderId,
+      from_status: at,
+      to_status: step.to,
+      cause: step.cause,
+      created_at: now,
+    });
+    at = step.to;
+  }
+}
+
 /**
- * Moves an order from `from` to `to` and records the change, inside the caller's
- * transaction. The UPDATE is conditional on the status still being `from`, so of two
- * racing callers exactly one wins and the other gets the 409.
+ * Moves an order from `from` along `steps` and records each one, inside the caller's
+ * transaction: one conditional UPDATE to where the steps lead (several steps cost one row
+ * write, with the same history as one move per step). The UPDATE is conditional on the status
+ * still being `from`, so of two racing callers exactly one wins and the other gets the 409.
  */
-export async function transitionOrder(
+export async function moveOrder(
+  trx: Db,
+  orderId: string,
+  from: OrderDetailedStatusName,
+  steps: readonly OrderStep[],
+  now: number,
+): Promise<void> {
+  const to = endOf(from, steps);
+  if (!(await repo.updateStatusIf(trx, orderId, from, to, now))) {
+    throw new OrderStatusConflictError((await repo.currentStatus(trx, orderId)) ?? 'missing', to);
+  }
+  await recordSteps(trx, orderId, from, steps, now);
+}
+
+/** Moves an order from `from` to `to` and records the change (moveOrder with one step). */
+export function transitionOrder(
   trx: Db,
   orderId: string,
   from: OrderDetailedStatusName,
@@ -72,15 +125,20 @@ export async function transitionOrder(
   cause: string,
   now: number,
 ): Promise<void> {
-  assertTransition(from, to);
-  if (!(await repo.updateStatusIf(trx, orderId, from, to, now))) {
-    throw new OrderStatusConflictError((await repo.currentStatus(trx, orderId)) ?? 'missing', to);
-  }
-  await repo.insertTransition(trx, { order_id: orderId, from_status: from, to_status: to, cause, created_at: now });
+  return moveOrder(trx, orderId, from, [{ to, cause }], now);
 }
 
-/** Records the creation of an order as its first history line. */
-export async function recordCreation(trx: Db, orderId: string, cause: string, now: number): Promise<void> {
+/**
+ * Records the creation of an order as its first history line, then `steps`, the moves its row
+ * was inserted already past (its status must be `endOf('Created', steps)`).
+ */
+export async function recordCreation(
+  trx: Db,
+  orderId: string,
+  cause: string,
+  now: number,
+  steps: readonly OrderStep[] = [],
+): Promise<void> {
   await repo.insertTransition(trx, {
     order_id: orderId,
     from_status: null,
@@ -88,6 +146,7 @@ export async function recordCreation(trx: Db, orderId: string, cause: string, no
     cause,
     created_at: now,
   });
+  await recordSteps(trx, orderId, 'Created', steps, now);
 }
 
 /** Transitions recorded so far per from → to ("none" for a creation), deployment-wide (metrics). */

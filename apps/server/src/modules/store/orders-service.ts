@@ -16,7 +16,7 @@ import type { GameRecord } from '../catalog/game-catalog.js';
 import { findProduct, findTieredProducts, listProducts } from '../catalog/products-service.js';
 import { adapterOf } from '../games/games-service.js';
 import { orderLines } from './order-lines.js';
-import { recordCreation, transitionOrder } from './order-state-machine.js';
+import { endOf, moveOrder, type OrderStep, recordCreation, transitionOrder } from './order-state-machine.js';
 import { orderStatusOf, productSnapshot, purchaseStats, tierFields, toOrder } from './orders-presenter.js';
 import * as repo from './orders-repository.js';
 import { assertCanBuy, isOneTime, listPurchases, ownedOneTimeSkus } from './ownership-service.js';
@@ -117,33 +117,27 @@ export async function createPayment(
     idempotencyKey: `order:${order.id}:create-checkout`,
     customerRef: accountId,
   };
-  /** The order as it starts: Created, with its products and whatever the caller links to it. */
-  const create = async (trx: repo.Db) => {
-    await repo.insertOrder(trx, order, products);
-    await recordCreation(trx, order.id, `create_payment by account ${accountId}`, now);
-    await options.onCreated?.(trx, order);
-  };
-  /** Created → WaitingForPayment once the checkout exists. */
-  const open = async (trx: repo.Db, providerRef: string) => {
-    await repo.setProviderRef(trx, order.id, providerRef, ctx.now());
-    await transitionOrder(
-      trx,
-      order.id,
-      'Created',
-      'WaitingForPayment',
-      `checkout opened at ${provider.name}`,
-      ctx.now(),
-    );
+  const creation = `create_payment by account ${accountId}`;
+  const opening: OrderStep[] = [{ to: 'WaitingForPayment', cause: `checkout opened at ${provider.name}` }];
+  /** The order with its products and whatever the caller links to it, inserted `past` these steps from Created. */
+  const create = async (trx: repo.Db, row: repo.OrderRow, past: OrderStep[]) => {
+    await repo.insertOrder(trx, row, products);
+    await recordCreation(trx, order.id, creation, now, past);
+    await options.onCreated?.(trx, row);
   };
   const createCheckoutIn = provider.createCheckoutIn?.bind(provider);
   let checkout: Awaited<ReturnType<typeof provider.createCheckout>> | undefined;
   try {
-    // A checkout in our own database (the sandbox) opens in the order's transaction: one commit.
     checkout = await ctx.db.transaction().execute(async (trx) => {
-      await create(trx);
-      if (!createCheckoutIn) return undefined;
+      if (!createCheckoutIn) {
+        await create(trx, order, []);
+        return undefined;
+      }
+      // A checkout in our own database (the sandbox) opens first, in the same transaction: the
+      // order row is written once, already WaitingForPayment, with both steps in its history.
       const opened = await createCheckoutIn(trx, request);
-      await open(trx, opened.providerRef);
+      const status = endOf('Created', opening);
+      await create(trx, { ...order, status, provider_ref: opened.providerRef }, opening);
       return opened;
     });
   } catch (error) {
@@ -165,7 +159,10 @@ export async function createPayment(
       throw new ServiceUnavailableError('The payment provider');
     }
     const providerRef = checkout.providerRef;
-    await ctx.db.transaction().execute((trx) => open(trx, providerRef));
+    await ctx.db.transaction().execute(async (trx) => {
+      await repo.setProviderRef(trx, order.id, providerRef, ctx.now());
+      await moveOrder(trx, order.id, 'Created', opening, ctx.now());
+    });
   }
 
   // Presented as this call left it, from what it wrote (no read back).

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { AppContext } from '../../context.js';
 import { NotFoundError, OrderStatusConflictError } from '../../errors.js';
-import { queueRefund, startFulfilment } from './fulfilment.js';
+import { payAndFulfil, queueRefund } from './fulfilment.js';
 import { canTransition, transitionOrder } from './order-state-machine.js';
 import { orderStatusOf } from './orders-presenter.js';
 import * as repo from './orders-repository.js';
@@ -59,16 +59,18 @@ async function applyEvent(
   }
   const status = orderStatusOf(order);
   const cause = `${provider.name} ${event.type} ${event.eventId}`;
-  const move = async (to: Parameters<typeof transitionOrder>[3]) => {
+  /** Runs a move; false when another event moved the order first (this one came too late to matter). */
+  const moved = async (run: () => Promise<void>) => {
     try {
-      await transitionOrder(trx, order.id, status, to, cause, ctx.now());
+      await run();
       return true;
     } catch (error) {
-      // Another event moved the order first; this one arrived too late to matter.
       if (error instanceof OrderStatusConflictError) return false;
       throw error;
     }
   };
+  const move = (to: Parameters<typeof transitionOrder>[3]) =>
+    moved(() => transitionOrder(trx, order.id, status, to, cause, ctx.now()));
   switch (event.type) {
     case 'payment.succeeded': {
       // Money is server-side state: the provider must have charged exactly the order.
@@ -76,14 +78,9 @@ async function applyEvent(
         return `ignored: charged ${event.amount} ${event.currency}, order is ${order.total_amount} ${order.currency}`;
       }
       if (status === 'WaitingForPayment') {
-        if (!(await move('PayedWaitingForSending'))) return 'ignored: order moved concurrently';
-        await startFulfilment(
-          ctx,
-          trx,
-          { ...order, status: 'PayedWaitingForSending' },
-          await ctx.catalog.systemNameOf(order.game_id, trx),
-        );
-        return 'applied: paid';
+        const game = await ctx.catalog.systemNameOf(order.game_id, trx);
+        const paid = () => payAndFulfil(ctx, trx, order, status, [{ to: 'PayedWaitingForSending', cause }], game);
+        return (await moved(paid)) ? 'applied: paid' : 'ignored: order moved concurrently';
       }
       if (status === 'Cancelled') {
         // Paid after the order was given up: keep it cancelled and give the money back.

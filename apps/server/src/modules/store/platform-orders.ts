@@ -5,7 +5,7 @@ import { PurchaseInProgressError } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
 import type { GameRecord } from '../catalog/game-catalog.js';
 import { findTieredProducts, type ProductRecord } from '../catalog/products-service.js';
-import { startFulfilment } from './fulfilment.js';
+import { payAndFulfil } from './fulfilment.js';
 import { orderLines } from './order-lines.js';
 import { canTransition, recordCreation, transitionOrder } from './order-state-machine.js';
 import { orderStatusOf } from './orders-presenter.js';
@@ -86,11 +86,12 @@ export async function createPaidPlatformOrder(
     throw error;
   }
   await recordCreation(trx, order.id, input.cause, now);
-  await transitionOrder(trx, order.id, 'Created', 'WaitingForPayment', input.cause, now);
-  await transitionOrder(trx, order.id, 'WaitingForPayment', 'PayedWaitingForSending', input.cause, now);
-  const paid = { ...order, status: 'PayedWaitingForSending' };
-  await startFulfilment(ctx, trx, paid, game.definition.GameSystemName);
-  return paid;
+  const steps = [
+    { to: 'WaitingForPayment', cause: input.cause },
+    { to: 'PayedWaitingForSending', cause: input.cause },
+  ] as const;
+  await payAndFulfil(ctx, trx, order, 'Created', steps, game.definition.GameSystemName);
+  return { ...order, status: 'PayedWaitingForSending' };
 }
 
 /**
