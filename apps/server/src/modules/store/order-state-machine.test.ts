@@ -10,6 +10,7 @@ import {
   canTransition,
   checkoutStatus,
   generalStatus,
+  moveOrder,
   ORDER_STATUSES,
   statusCode,
   transitionOrder,
@@ -96,6 +97,50 @@ describeEachEngine('order transitions in the database', (engine) => {
         expect(await listTransitions(db, order.id)).toHaveLength(before);
       }
     }
+  });
+
+  it('moves along several steps in one go, each one checked and recorded, or not at all', async () => {
+    const { app, database, clock } = testApp();
+    const db = database.handle.db;
+    const token = await signIn(app, db, 'stepper@example.com');
+    const created = await createPayment(app, token, 'sky-runner', 'stars_100');
+    const order = await orderOf(db, created.TransactionId);
+    const before = (await listTransitions(db, order.id)).length;
+    // The second step is not a legal move from the first: nothing changes.
+    const illegal = db.transaction().execute((trx) =>
+      moveOrder(
+        trx,
+        order.id,
+        'WaitingForPayment',
+        [
+          { to: 'Cancelled', cause: 'closed' },
+          { to: 'Completed', cause: 'never' },
+        ],
+        clock.now,
+      ),
+    );
+    await expect(illegal).rejects.toBeInstanceOf(OrderStatusConflictError);
+    expect(await currentStatus(db, order.id)).toBe('WaitingForPayment');
+    expect(await listTransitions(db, order.id)).toHaveLength(before);
+
+    await db.transaction().execute((trx) =>
+      moveOrder(
+        trx,
+        order.id,
+        'WaitingForPayment',
+        [
+          { to: 'PayedWaitingForSending', cause: 'paid' },
+          { to: 'Completed', cause: 'delivered' },
+        ],
+        clock.now,
+      ),
+    );
+    expect(await currentStatus(db, order.id)).toBe('Completed');
+    const steps = (await listTransitions(db, order.id)).slice(before);
+    expect(steps.map((step) => [step.from_status, step.to_status, step.cause])).toEqual([
+      ['WaitingForPayment', 'PayedWaitingForSending', 'paid'],
+      ['PayedWaitingForSending', 'Completed', 'delivered'],
+    ]);
   });
 
   it('refuses a legal move from a status the order has already left', async () => {
