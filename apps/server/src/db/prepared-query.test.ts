@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createTestDatabase, describeEachEngine, type TestDatabase } from '../test/databases.js';
 import { migrateToLatest } from './migrate.js';
-import { preparedQuery } from './prepared-query.js';
+import { preparedListQuery, preparedQuery } from './prepared-query.js';
 
 describeEachEngine('prepared queries', (engine) => {
   let database: TestDatabase;
@@ -76,6 +76,33 @@ describeEachEngine('prepared queries', (engine) => {
       }),
     ).rejects.toThrow('abort');
     expect((await identitiesOf(db, { accountId: 'a1', after: '' })).rows).toEqual([]);
+  });
+
+  it('runs a list query with lists of several lengths, each its own items', async () => {
+    const { db } = database.handle;
+    await account('a1');
+    for (const [id, identifier] of [
+      ['i1', 'x@example.com'],
+      ['i2', 'y@example.com'],
+      ['i3', 'z@example.com'],
+    ] as const) {
+      await insertIdentity(db, { id, account_id: 'a1', identifier });
+    }
+    const identifiersIn = preparedListQuery(['accountId'], (builder, ids: string[], args: { accountId: string }) =>
+      builder
+        .selectFrom('social_identifiers')
+        .select('identifier')
+        .where('account_id', '=', args.accountId)
+        .where('id', 'in', ids)
+        .orderBy('identifier'),
+    );
+    const identifiers = async (ids: string[]) =>
+      (await identifiersIn(db, ids, { accountId: 'a1' })).rows.map((row) => row.identifier);
+    expect(await identifiers(['i1'])).toEqual(['x@example.com']);
+    expect(await identifiers(['i3', 'i1'])).toEqual(['x@example.com', 'z@example.com']);
+    // The same length again with other items: the statement built for two is not stuck on its first ids.
+    expect(await identifiers(['i2', 'i3'])).toEqual(['y@example.com', 'z@example.com']);
+    expect(await identifiers(['i2', "i1' or '1'='1", 'nope'])).toEqual(['y@example.com']);
   });
 
   it('refuses an argument the query does not bind', async () => {

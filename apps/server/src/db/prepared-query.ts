@@ -57,6 +57,39 @@ export function preparedQuery<Args extends object, Row>(
 }
 
 /**
+ * A preparedQuery over a list of values as well (an `in (…)` list): built once per length of the
+ * list, so it suits lists of few lengths (a batch of jobs). `build` gets placeholders for the
+ * list's items and for the named arguments, each to be used only as a bound value.
+ */
+export function preparedListQuery<Item, Args extends object, Row>(
+  names: readonly (keyof Args & string)[],
+  build: (db: Kysely<Database>, items: Item[], args: Args) => Compilable<Row>,
+): (db: Kysely<Database>, items: readonly Item[], args: Args) => Promise<QueryResult<Row>> {
+  type Run = (db: Kysely<Database>, args: Record<string, unknown>) => Promise<QueryResult<Row>>;
+  const byLength = new Map<number, Run>();
+  const itemName = (index: number) => `item:${index}`;
+  return (db, items, args) => {
+    let run = byLength.get(items.length);
+    if (!run) {
+      const itemNames = items.map((_, index) => itemName(index));
+      run = preparedQuery<Record<string, unknown>, Row>([...names, ...itemNames], (builder, placeholders) =>
+        build(
+          builder,
+          itemNames.map((name) => placeholders[name] as Item),
+          placeholders as Args,
+        ),
+      );
+      byLength.set(items.length, run);
+    }
+    const values: Record<string, unknown> = { ...(args as Record<string, unknown>) };
+    items.forEach((item, index) => {
+      values[itemName(index)] = item;
+    });
+    return run(db, values);
+  };
+}
+
+/**
  * The names of every column of a row, for a prepared query that writes whole rows: the object
  * must list each column once, so a column added to the table but not here fails to compile
  * (a column left out would be written as its default, silently).

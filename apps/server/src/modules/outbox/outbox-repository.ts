@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { isPostgres } from '../../db/database.js';
-import { columnsOf, preparedQuery } from '../../db/prepared-query.js';
+import { columnsOf, preparedListQuery, preparedQuery } from '../../db/prepared-query.js';
 import type { Database, OutboxTable } from '../../db/schema.js';
 
 /** All SQL of the outbox. */
@@ -48,6 +48,33 @@ export async function listDueJobs(db: Db, now: number, limit: number) {
   return (await dueJobs(db, { now, limit })).rows;
 }
 
+/** Built once per number of jobs (see prepared-query.ts). */
+const claim = preparedListQuery(
+  ['leaseUntil', 'now'],
+  (db, ids: string[], args: { leaseUntil: number; now: number }) => {
+    const claimable = isPostgres(db)
+      ? db
+          .selectFrom('outbox')
+          .select('id')
+          .where('id', 'in', ids)
+          .where('status', '=', 'pending')
+          .where('next_attempt_at', '<=', args.now)
+          .forUpdate()
+          .skipLocked()
+      : ids;
+    return db
+      .updateTable('outbox')
+      .set({ next_attempt_at: args.leaseUntil, attempts: (eb) => eb('attempts', '+', 1), updated_at: args.now })
+      .where('id', 'in', claimable)
+      .where('status', '=', 'pending')
+      .where('next_attempt_at', '<=', args.now)
+      .returning(['id', 'kind', 'payload_json', 'attempts']);
+  },
+);
+const jobsDone = preparedListQuery(['now'], (db, ids: string[], args: { now: number }) =>
+  db.updateTable('outbox').set({ status: 'done', updated_at: args.now }).where('id', 'in', ids),
+);
+
 /**
  * Claims jobs in one statement by pushing their next attempt past the lease, only those still
  * pending and due (one another worker claimed has its next attempt in the future); returns
@@ -55,31 +82,14 @@ export async function listDueJobs(db: Db, now: number, limit: number) {
  * workers claiming at the same moment each take different rows instead of waiting on each
  * other; SQLite has one writer at a time, and the conditions alone decide.
  */
-export function claimJobs(db: Db, ids: string[], leaseUntil: number, now: number) {
-  if (ids.length === 0) return Promise.resolve([]);
-  const claimable = isPostgres(db)
-    ? db
-        .selectFrom('outbox')
-        .select('id')
-        .where('id', 'in', ids)
-        .where('status', '=', 'pending')
-        .where('next_attempt_at', '<=', now)
-        .forUpdate()
-        .skipLocked()
-    : ids;
-  return db
-    .updateTable('outbox')
-    .set({ next_attempt_at: leaseUntil, attempts: (eb) => eb('attempts', '+', 1), updated_at: now })
-    .where('id', 'in', claimable)
-    .where('status', '=', 'pending')
-    .where('next_attempt_at', '<=', now)
-    .returning(['id', 'kind', 'payload_json', 'attempts'])
-    .execute();
+export async function claimJobs(db: Db, ids: string[], leaseUntil: number, now: number) {
+  if (ids.length === 0) return [];
+  return (await claim(db, ids, { leaseUntil, now })).rows;
 }
 
 /** Records that jobs ran to their end, all in one statement. */
 export async function markJobsDone(db: Db, ids: string[], now: number): Promise<void> {
-  await db.updateTable('outbox').set({ status: 'done', updated_at: now }).where('id', 'in', ids).execute();
+  await jobsDone(db, ids, { now });
 }
 
 export async function updateJob(
