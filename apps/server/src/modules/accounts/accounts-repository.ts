@@ -283,13 +283,19 @@ export async function insertConnection(
   return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
 }
 
-export async function markHasCompletedOrder(db: Db, accountId: string, now: number): Promise<void> {
-  await db
+/** Built once: every completed order makes it (see prepared-query.ts). */
+const hasCompletedOrder = preparedQuery(['accountId', 'now'], (db, args: { accountId: string; now: number }) =>
+  db
     .updateTable('accounts')
-    .set({ has_completed_order: 1, updated_at: now })
-    .where('id', '=', accountId)
-    .where('has_completed_order', '=', 0)
-    .execute();
+    .set({ has_completed_order: 1, updated_at: args.now })
+    .where('id', '=', args.accountId)
+    .where('has_completed_order', '=', 0),
+);
+
+/** Sets HasCompletedOrder; false when it was set already (nothing changed). */
+export async function markHasCompletedOrder(db: Db, accountId: string, now: number): Promise<boolean> {
+  const result = await hasCompletedOrder(db, { accountId, now });
+  return Number(result.numAffectedRows ?? 0n) === 1;
 }
 
 /** Gives an account its (proven) address, in the caller's transaction. */

@@ -85,8 +85,8 @@ export async function markHasCompletedOrder(
   accountId: string,
   now: number,
 ): Promise<void> {
-  await repo.markHasCompletedOrder(trx, accountId, now);
-  evictAccount(ctx, accountId);
+  // Only the first completed order changes the account (a cached profile goes stale only then).
+  if (await repo.markHasCompletedOrder(trx, accountId, now)) evictAccount(ctx, accountId);
 }
 
 /**
