@@ -8,6 +8,7 @@ import type {
   PaymentEventsTable,
 } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
+import { createTtlCache } from '../../lib/ttl-cache.js';
 
 /** All SQL of orders, their history and provider events. Pass a transaction to take part in it. */
 export type Db = Kysely<Database>;
@@ -114,9 +115,17 @@ const updatePaymentEventOutcome = preparedQuery(
       .where('event_id', '=', args.eventId),
 );
 
+/**
+ * An order's products, which never change once inserted (what was sold, as it was sold), kept
+ * from their insert and from reads: every status poll read them again. Only ever looked up for
+ * an order found first, so products kept from an insert that rolled back are never served.
+ */
+const productsByOrder = createTtlCache<OrderProductRow[]>(10 * 60_000, 20_000, Date.now);
+
 export async function insertOrder(trx: Db, row: OrdersTable, products: OrderProductsTable[]): Promise<void> {
   await insertOrderRow(trx, row);
   for (const product of products) await insertProductRow(trx, product);
+  productsByOrder.set(row.id, products);
 }
 
 /** The reads every status poll, payment step and fulfilment makes: built once (see prepared-query.ts). */
@@ -139,7 +148,11 @@ export async function findOrderById(db: Db, id: string): Promise<OrderRow | unde
 }
 
 export async function listOrderProducts(db: Db, orderId: string): Promise<OrderProductRow[]> {
-  return (await productsOfOrder(db, { orderId })).rows;
+  const kept = productsByOrder.get(orderId);
+  if (kept) return kept;
+  const products = (await productsOfOrder(db, { orderId })).rows;
+  productsByOrder.set(orderId, products);
+  return products;
 }
 
 export async function setProviderRef(trx: Db, orderId: string, providerRef: string, now: number): Promise<void> {
