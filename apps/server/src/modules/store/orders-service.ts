@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { CreatePaymentRequest, CreatePaymentResponse, PaymentStatusResponse, PlatformName } from '@fxid/contract';
 import type { AppContext } from '../../context.js';
 import {
@@ -11,6 +10,7 @@ import {
 } from '../../errors.js';
 import { portalRouteUrl } from '../../http/portal-urls.js';
 import { newId } from '../../lib/ids.js';
+import { randomBytesPooled } from '../../lib/random-bytes.js';
 import { findAccount } from '../accounts/accounts-service.js';
 import type { GameRecord } from '../catalog/game-catalog.js';
 import { findProduct, findTieredProducts, listProducts } from '../catalog/products-service.js';
@@ -26,7 +26,7 @@ import { requireGameOnPlatform } from './store-front-service.js';
 
 /** 128 random bits: order ids cannot be guessed or enumerated. */
 function newPublicOrderId(): string {
-  return `ord_${randomBytes(16).toString('base64url')}`;
+  return `ord_${randomBytesPooled(16).toString('base64url')}`;
 }
 
 export interface CreatePaymentOptions {

@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../../../db/schema.js';
 import { WebhookSignatureError } from '../../../../errors.js';
 import { newId } from '../../../../lib/ids.js';
+import { randomBytesPooled } from '../../../../lib/random-bytes.js';
 import { signWebhook, verifyWebhook } from '../../../../lib/webhook-signature.js';
 import { enqueue } from '../../../outbox/outbox.js';
 import type {
@@ -78,7 +78,7 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
 
   async function openCheckout(trx: Kysely<Database>, request: CheckoutRequest): Promise<CheckoutStart> {
     const stored = await repo.insertOrReuse(trx, {
-      id: `sbx_${randomBytes(24).toString('base64url')}`,
+      id: `sbx_${randomBytesPooled(24).toString('base64url')}`,
       public_order_id: request.publicOrderId,
       amount: request.amount,
       currency: request.currency,
