@@ -139,6 +139,8 @@ export async function recordCreation(
   now: number,
   steps: readonly OrderStep[] = [],
 ): Promise<void> {
+  // Checked here too: no history line records a move the machine refuses.
+  endOf('Created', steps);
   await repo.insertTransition(trx, {
     order_id: orderId,
     from_status: null,
