@@ -66,7 +66,8 @@ export function GameStage({
           {loader}
         </div>
       )}
-      {rotate && (
+      {/* Once the game's area is known: placed before, it would move when the area came (a layout shift). */}
+      {rotate && area && (
         <div
           style={promptTop === undefined ? undefined : { top: promptTop }}
           className={`absolute inset-x-0 z-20 bg-slate-950/80 px-4 py-2 text-center text-sm text-white ${promptTop === undefined ? 'bottom-0' : ''}`}
