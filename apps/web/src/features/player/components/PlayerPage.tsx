@@ -30,6 +30,9 @@ import { PlayerToolbar } from './PlayerToolbar';
 const GameChannel = lazy(async () => ({ default: (await import('./GameChannel')).GameChannel }));
 const UnityCanvas = lazy(async () => ({ default: (await import('./UnityCanvas')).UnityCanvas }));
 
+/** The longest the game waits for the page's first idle moment: the game is what the page is for. */
+const GAME_START_WAIT_MS = 200;
+
 const isMobileDevice = () => window.matchMedia('(pointer: coarse)').matches;
 
 /**
@@ -77,7 +80,7 @@ export function PlayerPage() {
   // page's first paint (its largest text, the game's alerts) instead of holding it back.
   const documentsAccepted = useDocumentGate(active.adapter ? site.game : undefined, token);
   const shown = !!(site.game && publicConfig.data && launch.data && active.adapter && !newsWaiting);
-  const painted = useIdle(shown);
+  const painted = useIdle(shown, GAME_START_WAIT_MS);
   const gameStarts = documentsAccepted && painted;
   const gameUrl =
     gameStarts && launch.data?.IframeGame
