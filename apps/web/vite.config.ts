@@ -33,6 +33,27 @@ const PAGE_KIT = [
 ];
 
 /**
+ * Modules the game channel shares only with the player's other lazy parts (host adapters, the
+ * social and document modals): in one chunk with the channel, they arrive in one request when the
+ * game starts instead of one each (the channel's own modules included, by the same patterns).
+ */
+const GAME_CHANNEL = [
+  /src\/features\/player\/(host|analytics)\//,
+  /src\/features\/player\/cloud\/(?!LeaderboardModal)/,
+  /src\/features\/player\/api\/(social-sign-in|signed-purchases|cross-play)\./,
+  /src\/features\/player\/(hooks\/use-host-handlers|components\/GameChannel)\./,
+  /src\/entities\/friends\/(api\/(friends|invite-link|friend-status)|hooks\/use-invite-share)\./,
+  /src\/shared\/ui\/modals\/(open-document-viewer|viewer-content)\./,
+  /packages\/(contract\/src\/storage-limits|platforms\/src\/adapter|sdk\/src\/resolve-path)\./,
+  // What only the channel imports stays with it too: left behind, it would import the group and
+  // the group it (a cycle between two chunks).
+  /src\/entities\/support\/(report-issue|open-report-issue)\./,
+  /src\/entities\/(documents\/open-legal-document|purchase\/api\/purchases)\./,
+  /src\/entities\/push\/(api\/save-push-token|hooks\/use-push-registration)\./,
+  /packages\/contract\/src\/support-rules\./,
+];
+
+/**
  * The build renders with preact/compat instead of react-dom: react-dom was 62 KB gzip of every
  * page's first load and most of its start-up CPU, Preact with its compat layer is 11 KB. The dev
  * server and the unit tests keep React (fast refresh, its development checks); the browser suite
@@ -124,7 +145,15 @@ export default defineConfig(({ command }) => ({
         // header and footer) travel in one chunk with the libraries: a dozen tiny chunks cost each
         // route its first-load budget in per-chunk overhead and lost compression.
         codeSplitting: {
-          groups: [{ name: 'kit', test: (id) => !LAZY_ONLY.test(id) && PAGE_KIT.some((pattern) => pattern.test(id)) }],
+          groups: [
+            { name: 'kit', test: (id) => !LAZY_ONLY.test(id) && PAGE_KIT.some((pattern) => pattern.test(id)) },
+            // Only the modules named: what they import stays where it is (the store's, the sign-in's).
+            {
+              name: 'GameChannel',
+              test: (id) => GAME_CHANNEL.some((pattern) => pattern.test(id)),
+              includeDependenciesRecursively: false,
+            },
+          ],
         },
       },
     },
