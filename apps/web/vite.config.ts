@@ -23,6 +23,34 @@ const PAGE_KIT = [
   /src\/shared\/ui\/modals\/(lazy-modals|ClosedWatcher)/,
   /src\/app\/layouts\/(Site|SkipLink|LanguageSelect|SignInNotice)/,
   /src\/features\/auth\/lib\/sign-in-progress/,
+  // Tiny modules on the start pages' first load that lazy chunks share too (the alerts of the
+  // landing and the player, the player's error and session helpers) and the bundler's runtime: each
+  // was a chunk of its own, a request of a few hundred bytes on the way to the first paint (six of
+  // the player's twelve scripts), for about 2 KB in the kit.
+  /src\/entities\/(news\/NewsAlerts|analytics\/session)/,
+  /packages\/(sdk|platforms)\/src\/(errors|no-ads)/,
+  /rolldown\/runtime/,
+];
+
+/**
+ * Modules the game channel shares only with the player's other lazy parts (host adapters, the
+ * social and document modals): in one chunk with the channel, they arrive in one request when the
+ * game starts instead of one each (the channel's own modules included, by the same patterns).
+ */
+const GAME_CHANNEL = [
+  /src\/features\/player\/(host|analytics)\//,
+  /src\/features\/player\/cloud\/(?!LeaderboardModal)/,
+  /src\/features\/player\/api\/(social-sign-in|signed-purchases|cross-play)\./,
+  /src\/features\/player\/(hooks\/use-host-handlers|components\/GameChannel)\./,
+  /src\/entities\/friends\/(api\/(friends|invite-link|friend-status)|hooks\/use-invite-share)\./,
+  /src\/shared\/ui\/modals\/(open-document-viewer|viewer-content)\./,
+  /packages\/(contract\/src\/storage-limits|platforms\/src\/adapter|sdk\/src\/resolve-path)\./,
+  // What only the channel imports stays with it too: left behind, it would import the group and
+  // the group it (a cycle between two chunks).
+  /src\/entities\/support\/(report-issue|open-report-issue)\./,
+  /src\/entities\/(documents\/open-legal-document|purchase\/api\/purchases)\./,
+  /src\/entities\/push\/(api\/save-push-token|hooks\/use-push-registration)\./,
+  /packages\/contract\/src\/support-rules\./,
 ];
 
 /**
@@ -117,7 +145,15 @@ export default defineConfig(({ command }) => ({
         // header and footer) travel in one chunk with the libraries: a dozen tiny chunks cost each
         // route its first-load budget in per-chunk overhead and lost compression.
         codeSplitting: {
-          groups: [{ name: 'kit', test: (id) => !LAZY_ONLY.test(id) && PAGE_KIT.some((pattern) => pattern.test(id)) }],
+          groups: [
+            { name: 'kit', test: (id) => !LAZY_ONLY.test(id) && PAGE_KIT.some((pattern) => pattern.test(id)) },
+            // Only the modules named: what they import stays where it is (the store's, the sign-in's).
+            {
+              name: 'GameChannel',
+              test: (id) => GAME_CHANNEL.some((pattern) => pattern.test(id)),
+              includeDependenciesRecursively: false,
+            },
+          ],
         },
       },
     },

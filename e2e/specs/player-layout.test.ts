@@ -84,6 +84,20 @@ describe('the player page', () => {
     }
   }
 
+  it('on a 390×844 phone a game played across starts right under its toolbar, the rotate prompt below it', async () => {
+    // Sky Runner is wider than the upright screen's shape: the frame is as wide as the screen and
+    // less high than the room left, and it once sat centred in that room, below an empty band.
+    const page = await openPlayer('sky-runner', { ...PHONE, viewport: { width: 390, height: 844 } });
+    await saveScreenshot(page, 'player-sky-runner-390x844-visitor');
+    const layout = await measure(page);
+    expect(layout.scrollWidth).toBeLessThanOrEqual(390);
+    expect(layout.frame.right).toBeLessThanOrEqual(390);
+    expect(layout.frame.top - layout.toolbar.bottom).toBeLessThanOrEqual(16);
+    const prompt = await rotatePrompt(page, 'Sky Runner').evaluate((element) => element.getBoundingClientRect().top);
+    expect(prompt).toBeGreaterThanOrEqual(layout.frame.bottom);
+    expect(prompt).toBeLessThanOrEqual(layout.frame.bottom + 16);
+  });
+
   it('at 1366×768 the game gets the height between the site header and the bottom of the screen', async () => {
     const page = await openPlayer('gem-garden', { viewport: { width: 1366, height: 768 } });
     const { header, frame } = await measure(page);

@@ -67,6 +67,7 @@ const shell: Shell = {
   setLanguage(locale) {
     setLocale(locale);
     shell.render();
+    game.redraw();
   },
   render() {
     document.title = meta.title[getLocale()];

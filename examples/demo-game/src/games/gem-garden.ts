@@ -37,6 +37,7 @@ export const createGemGarden: CreateGame = (canvas, hooks) => {
     extraMoves = 0;
     phase = 'playing';
     hooks.onRoundStart();
+    stage.redraw();
   };
 
   const settle = (dt: number) => {
@@ -139,9 +140,11 @@ export const createGemGarden: CreateGame = (canvas, hooks) => {
     else if (phase === 'over') drawBanner(s, `${hooks.text('score')}: ${score}`, hooks.text('tapToRetry'));
   };
 
+  // Only a round (and gems still falling) moves: the screens waiting for a tap are drawn once.
   const stage = createStage(canvas, (s, dt) => {
     settle(dt);
     draw(s);
+    return (phase === 'playing' || busy()) && !s.paused;
   });
 
   return {
@@ -159,6 +162,7 @@ export const createGemGarden: CreateGame = (canvas, hooks) => {
       if (phase === 'playing') moves += 5;
       else extraMoves += 5;
     },
+    redraw: () => stage.redraw(),
     get best() {
       return best;
     },

@@ -45,6 +45,7 @@ export const createSkyRunner: CreateGame = (canvas, hooks) => {
     pillars = [spawn(520)];
     phase = 'playing';
     hooks.onRoundStart();
+    stage.redraw();
   };
   const end = () => {
     phase = 'over';
@@ -122,9 +123,11 @@ export const createSkyRunner: CreateGame = (canvas, hooks) => {
     else if (phase === 'over') drawBanner(s, `${hooks.text('score')}: ${score}`, hooks.text('tapToRetry'));
   };
 
+  // Only a round moves: the screens waiting for a tap (and a paused round) are drawn once.
   const stage = createStage(canvas, (s, dt) => {
     update(dt, s.width / (s.height / H));
     draw(s);
+    return phase === 'playing' && !s.paused;
   });
   canvas.addEventListener('pointerdown', (event) => {
     event.preventDefault();
@@ -144,12 +147,15 @@ export const createSkyRunner: CreateGame = (canvas, hooks) => {
     },
     bonus: () => {
       shield = true;
+      stage.redraw();
     },
+    redraw: () => stage.redraw(),
     get best() {
       return best;
     },
     restoreBest: (saved) => {
       best = Math.max(best, saved);
+      stage.redraw();
     },
     get lastScore() {
       return score;

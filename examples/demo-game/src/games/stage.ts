@@ -4,35 +4,65 @@ export interface Stage {
   /** Size in CSS pixels. */
   readonly width: number;
   readonly height: number;
+  /** Setting it draws the next frame (the paused banner, or play again). */
   paused: boolean;
+  /** Draws the next frame, and goes on while `frame` says something moves (a tap, a new text). */
+  redraw(): void;
 }
 
-/** Starts drawing `frame(dt)` every animation frame; `dt` is in seconds and 0 while paused. */
-export function createStage(canvas: HTMLCanvasElement, frame: (stage: Stage, dt: number) => void): Stage {
+/**
+ * Draws `frame(dt)` every animation frame while it returns true (something moves); once it returns
+ * false the picture stands still and nothing is drawn until `redraw()`, a resize or a pause. A
+ * screen waiting for a tap then costs the page (and a phone's battery) nothing: no 60 frames a
+ * second of the same picture. `dt` is in seconds and 0 while paused.
+ */
+export function createStage(canvas: HTMLCanvasElement, frame: (stage: Stage, dt: number) => boolean): Stage {
   const ctx = canvas.getContext('2d');
   if (!ctx) throw new Error('Canvas 2D is not available');
-  const stage: Stage = { ctx, width: 1, height: 1, paused: false };
+  let paused = false;
+  let sized = false;
+  let running = false;
+  let last = 0;
+  const loop = (now: number) => {
+    // A long gap (tab in background, a still picture) must not teleport the player.
+    const dt = paused ? 0 : Math.min((now - last) / 1000, 1 / 20);
+    last = now;
+    running = sized && frame(stage, dt);
+    if (running) requestAnimationFrame(loop);
+  };
+  const redraw = () => {
+    if (running) return;
+    running = true;
+    last = performance.now();
+    requestAnimationFrame(loop);
+  };
+  const stage: Stage = {
+    ctx,
+    width: 1,
+    height: 1,
+    get paused() {
+      return paused;
+    },
+    set paused(value) {
+      paused = value;
+      redraw();
+    },
+    redraw,
+  };
 
-  const resize = () => {
-    const rect = canvas.getBoundingClientRect();
+  // Sized by the observer alone, once the browser lays the page out anyway: measuring here, while
+  // the game builds its page, would force that first layout into the game's start-up task.
+  new ResizeObserver(([entry]) => {
+    if (!entry) return;
     const ratio = Math.min(window.devicePixelRatio || 1, 2.5);
-    Object.assign(stage, { width: Math.max(1, rect.width), height: Math.max(1, rect.height) });
+    const { width, height } = entry.contentRect;
+    Object.assign(stage, { width: Math.max(1, width), height: Math.max(1, height) });
     canvas.width = Math.round(stage.width * ratio);
     canvas.height = Math.round(stage.height * ratio);
     ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-  };
-  new ResizeObserver(resize).observe(canvas);
-  resize();
-
-  let last = performance.now();
-  const loop = (now: number) => {
-    // A long gap (tab in background) must not teleport the player.
-    const dt = stage.paused ? 0 : Math.min((now - last) / 1000, 1 / 20);
-    last = now;
-    frame(stage, dt);
-    requestAnimationFrame(loop);
-  };
-  requestAnimationFrame(loop);
+    sized = true;
+    redraw();
+  }).observe(canvas);
   return stage;
 }
 

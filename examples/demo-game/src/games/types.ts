@@ -19,6 +19,8 @@ export interface GameInstance {
   setKeyboard(enabled: boolean): void;
   /** A rewarded-ad bonus: a shield in Sky Runner, five extra moves in Gem Garden. */
   bonus(): void;
+  /** Draws the picture again: its texts changed language. */
+  redraw(): void;
   readonly best: number;
   /** Raises the best score to one saved earlier (on another device, say). */
   restoreBest(best: number): void;

@@ -4,6 +4,9 @@ import { useElementSize } from '../hooks/use-element-size';
 import { useRotatePrompt } from '../hooks/use-rotate-prompt';
 import { fitGameArea, type Orientation, type Presentation } from '../lib/presentation';
 
+/** The height below the game that holds the rotate prompt (two lines) without covering the game. */
+const PROMPT_ROOM = 64;
+
 /**
  * The game area: fills the space it is given within the game's presentation
  * limits, and shows the loader on top until the game is ready.
@@ -36,9 +39,14 @@ export function GameStage({
   const available = useElementSize(stage);
   const area = available && fitGameArea(available, presentation);
   const rotate = useRotatePrompt(orientation, touch);
+  // The rotate prompt sits right under the game where the screen leaves room below it (a game
+  // played across on an upright phone), else over the game's bottom edge.
+  const promptTop = area && available.height - area.height >= PROMPT_ROOM ? area.height : undefined;
 
   return (
-    <div ref={stage} className="relative flex h-full w-full items-center justify-center overflow-hidden">
+    // At the top, not centred: a game narrower than the screen's shape (across on an upright phone)
+    // starts right under the toolbar instead of below an empty band, and the room left is below it.
+    <div ref={stage} className="relative flex h-full w-full items-start justify-center overflow-hidden">
       {area && (
         <div className="relative" style={{ width: area.width, height: area.height }}>
           {gameUrl ? (
@@ -58,8 +66,12 @@ export function GameStage({
           {loader}
         </div>
       )}
-      {rotate && (
-        <div className="absolute inset-x-0 top-0 z-20 bg-slate-950/80 px-4 py-2 text-center text-sm text-white">
+      {/* Once the game's area is known: placed before, it would move when the area came (a layout shift). */}
+      {rotate && area && (
+        <div
+          style={promptTop === undefined ? undefined : { top: promptTop }}
+          className={`absolute inset-x-0 z-20 bg-slate-950/80 px-4 py-2 text-center text-sm text-white ${promptTop === undefined ? 'bottom-0' : ''}`}
+        >
           {t('player.rotate', { name })}
         </div>
       )}

@@ -12,6 +12,7 @@ import { useSite } from '../../../shared/config/use-site';
 import { useAuthToken } from '../../../shared/lib/auth-token';
 import { useNavigateToError } from '../../../shared/lib/error-navigation';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
+import { useIdle } from '../../../shared/lib/use-idle';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { useLaunchData } from '../api/launch';
 import { useDocumentGate } from '../hooks/use-document-gate';
@@ -28,6 +29,9 @@ import { PlayerToolbar } from './PlayerToolbar';
 // for Unity builds only, the canvas that runs them.
 const GameChannel = lazy(async () => ({ default: (await import('./GameChannel')).GameChannel }));
 const UnityCanvas = lazy(async () => ({ default: (await import('./UnityCanvas')).UnityCanvas }));
+
+/** The longest the game waits for the page's first idle moment: the game is what the page is for. */
+const GAME_START_WAIT_MS = 200;
 
 const isMobileDevice = () => window.matchMedia('(pointer: coarse)').matches;
 
@@ -71,10 +75,15 @@ export function PlayerPage() {
   const height = useViewportFill(player);
   // The game learns later language changes by event: a new address would reload it.
   const [launchLanguage] = useState(() => i18n.resolvedLanguage ?? i18n.language);
-  // The game mounts only after the signed-in player accepted the documents due.
+  // The game mounts only after the signed-in player accepted the documents due, and once the page
+  // around it has painted: its frame, its channel's code and its start-up work then come after the
+  // page's first paint (its largest text, the game's alerts) instead of holding it back.
   const documentsAccepted = useDocumentGate(active.adapter ? site.game : undefined, token);
+  const shown = !!(site.game && publicConfig.data && launch.data && active.adapter && !newsWaiting);
+  const painted = useIdle(shown, GAME_START_WAIT_MS);
+  const gameStarts = documentsAccepted && painted;
   const gameUrl =
-    documentsAccepted && launch.data?.IframeGame
+    gameStarts && launch.data?.IframeGame
       ? withQuery(launch.data.IframeGame.IframeUrl, launch.data.LaunchData.AppendToQuery, launchLanguage)
       : undefined;
   const [frame, setFrame] = useState<HTMLIFrameElement | null>(null);
@@ -99,7 +108,7 @@ export function PlayerPage() {
   }, [failure, notFound, toError]);
 
   if (notFound && site.game) return <GameNotFound game={site.game} />;
-  if (!site.game || !publicConfig.data || !launch.data || !active.adapter || newsWaiting)
+  if (!shown || !site.game || !publicConfig.data || !launch.data || !active.adapter)
     return (
       // As high as the player will be, so that the footer below stays where it will be.
       <div className="h-[calc(100dvh-6rem)] min-h-80">
@@ -125,9 +134,11 @@ export function PlayerPage() {
       style={{ height }}
       className="mx-auto flex h-[calc(100dvh-6rem)] min-h-80 w-full max-w-7xl flex-col gap-2 px-2 pb-2 sm:px-4"
     >
-      <Suspense fallback={null}>
-        <GameChannel frame={frame} adapter={active.adapter} features={active.features} {...channel} />
-      </Suspense>
+      {painted && (
+        <Suspense fallback={null}>
+          <GameChannel frame={frame} adapter={active.adapter} features={active.features} {...channel} />
+        </Suspense>
+      )}
       <PlayerToolbar name={name} game={site.game} player={player}>
         {/* The game's Alert and Critical news (and the portal's) stay in sight above it, as on the landing. */}
         <NewsAlerts
@@ -146,7 +157,7 @@ export function PlayerPage() {
           touch={isMobile}
           loader={loader}
         >
-          {documentsAccepted && UnityGameConfig && (
+          {gameStarts && UnityGameConfig && (
             <Suspense fallback={null}>
               <UnityCanvas build={UnityGameConfig} onReady={() => setReady(true)} onError={(error) => toError(error)} />
             </Suspense>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitGameArea, needsRotation, presentationFor } from './presentation';
+import { fitGameArea, presentationFor, wrongOrientationQuery } from './presentation';
 
 describe('fitting the game area', () => {
   it('fills the space when the game sets no limits', () => {
@@ -39,11 +39,10 @@ describe('device variants', () => {
     expect(presentationFor({ Presentation: { MaxRatio: 2 } }, true)).toEqual({ MaxRatio: 2 });
   });
 
-  it('asks to turn the device only when the game wants the other orientation', () => {
-    const portrait = { width: 390, height: 844 };
-    expect(needsRotation('Horizontal', portrait)).toBe(true);
-    expect(needsRotation('Vertical', portrait)).toBe(false);
-    expect(needsRotation('Unspecified', portrait)).toBe(false);
-    expect(needsRotation('Vertical', { width: 844, height: 390 })).toBe(true);
+  it('asks to turn the device only while the screen shows the other orientation from the game', () => {
+    // A media query (the browser's own orientation: portrait when the height is at least the width).
+    expect(wrongOrientationQuery('Horizontal')).toBe('(orientation: portrait)');
+    expect(wrongOrientationQuery('Vertical')).toBe('(orientation: landscape)');
+    expect(wrongOrientationQuery('Unspecified')).toBeUndefined();
   });
 });

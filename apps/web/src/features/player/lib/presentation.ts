@@ -38,9 +38,12 @@ export function presentationFor(
   return (isMobile ? game.MobilePresentation : undefined) ?? game.Presentation;
 }
 
-/** Whether the player should turn the device: the game wants one orientation and the screen shows the other. */
-export function needsRotation(wanted: Orientation, screen: Size): boolean {
-  if (wanted === 'Horizontal') return screen.height > screen.width;
-  if (wanted === 'Vertical') return screen.width > screen.height;
-  return false;
+/**
+ * The media query that matches while the player should turn the device: the game wants one
+ * orientation and the screen shows the other. Undefined for a game that takes either.
+ */
+export function wrongOrientationQuery(wanted: Orientation): string | undefined {
+  if (wanted === 'Horizontal') return '(orientation: portrait)';
+  if (wanted === 'Vertical') return '(orientation: landscape)';
+  return undefined;
 }
