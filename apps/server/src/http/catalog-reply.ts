@@ -30,30 +30,13 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
  * Sends answers built only from the catalog (games, products, news, documents, the FAQ),
  * which changes only on import: each answer is built and serialized once per catalog version
  * and input, then sent from memory with an ETag; a GET whose If-None-Match names it gets 304.
- * Never use it for an answer that depends on who asks.
+ * An answer kept for the version the catalog knows is sent synchronously (no promise): the
+ * hot path of every page load. Never use it for an answer that depends on who asks.
  */
 export function createCatalogReplies(catalog: GameCatalog) {
   const entries = new Map<string, Entry>();
 
-  return async function sendFromCatalog(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    /** Everything of the request the answer depends on. */
-    input: readonly unknown[],
-    build: () => Promise<unknown>,
-  ): Promise<FastifyReply> {
-    const version = await catalog.version();
-    const key = `${request.routeOptions.url}\n${JSON.stringify(input)}`;
-    let entry = entries.get(key);
-    if (entry?.version !== version) {
-      // The route's own response serializer: what is kept is exactly what it would send.
-      const body = Buffer.from(String(reply.serialize(await build())));
-      const hash = createHash('sha256').update(body).digest('base64url').slice(0, 27);
-      const fresh: Entry = { version, body, etag: `"${version}-${hash}"` };
-      if (entries.size >= MAX_ENTRIES) entries.clear();
-      entries.set(key, fresh);
-      entry = fresh;
-    }
+  function send(request: FastifyRequest, reply: FastifyReply, entry: Entry): FastifyReply {
     reply.header('etag', entry.etag).header('cache-control', SHARED_CACHE_CONTROL);
     if (
       (request.method === 'GET' || request.method === 'HEAD') &&
@@ -62,6 +45,34 @@ export function createCatalogReplies(catalog: GameCatalog) {
       return reply.code(304).send();
     }
     return reply.type('application/json; charset=utf-8').send(entry.body);
+  }
+
+  async function rebuild(request: FastifyRequest, reply: FastifyReply, key: string, build: () => Promise<unknown>) {
+    const version = await catalog.version();
+    let entry = entries.get(key);
+    if (entry?.version !== version) {
+      // The route's own response serializer: what is kept is exactly what it would send.
+      const body = Buffer.from(String(reply.serialize(await build())));
+      const hash = createHash('sha256').update(body).digest('base64url').slice(0, 27);
+      entry = { version, body, etag: `"${version}-${hash}"` };
+      if (entries.size >= MAX_ENTRIES) entries.clear();
+      entries.set(key, entry);
+    }
+    return send(request, reply, entry);
+  }
+
+  return function sendFromCatalog(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    /** Everything of the request the answer depends on. */
+    input: readonly unknown[],
+    build: () => Promise<unknown>,
+  ): FastifyReply | Promise<FastifyReply> {
+    const key = `${request.routeOptions.url}\n${JSON.stringify(input)}`;
+    const entry = entries.get(key);
+    const version = catalog.knownVersion();
+    if (entry && version !== undefined && entry.version === version) return send(request, reply, entry);
+    return rebuild(request, reply, key, build);
   };
 }
 
