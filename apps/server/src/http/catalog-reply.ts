@@ -20,6 +20,18 @@ interface Entry {
   etag: string;
 }
 
+/** One value of what an answer depends on (compared by value). */
+export type CatalogInput = string | number | boolean | undefined;
+
+/**
+ * Kept answers as a tree: by route, then by each input value in turn, so that finding one
+ * builds no key string (no JSON, no concatenation) per request.
+ */
+interface Node {
+  entry?: Entry;
+  next?: Map<CatalogInput, Node>;
+}
+
 /** Whether an If-None-Match header names this ETag (or is `*`). */
 export function etagMatches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
@@ -34,7 +46,31 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
  * hot path of every page load. Never use it for an answer that depends on who asks.
  */
 export function createCatalogReplies(catalog: GameCatalog) {
-  const entries = new Map<string, Entry>();
+  const routes = new Map<string | undefined, Node>();
+  let kept = 0;
+
+  function find(route: string | undefined, input: readonly CatalogInput[]): Entry | undefined {
+    let node = routes.get(route);
+    for (let i = 0; node && i < input.length; i++) node = node.next?.get(input[i]);
+    return node?.entry;
+  }
+
+  function keep(route: string | undefined, input: readonly CatalogInput[], entry: Entry): void {
+    if (kept >= MAX_ENTRIES) {
+      routes.clear();
+      kept = 0;
+    }
+    let node = routes.get(route) ?? {};
+    routes.set(route, node);
+    for (const value of input) {
+      node.next ??= new Map();
+      const child: Node = node.next.get(value) ?? {};
+      node.next.set(value, child);
+      node = child;
+    }
+    if (!node.entry) kept++;
+    node.entry = entry;
+  }
 
   function send(request: FastifyRequest, reply: FastifyReply, entry: Entry): FastifyReply {
     reply.header('etag', entry.etag).header('cache-control', SHARED_CACHE_CONTROL);
@@ -47,16 +83,21 @@ export function createCatalogReplies(catalog: GameCatalog) {
     return reply.type('application/json; charset=utf-8').send(entry.body);
   }
 
-  async function rebuild(request: FastifyRequest, reply: FastifyReply, key: string, build: () => Promise<unknown>) {
+  async function rebuild(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    route: string | undefined,
+    input: readonly CatalogInput[],
+    build: () => Promise<unknown>,
+  ) {
     const version = await catalog.version();
-    let entry = entries.get(key);
+    let entry = find(route, input);
     if (entry?.version !== version) {
       // The route's own response serializer: what is kept is exactly what it would send.
       const body = Buffer.from(String(reply.serialize(await build())));
       const hash = createHash('sha256').update(body).digest('base64url').slice(0, 27);
       entry = { version, body, etag: `"${version}-${hash}"` };
-      if (entries.size >= MAX_ENTRIES) entries.clear();
-      entries.set(key, entry);
+      keep(route, input, entry);
     }
     return send(request, reply, entry);
   }
@@ -65,14 +106,14 @@ export function createCatalogReplies(catalog: GameCatalog) {
     request: FastifyRequest,
     reply: FastifyReply,
     /** Everything of the request the answer depends on. */
-    input: readonly unknown[],
+    input: readonly CatalogInput[],
     build: () => Promise<unknown>,
   ): FastifyReply | Promise<FastifyReply> {
-    const key = `${request.routeOptions.url}\n${JSON.stringify(input)}`;
-    const entry = entries.get(key);
+    const route = request.routeOptions.url;
+    const entry = find(route, input);
     const version = catalog.knownVersion();
     if (entry && version !== undefined && entry.version === version) return send(request, reply, entry);
-    return rebuild(request, reply, key, build);
+    return rebuild(request, reply, route, input, build);
   };
 }
 
