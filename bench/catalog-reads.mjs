@@ -7,6 +7,7 @@
 // Beside req/s it prints the server's CPU time per answer (from /proc), steadier on a shared
 // machine: bare CPU ÷ route CPU is the share of the bare route's rate each would reach on a core
 // of its own.
+// SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=DIR' profiles fxid's server (written when it exits).
 // Usage: node bench/catalog-reads.mjs [seconds=3] [rounds=3] [only routes whose path contains this]
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -22,6 +23,7 @@ const ROUNDS = Number(process.argv[3] ?? 3);
 const GOAL = 0.5;
 const GAME = 'gem-garden';
 const only = process.argv[4] ?? '';
+const serverArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
 if (!existsSync(main)) {
   console.error(`catalog-reads: ${main} is missing; run \`npm run build:ts\` first`);
@@ -33,8 +35,8 @@ const children = [];
 /** Each started server's process id by its base URL (taskset execs node: the same process). */
 const pids = new Map();
 
-function start(script, env, port, probe) {
-  const child = spawn('taskset', ['-c', '0', process.execPath, script], {
+function start(script, env, port, probe, nodeArgs = []) {
+  const child = spawn('taskset', ['-c', '0', process.execPath, ...nodeArgs, script], {
     cwd: root,
     env: { PATH: process.env.PATH, ...env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -89,6 +91,7 @@ try {
     },
     8191,
     { path: '/readyz', method: 'GET' },
+    serverArgs,
   );
 
   console.log(

@@ -1,8 +1,11 @@
+import Fastify from 'fastify';
 import { expect, it } from 'vitest';
+import type { GameCatalog } from '../modules/catalog/game-catalog.js';
 import { useTestApp } from '../test/app.js';
 import { describeEachEngine } from '../test/databases.js';
 import { signIn } from '../test/sign-in.js';
 import { checkoutIdOf, choose, createPayment, storePost } from '../test/store.js';
+import { createCatalogReplies } from './catalog-reply.js';
 
 // Public catalog reads are sent from memory with an ETag; what depends
 // on the player (the store front's Owned) never is, and never reaches a shared cache.
@@ -89,4 +92,48 @@ describeEachEngine('catalog replies', (engine) => {
     const other = await front(await signIn(app, database.handle.db, 'cache-other@example.com'));
     expect(owned(other)).toBe(false);
   });
+});
+
+it('builds an answer once per catalog version and input, and sends it from memory until the version moves', async () => {
+  let version = 1;
+  /** The version known without waiting: unknown (undefined) makes the reader ask version(). */
+  let known: number | undefined = 1;
+  const catalog = { version: async () => version, knownVersion: () => known } as unknown as GameCatalog;
+  const fromCatalog = createCatalogReplies(catalog);
+  const builds: string[] = [];
+  const app = Fastify();
+  app.post<{ Body: { A?: string; B?: string } }>('/read', async (request, reply) => {
+    const { A, B } = request.body;
+    return fromCatalog(request, reply, [A, B], async () => {
+      builds.push(`${A}|${B}@${version}`);
+      return { A: A ?? null, B: B ?? null, version };
+    });
+  });
+  const read = async (body: object) => {
+    const response = await app.inject({ method: 'POST', url: '/read', payload: body });
+    return [response.json(), response.headers.etag] as const;
+  };
+
+  const [first, tag] = await read({ A: 'x' });
+  expect(first).toEqual({ A: 'x', B: null, version: 1 });
+  expect(await read({ A: 'x' })).toEqual([first, tag]);
+  // Absent and empty are different inputs, and so are the same values in other places.
+  await read({ A: 'x', B: '' });
+  await read({ B: 'x' });
+  expect(builds).toEqual(['x|undefined@1', 'x|@1', 'undefined|x@1']);
+
+  // A version to confirm: asked for, and the kept answer still serves while it stays.
+  known = undefined;
+  expect(await read({ A: 'x' })).toEqual([first, tag]);
+  expect(builds).toHaveLength(3);
+
+  // An import moved it: each input is built again once, under a new tag.
+  version = 2;
+  known = 2;
+  const [second, newTag] = await read({ A: 'x' });
+  expect(second).toEqual({ A: 'x', B: null, version: 2 });
+  expect(newTag).not.toBe(tag);
+  await read({ A: 'x' });
+  expect(builds).toEqual(['x|undefined@1', 'x|@1', 'undefined|x@1', 'x|undefined@2']);
+  await app.close();
 });

@@ -91,12 +91,22 @@ function asksForRemoteConsole(url: string): boolean {
 const SAFE_REQUEST_ID = /^[\w.:-]{1,64}$/;
 
 /**
+ * New request ids: UUID-shaped, a random prefix per process (ids of several instances never
+ * meet) and a counter, rather than fresh randomness per request. An id names a request in
+ * the logs and grants nothing.
+ */
+const ID_PREFIX = randomUUID().slice(0, 24);
+let requests = 0;
+
+/**
  * Keeps a caller's X-Request-Id when it is short and plain (so a proxy's id
  * follows the request through our logs), otherwise makes a new one.
  */
 export function requestIdFor(request: RawRequestDefaultExpression): string {
   const given = request.headers['x-request-id'];
-  return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
+  if (typeof given === 'string' && SAFE_REQUEST_ID.test(given)) return given;
+  requests = (requests + 1) % 2 ** 48;
+  return ID_PREFIX + requests.toString(16).padStart(12, '0');
 }
 
 /**
@@ -131,15 +141,21 @@ export function registerResponseHeaders(
   extraGameOrigins: string[] = [],
   checkout: CspSources = {},
 ): ApplyHeaders {
-  const forDocuments = securityHeaders(frameAncestors, false, extraGameOrigins, checkout);
-  const forRemoteConsole = securityHeaders(frameAncestors, true, extraGameOrigins, checkout);
-  const forAnswers = answerHeaders(forDocuments);
+  const documentHeaders = securityHeaders(frameAncestors, false, extraGameOrigins, checkout);
+  // Name-value pairs: walked per response, faster than an object's keys.
+  const forDocuments = Object.entries(documentHeaders);
+  const forRemoteConsole = Object.entries(securityHeaders(frameAncestors, true, extraGameOrigins, checkout));
+  const forAnswers = Object.entries(answerHeaders(documentHeaders));
+  /** The last content type found to be JSON: nearly every answer has the same one. */
+  let jsonType = '';
   const apply: ApplyHeaders = (request, reply) => {
     const type = reply.getHeader('content-type');
     let headers = forDocuments;
-    if (typeof type === 'string' && JSON_TYPE.test(type)) headers = forAnswers;
-    else if (asksForRemoteConsole(request.url)) headers = forRemoteConsole;
-    for (const name in headers) if (!reply.hasHeader(name)) reply.header(name, headers[name]);
+    if (typeof type === 'string' && (type === jsonType || JSON_TYPE.test(type))) {
+      jsonType = type;
+      headers = forAnswers;
+    } else if (asksForRemoteConsole(request.url)) headers = forRemoteConsole;
+    for (const [name, value] of headers) if (!reply.hasHeader(name)) reply.header(name, value);
     reply.header('x-request-id', request.id);
   };
   // onSend: only then is the content type known.

@@ -1,5 +1,6 @@
 import type pg from 'pg';
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
+import { createRequestMetrics } from './request-metrics.js';
 
 /** What the database says at scrape time: the same on every instance (take max, not sum). */
 export interface DatabaseFigures {
@@ -18,19 +19,7 @@ export function createMetrics(now: () => number, figures: DatabaseFigures, pool:
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'fxid_' });
 
-  const requests = new Counter({
-    name: 'fxid_http_requests_total',
-    help: 'HTTP requests answered, by route template and status code',
-    labelNames: ['method', 'route', 'status'] as const,
-    registers: [registry],
-  });
-  const latency = new Histogram({
-    name: 'fxid_http_request_duration_seconds',
-    help: 'Time to answer an HTTP request, by route template and status code',
-    labelNames: ['method', 'route', 'status'] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [registry],
-  });
+  const request = createRequestMetrics(registry, 'fxid_http');
   const outboxRuns = new Counter({
     name: 'fxid_outbox_runs_total',
     help: 'Outbox job attempts run by this instance, by kind and outcome (done, retry, failed: out of attempts)',
@@ -98,12 +87,8 @@ export function createMetrics(now: () => number, figures: DatabaseFigures, pool:
 
   return {
     registry,
-    request(method: string, route: string, status: number, seconds: number): void {
-      const labels = { method, route, status: String(status) };
-      requests.inc(labels);
-      // A reply that never started its clock has no duration; a NaN would poison the histogram's sum.
-      if (Number.isFinite(seconds)) latency.observe(labels, seconds);
-    },
+    /** An answer: its method, route template, status and time (seconds). */
+    request,
     outboxRan(kind: string, outcome: 'done' | 'retry' | 'failed'): void {
       outboxRuns.inc({ kind, outcome });
     },

@@ -40,6 +40,11 @@ export interface GameCatalog {
    * built from the catalog (games, products, news, documents) can be kept until it moves.
    */
   version(): Promise<number>;
+  /**
+   * The version, without waiting, while it was confirmed within the check interval; otherwise
+   * undefined (then `version()` reads it). Lets an answer kept from memory go out synchronously.
+   */
+  knownVersion(): number | undefined;
   /** Forgets what was read; the next call reloads. Called after an import in this process. */
   invalidate(): void;
 }
@@ -83,8 +88,14 @@ export function createGameCatalog(db: Db, monotonicNow: () => number = () => per
     return fresh;
   }
 
+  /** The last snapshot while its version was confirmed within the check interval. */
+  function confirmed(): Snapshot | undefined {
+    return latest && monotonicNow() - checkedAt < CATALOG_CHECK_INTERVAL_MS ? latest : undefined;
+  }
+
   async function current(executor?: Db): Promise<Snapshot> {
-    if (latest && monotonicNow() - checkedAt < CATALOG_CHECK_INTERVAL_MS) return latest;
+    const known = confirmed();
+    if (known) return known;
     // Inside a transaction: read through it, never wait on a read outside it (SQLite has one connection).
     if (executor) return refresh(executor);
     pending ??= refresh(db).finally(() => {
@@ -114,6 +125,9 @@ export function createGameCatalog(db: Db, monotonicNow: () => number = () => per
     },
     async version() {
       return (await current()).version;
+    },
+    knownVersion() {
+      return confirmed()?.version;
     },
     invalidate() {
       latest = undefined;
