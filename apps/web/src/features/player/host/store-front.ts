@@ -1,14 +1,6 @@
 import type { ProductPrice, StoreFront } from '@fxid/sdk';
 import type { StoreData, StoreProductData } from '../../../entities/purchase/api/store-data';
-
-/** Digits after the point of a currency (ISO 4217 exponent): 2 for USD, 0 for JPY. */
-function minorDigits(currency: string): number {
-  try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
-  }
-}
+import { currencyFormat, minorDigits } from '../../../shared/lib/currency-format';
 
 const toMajor = (amount: number, currency: string) => amount / 10 ** minorDigits(currency);
 
@@ -27,7 +19,7 @@ function price(product: StoreProductData): ProductPrice {
 
 function defaultCurrencyPrice(product: StoreProductData, locale: string): ProductPrice {
   const { Amount, Currency } = product.DefaultCurrencyPrice;
-  const format = new Intl.NumberFormat(locale, { style: 'currency', currency: Currency });
+  const format = currencyFormat(locale, Currency);
   const major = toMajor(Amount, Currency);
   return {
     localizedPrice: format.format(major),

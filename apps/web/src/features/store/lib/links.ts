@@ -1,3 +1,5 @@
+import { currencyFormat } from '../../../shared/lib/currency-format';
+
 /**
  * Whether a value has the shape of an order link token (the contract's OrderLinkTokenSchema:
  * 32 random bytes, base64url). A malformed one is refused without asking the server.
@@ -38,7 +40,6 @@ export function linkFailure(
 
 /** A price in minor units, formatted for the locale (JPY has no minor units, most currencies two). */
 export function formatMinor(amount: number, currency: string, locale: string | undefined): string {
-  const format = new Intl.NumberFormat(locale, { style: 'currency', currency });
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(amount / 10 ** digits);
+  const format = currencyFormat(locale, currency);
+  return format.format(amount / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
 }
