@@ -230,7 +230,8 @@ export function createFakeMoneyMailRu(options: FakeMoneyMailRuOptions): FakeMone
 
 /**
  * The window's messages go to the page that framed (or opened) it, as a bare event name: the
- * one the last choice led to on load, or the one a button names.
+ * one the last choice led to on load, or the one a button names. \`data-ready\` on the body says the
+ * buttons answer: the script comes after them, so they show before they do.
  */
 const WINDOW_SCRIPT = `(function () {
   var target = window.parent !== window ? window.parent : window.opener;
@@ -240,6 +241,7 @@ const WINDOW_SCRIPT = `(function () {
   document.querySelectorAll('[data-post]').forEach(function (button) {
     button.addEventListener('click', function () { post(button.getAttribute('data-post')); });
   });
+  document.body.setAttribute('data-ready', '');
 })();`;
 
 function showInvoice(reply: FastifyReply, invoice: FakeInvoice, base: string, event: string | undefined) {
