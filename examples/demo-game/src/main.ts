@@ -73,9 +73,24 @@ const shell: Shell = {
     document.title = meta.title[getLocale()];
     logTitle.textContent = t('log');
     updateHeader();
-    replaceChildren(side, ...createActions(shell));
+    queuePanel();
   },
 };
+
+let panelQueued = false;
+/**
+ * The side panel (most of a render's work: every button of every section) is rebuilt in a task of
+ * its own, once for several renders in a row: start-up and the portal's first answers ask for five,
+ * and in the start-up task it would hold back the stage's first frame.
+ */
+function queuePanel() {
+  if (panelQueued) return;
+  panelQueued = true;
+  setTimeout(() => {
+    panelQueued = false;
+    replaceChildren(side, ...createActions(shell));
+  });
+}
 
 function updateHeader() {
   const locale = getLocale();
