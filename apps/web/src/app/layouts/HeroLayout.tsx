@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { useIdle } from '../../shared/lib/use-idle';
 import { Hero } from './Hero';
 import { SignInNotice } from './SignInNotice';
 import { SiteFooter } from './SiteFooter';
@@ -7,6 +8,8 @@ import { SkipLink } from './SkipLink';
 
 /** The landing's layout: header, the big hero, the page, footer. */
 export function HeroLayout() {
+  // Below the page, out of sight at start: rendered in a task of its own once the page has painted.
+  const footer = useIdle();
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
@@ -16,7 +19,7 @@ export function HeroLayout() {
         <Hero />
         <Outlet />
       </main>
-      <SiteFooter />
+      {footer && <SiteFooter />}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { useIdle } from '../../shared/lib/use-idle';
 import { SignInNotice } from './SignInNotice';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
@@ -8,6 +9,8 @@ import { useEmbedMode } from './use-embed-mode';
 /** Every other page: header, a slim brand band the content overlaps, footer. */
 export function SmallHeroLayout() {
   const embedded = useEmbedMode();
+  // Below the page, out of sight at start: rendered in a task of its own once the page has painted.
+  const footer = useIdle();
   if (embedded) {
     return (
       <main id="content" className="min-h-dvh">
@@ -27,7 +30,7 @@ export function SmallHeroLayout() {
         <SignInNotice />
         <Outlet />
       </main>
-      <SiteFooter />
+      {footer && <SiteFooter />}
     </div>
   );
 }
