@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
@@ -64,7 +65,7 @@ function preactCompat() {
   const require = createRequire(import.meta.url);
   const preact = dirname(require.resolve('preact/package.json'));
   return [
-    { find: /^react-dom\/client$/, replacement: join(preact, 'compat/client.mjs') },
+    { find: /^react-dom\/client$/, replacement: fileURLToPath(new URL('./src/app/preact/client.ts', import.meta.url)) },
     { find: /^react-dom$/, replacement: join(preact, 'compat/dist/compat.module.js') },
     { find: /^react\/jsx-(dev-)?runtime$/, replacement: join(preact, 'compat/jsx-runtime.mjs') },
     { find: /^react$/, replacement: join(preact, 'compat/dist/compat.module.js') },
