@@ -65,9 +65,12 @@ const shell: Shell = {
   },
   hasFlag: (flag) => wallet.hasFlag(flag),
   setLanguage(locale) {
+    // The portal names the language at start even when it is the one in use: the canvas (a whole
+    // frame's drawing) is drawn again only when its words change.
+    const changed = locale !== getLocale();
     setLocale(locale);
     shell.render();
-    game.redraw();
+    if (changed) game.redraw();
   },
   render() {
     document.title = meta.title[getLocale()];
