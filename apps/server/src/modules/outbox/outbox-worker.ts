@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import type { CommitSignal } from '../../db/commit-signal.js';
 import { createOutboxRunner, type OutboxHandler, type Outcome } from './outbox.js';
 import { listenForJobs } from './outbox-listener.js';
+import type { QueuedJob } from './outbox-repository.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -42,15 +43,15 @@ export function startOutboxWorker(
   async function passes(): Promise<void> {
     while (again && !closed) {
       again = false;
-      const { started, left } = await runner.startDue();
+      const started = await runner.startDue();
       for (const job of started) {
         jobs.add(job);
-        // A job that ends frees a slot: look again only when due work was left waiting for one.
+        // A job that ends frees a slot: look again only when due work is waiting for one.
         void job
           .catch((error: unknown) => app.log.error({ err: error }, 'outbox job failed to record'))
           .finally(() => {
             jobs.delete(job);
-            if (left) wake();
+            if (runner.waiting()) wake();
           });
       }
     }
@@ -69,7 +70,10 @@ export function startOutboxWorker(
       });
   }
 
-  const unsubscribe = commits.onInsert('outbox', wake);
+  const unsubscribe = commits.onInsert('outbox', (notes) => {
+    runner.queued(notes as QueuedJob[]);
+    wake();
+  });
   const unlisten =
     ctx.engine === 'postgres' && /^postgres(ql)?:/.test(ctx.config.databaseUrl)
       ? listenForJobs(ctx.config.databaseUrl, wake, (error) => app.log.warn({ err: error }, 'outbox LISTEN failed'))

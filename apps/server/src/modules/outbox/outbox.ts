@@ -253,13 +253,52 @@ export function createOutboxRunner(
     return { ready, blocked };
   }
 
+  /**
+   * Due jobs known without a read of the table: handed over by the commit signal once the
+   * transaction that queued them committed, or read before and left waiting for a slot. They are
+   * claimed without reading the table again (that read was a scan of up to BATCH rows per job
+   * under load). Past BATCH of them the table is read instead, where every one of them is.
+   */
+  let queued: Due[] = [];
+  let overflowed = false;
+  /** The last read of the table left due jobs there (no slot for them, or more than a batch). */
+  let leftInTable = false;
+
   return {
-    /** Reads due jobs and starts those with a free slot; `left` when some had to wait for one. */
-    async startDue(): Promise<{ started: Promise<Outcome>[]; left: boolean }> {
+    /** Jobs a commit of this process queued, for the next startDue. */
+    queued(jobs: readonly Due[]): void {
+      queued.push(...jobs);
+      if (queued.length > BATCH) {
+        queued = [];
+        overflowed = true;
+      }
+    },
+
+    /** Whether due work waits for a slot: a job that ends should then start another look. */
+    waiting: () => queued.length > 0 || overflowed || leftInTable,
+
+    /**
+     * Starts the jobs handed over that have a free slot, or when none were, reads due jobs from
+     * the table and starts those.
+     */
+    async startDue(): Promise<Promise<Outcome>[]> {
+      // One job twice (a commit's note and a read that saw the row first, on PostgreSQL) runs once.
+      const known = overflowed ? [] : [...new Map(queued.map((job) => [job.id, job])).values()];
+      queued = [];
+      overflowed = false;
+      if (known.length > 0) {
+        // The claim decides: one another pass or worker claimed meanwhile is skipped.
+        const { ready, blocked } = takeSlots(known);
+        queued = blocked;
+        return startAll(ready);
+      }
       const due = await repo.listDueJobs(db, now(), BATCH);
       const { ready, blocked } = takeSlots(due);
-      const started = await startAll(ready);
-      return { started, left: due.length === BATCH || blocked.length > 0 };
+      // Those waiting for a slot are known now, less any a commit handed over meanwhile.
+      const handedOver = new Set(queued.map((job) => job.id));
+      queued.push(...blocked.filter((job) => !handedOver.has(job.id)));
+      leftInTable = due.length === BATCH;
+      return startAll(ready);
     },
 
     /** Runs every job due now once, each as soon as its slots allow, and waits for all of them. */
