@@ -54,11 +54,23 @@ export const DEFAULT_OUTBOX_LIMITS: OutboxLimits = { concurrency: 32, perDestina
 /** Due jobs read per look at the table. */
 const BATCH = 100;
 
+/** Each job's destination, parsed once per job read or handed over: a job waiting for a slot is looked at on every pass. */
+const destinations = new WeakMap<object, string>();
+
 /**
  * Where a job's work goes, for the per-destination limit: the payload's `destination` when the
  * enqueuer set one (a game server's host), else the job kind (the mail relay, a provider).
  */
 function destinationOf(job: { kind: string; payload_json: string }): string {
+  let destination = destinations.get(job);
+  if (destination === undefined) {
+    destination = parseDestination(job);
+    destinations.set(job, destination);
+  }
+  return destination;
+}
+
+function parseDestination(job: { kind: string; payload_json: string }): string {
   try {
     const destination = (JSON.parse(job.payload_json) as { destination?: unknown } | null)?.destination;
     return typeof destination === 'string' ? `${job.kind}:${destination}` : job.kind;
