@@ -38,12 +38,16 @@ export function startOutboxWorker(
   /** The passes under way, and whether something asked for another look since the last one began. */
   let pass: Promise<void> | undefined;
   let again = false;
+  /** A look that must read the table (the periodic one) was asked for since the last one began. */
+  let readTable = false;
   const jobs = new Set<Promise<Outcome>>();
 
   async function passes(): Promise<void> {
     while (again && !closed) {
       again = false;
-      const started = await runner.startDue();
+      const read = readTable;
+      readTable = false;
+      const started = await runner.startDue(read);
       for (const job of started) {
         jobs.add(job);
         // A job that ends frees a slot: look again only when due work is waiting for one.
@@ -57,9 +61,10 @@ export function startOutboxWorker(
     }
   }
 
-  function wake(): void {
+  function wake(fromTable = false): void {
     if (closed) return;
     again = true;
+    if (fromTable) readTable = true;
     if (pass) return;
     pass = passes()
       .catch((error: unknown) => app.log.error({ err: error }, 'outbox run failed'))
@@ -76,9 +81,14 @@ export function startOutboxWorker(
   });
   const unlisten =
     ctx.engine === 'postgres' && /^postgres(ql)?:/.test(ctx.config.databaseUrl)
-      ? listenForJobs(ctx.config.databaseUrl, wake, (error) => app.log.warn({ err: error }, 'outbox LISTEN failed'))
+      ? listenForJobs(
+          ctx.config.databaseUrl,
+          () => wake(),
+          (error) => app.log.warn({ err: error }, 'outbox LISTEN failed'),
+        )
       : async () => {};
-  const timer = setInterval(wake, outboxIntervalMs);
+  // Crash recovery: the table is read whatever this process knows (retries, expired leases).
+  const timer = setInterval(() => wake(true), outboxIntervalMs);
   timer.unref();
   app.addHook('onClose', async () => {
     closed = true;

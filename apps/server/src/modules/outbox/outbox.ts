@@ -290,15 +290,17 @@ export function createOutboxRunner(
     waiting: () => queued.length > 0 || overflowed || leftInTable,
 
     /**
-     * Starts the jobs handed over that have a free slot, or when none were, reads due jobs from
-     * the table and starts those.
+     * Starts the jobs handed over that have a free slot; reads due jobs from the table and starts
+     * those instead when none were handed over, or when asked to (`readTable`: the periodic look
+     * that finds retries, expired leases and other instances' jobs, which known jobs waiting for
+     * a slot must not hold back).
      */
-    async startDue(): Promise<Promise<Outcome>[]> {
+    async startDue(readTable = false): Promise<Promise<Outcome>[]> {
       // One job twice (a commit's note and a read that saw the row first, on PostgreSQL) runs once.
       const known = overflowed ? [] : [...new Map(queued.map((job) => [job.id, job])).values()];
       queued = [];
       overflowed = false;
-      if (known.length > 0) {
+      if (known.length > 0 && !readTable) {
         // The claim decides: one another pass or worker claimed meanwhile is skipped.
         const { ready, blocked } = takeSlots(known);
         queued = blocked;
@@ -306,9 +308,9 @@ export function createOutboxRunner(
       }
       const due = await repo.listDueJobs(db, now(), BATCH);
       const { ready, blocked } = takeSlots(due);
-      // Those waiting for a slot are known now, less any a commit handed over meanwhile.
-      const handedOver = new Set(queued.map((job) => job.id));
-      queued.push(...blocked.filter((job) => !handedOver.has(job.id)));
+      // Those waiting for a slot are known now, beside those known before or handed over meanwhile.
+      const read = new Set(due.map((job) => job.id));
+      queued = [...blocked, ...[...known, ...queued].filter((job) => !read.has(job.id))];
       leftInTable = due.length === BATCH;
       return startAll(ready);
     },
