@@ -75,7 +75,7 @@ import { pushRoutes } from './modules/push/push-routes.js';
 import { storageRoutes } from './modules/storage/storage-routes.js';
 import { FULFILMENT_JOB, fulfilmentHandler, REFUND_JOB, refundHandler } from './modules/store/fulfilment.js';
 import { transitionCounts } from './modules/store/order-state-machine.js';
-import { paymentRoutes } from './modules/store/payment-webhook-routes.js';
+import { notifyOwnEndpoint, paymentRoutes } from './modules/store/payment-webhook-routes.js';
 import { CHECKOUT_ID_PATTERNS, createPayments } from './modules/store/payments.js';
 import { storeRedirectRoutes } from './modules/store/store-redirect-routes.js';
 import { storeRoutes } from './modules/store/store-routes.js';
@@ -143,10 +143,9 @@ export async function createApp(config: Config, deps: AppDependencies = {}): Pro
   capConnectionsPerAddress(app.server, config.maxConnectionsPerIp, config.rateLimitAllowlist);
   const now = deps.now ?? Date.now;
   const prefix = config.portal.routerBasePath.replace(/\/$/, '');
-  // An offline provider (the sandbox) notifies through this server's own HTTP stack, in process: no network needed.
-  const postToWebhook = async (provider: string, payload: string, headers: Record<string, string>) =>
-    (await app.inject({ method: 'POST', url: `${prefix}/api/v1/store/webhooks/${provider}`, headers, payload }))
-      .statusCode;
+  // An offline provider (the sandbox) notifies this server's own endpoint in process: no network needed.
+  const postToWebhook = (provider: string, payload: string, headers: Record<string, string>) =>
+    notifyOwnEndpoint(ctx, app.log)(provider, payload, headers);
   const ctx: AppContext = {
     config,
     db,

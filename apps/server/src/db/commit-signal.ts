@@ -16,28 +16,44 @@ import { unwrap, withSavepoints } from './wrapped-driver.js';
  * Only inserts built with Kysely's query builder are seen, not raw SQL.
  */
 export interface CommitSignal {
-  /** Calls `listener` after each commit that inserted into `table`; returns the unsubscribe. */
-  onInsert(table: string, listener: () => void): () => void;
+  /**
+   * Calls `listener` after each commit that inserted into `table`, with the notes the inserts
+   * carried (COMMIT_NOTE; none for an insert without one); returns the unsubscribe.
+   */
+  onInsert(table: string, listener: (notes: readonly unknown[]) => void): () => void;
 }
 
-/** A connection that notes which watched tables its open transaction inserted into. */
+/**
+ * A compiled insert may carry, under this key, what it inserted: the table's commit listeners get
+ * it once (and only if) the insert commits, so that they need not read the row back.
+ */
+export const COMMIT_NOTE = Symbol('commit note');
+
+type NotedQuery = Parameters<DatabaseConnection['executeQuery']>[0] & { [COMMIT_NOTE]?: unknown };
+
+/** A connection that notes which watched tables its open transaction inserted into, with the inserts' notes. */
 class WatchedConnection implements DatabaseConnection {
   inTransaction = false;
-  readonly touched = new Set<string>();
+  readonly touched = new Map<string, unknown[]>();
 
   constructor(
     readonly inner: DatabaseConnection,
     private readonly watched: (table: string) => boolean,
-    private readonly fire: (table: string) => void,
+    private readonly fire: (table: string, notes: readonly unknown[]) => void,
   ) {}
 
-  async executeQuery<R>(query: Parameters<DatabaseConnection['executeQuery']>[0]): Promise<QueryResult<R>> {
+  async executeQuery<R>(query: NotedQuery): Promise<QueryResult<R>> {
     const result = await this.inner.executeQuery<R>(query);
     const node = query.query;
     const table = InsertQueryNode.is(node) ? node.into?.table.identifier.name : undefined;
     if (table && this.watched(table)) {
-      if (this.inTransaction) this.touched.add(table);
-      else this.fire(table);
+      const note = query[COMMIT_NOTE];
+      if (!this.inTransaction) this.fire(table, note === undefined ? [] : [note]);
+      else {
+        const notes = this.touched.get(table) ?? [];
+        if (note !== undefined) notes.push(note);
+        this.touched.set(table, notes);
+      }
     }
     return result;
   }
@@ -49,10 +65,10 @@ class WatchedConnection implements DatabaseConnection {
 
 /** Wraps a dialect so that its commits of watched inserts reach the returned signal's listeners. */
 export function watchCommits(dialect: Dialect): { dialect: Dialect; commits: CommitSignal } {
-  const listeners = new Map<string, Set<() => void>>();
+  const listeners = new Map<string, Set<(notes: readonly unknown[]) => void>>();
   const watched = (table: string) => (listeners.get(table)?.size ?? 0) > 0;
-  const fire = (table: string) => {
-    for (const listener of listeners.get(table) ?? []) listener();
+  const fire = (table: string, notes: readonly unknown[]) => {
+    for (const listener of listeners.get(table) ?? []) listener(notes);
   };
   const commits: CommitSignal = {
     onInsert(table, listener) {
@@ -88,7 +104,7 @@ export function watchCommits(dialect: Dialect): { dialect: Dialect; commits: Com
         wrapper.inTransaction = false;
         const tables = [...wrapper.touched];
         wrapper.touched.clear();
-        for (const table of tables) fire(table);
+        for (const [table, notes] of tables) fire(table, notes);
       },
       async rollbackTransaction(connection: DatabaseConnection) {
         const wrapper = connection as WatchedConnection;

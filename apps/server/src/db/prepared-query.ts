@@ -1,4 +1,5 @@
 import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
+import { COMMIT_NOTE } from './commit-signal.js';
 import type { Database } from './schema.js';
 
 /** Stands for parameter `name` while a query is built once; replaced by the caller's value at each run. */
@@ -22,7 +23,7 @@ interface Prepared {
 export function preparedQuery<Args extends object, Row>(
   names: readonly (keyof Args & string)[],
   build: (db: Kysely<Database>, args: Args) => Compilable<Row>,
-): (db: Kysely<Database>, args: Args) => Promise<QueryResult<Row>> {
+): (db: Kysely<Database>, args: Args, note?: unknown) => Promise<QueryResult<Row>> {
   // Keyed by the engine's adapter, which a transaction shares with the database it runs on.
   const byAdapter = new WeakMap<object, Prepared>();
 
@@ -42,7 +43,8 @@ export function preparedQuery<Args extends object, Row>(
     return { compiled, slots };
   }
 
-  return async (db, args) => {
+  /** `note`: what an insert tells the table's commit listeners (COMMIT_NOTE). */
+  return async (db, args, note) => {
     const adapter = db.getExecutor().adapter;
     let prepared = byAdapter.get(adapter);
     if (!prepared) {
@@ -52,7 +54,11 @@ export function preparedQuery<Args extends object, Row>(
     const parameters = prepared.slots.map((slot) =>
       'name' in slot ? (args as Record<string, unknown>)[slot.name] : slot.value,
     );
-    return db.executeQuery<Row>({ ...prepared.compiled, parameters });
+    return db.executeQuery<Row>({
+      ...prepared.compiled,
+      parameters,
+      ...(note === undefined ? {} : { [COMMIT_NOTE]: note }),
+    });
   };
 }
 

@@ -9,12 +9,22 @@ export type Db = Kysely<Database>;
 /** The PostgreSQL channel on which a commit that queued a job tells every instance's worker. */
 export const OUTBOX_CHANNEL = 'fxid_outbox';
 
+/** What the commit signal tells this process's worker of a job it queued: what listDueJobs would read. */
+export type QueuedJob = Pick<OutboxTable, 'id' | 'next_attempt_at' | 'kind' | 'payload_json'>;
+
 /**
- * Inserts a job; on PostgreSQL also NOTIFYs OUTBOX_CHANNEL, which PostgreSQL delivers only when
- * (and if) the transaction commits, to every listening instance.
+ * Inserts a job; the commit signal then hands it to this process's worker (COMMIT_NOTE), which
+ * need not look for it in the table. On PostgreSQL also NOTIFYs OUTBOX_CHANNEL, which PostgreSQL
+ * delivers only when (and if) the transaction commits, to every listening instance.
  */
 export async function insertJob(db: Db, row: OutboxTable): Promise<void> {
-  await insertJobRow(db, row);
+  const queued: QueuedJob = {
+    id: row.id,
+    next_attempt_at: row.next_attempt_at,
+    kind: row.kind,
+    payload_json: row.payload_json,
+  };
+  await insertJobRow(db, row, queued);
   if (isPostgres(db)) await sql`select pg_notify(${OUTBOX_CHANNEL}, '')`.execute(db);
 }
 

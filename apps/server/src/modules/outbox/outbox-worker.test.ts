@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import { createTestDatabase, describeEachEngine, type TestDatabase } from '../../test/databases.js';
-import { enqueue, type OutboxHandler } from './outbox.js';
+import { createOutboxRunner, enqueue, type OutboxHandler } from './outbox.js';
 import { startOutboxWorker } from './outbox-worker.js';
 
 /** Polling would take an hour: whatever runs in these tests ran because its commit woke the worker. */
@@ -75,6 +75,51 @@ describeEachEngine('outbox worker', (engine) => {
         .execute();
     });
     expect(await ran.promise).toBe(true);
+  });
+
+  it("hands a committed job's row to the commit's listeners, and nothing of a rolled-back one", async () => {
+    const { db, commits } = database.handle;
+    const heard: unknown[][] = [];
+    const unsubscribe = commits.onInsert('outbox', (notes) => heard.push([...notes]));
+    try {
+      await expect(
+        db.transaction().execute(async (trx) => {
+          await enqueue(trx, 'probe', 'rolled back', 1);
+          throw new Error('abort');
+        }),
+      ).rejects.toThrow('abort');
+      await db.transaction().execute(async (trx) => {
+        await enqueue(trx, 'probe', 'first', 2);
+        await enqueue(trx, 'other', 'second', 3);
+        // Not before the commit.
+        expect(heard).toEqual([]);
+      });
+      const rows = await db.selectFrom('outbox').select(['id', 'next_attempt_at', 'kind', 'payload_json']).execute();
+      expect(heard).toHaveLength(1);
+      expect(heard[0]).toEqual(
+        [...rows]
+          .sort((a, b) => Number(a.next_attempt_at) - Number(b.next_attempt_at))
+          .map((row) => ({
+            ...row,
+            next_attempt_at: Number(row.next_attempt_at),
+          })),
+      );
+    } finally {
+      unsubscribe();
+    }
+  });
+
+  it('runs once a job handed over twice (a commit note and a read that saw the row first)', async () => {
+    const { db } = database.handle;
+    const ran: unknown[] = [];
+    const runner = createOutboxRunner(db, { probe: async (payload) => void ran.push(payload) }, Date.now);
+    await enqueue(db, 'probe', 'once', Date.now());
+    const [job] = await db.selectFrom('outbox').select(['id', 'next_attempt_at', 'kind', 'payload_json']).execute();
+    if (!job) throw new Error('no job');
+    runner.queued([job, job]);
+    await Promise.all(await runner.startDue());
+    expect(ran).toEqual(['once']);
+    expect(await jobStatuses(database.handle)).toEqual([{ status: 'done', attempts: 1 }]);
   });
 
   it('runs nothing for a transaction that rolled back', async () => {

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import type { CommitSignal } from '../../db/commit-signal.js';
 import { createOutboxRunner, type OutboxHandler, type Outcome } from './outbox.js';
 import { listenForJobs } from './outbox-listener.js';
+import type { QueuedJob } from './outbox-repository.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,28 +38,33 @@ export function startOutboxWorker(
   /** The passes under way, and whether something asked for another look since the last one began. */
   let pass: Promise<void> | undefined;
   let again = false;
+  /** A look that must read the table (the periodic one) was asked for since the last one began. */
+  let readTable = false;
   const jobs = new Set<Promise<Outcome>>();
 
   async function passes(): Promise<void> {
     while (again && !closed) {
       again = false;
-      const { started, left } = await runner.startDue();
+      const read = readTable;
+      readTable = false;
+      const started = await runner.startDue(read);
       for (const job of started) {
         jobs.add(job);
-        // A job that ends frees a slot: look again only when due work was left waiting for one.
+        // A job that ends frees a slot: look again only when due work is waiting for one.
         void job
           .catch((error: unknown) => app.log.error({ err: error }, 'outbox job failed to record'))
           .finally(() => {
             jobs.delete(job);
-            if (left) wake();
+            if (runner.waiting()) wake();
           });
       }
     }
   }
 
-  function wake(): void {
+  function wake(fromTable = false): void {
     if (closed) return;
     again = true;
+    if (fromTable) readTable = true;
     if (pass) return;
     pass = passes()
       .catch((error: unknown) => app.log.error({ err: error }, 'outbox run failed'))
@@ -69,12 +75,20 @@ export function startOutboxWorker(
       });
   }
 
-  const unsubscribe = commits.onInsert('outbox', wake);
+  const unsubscribe = commits.onInsert('outbox', (notes) => {
+    runner.queued(notes as QueuedJob[]);
+    wake();
+  });
   const unlisten =
     ctx.engine === 'postgres' && /^postgres(ql)?:/.test(ctx.config.databaseUrl)
-      ? listenForJobs(ctx.config.databaseUrl, wake, (error) => app.log.warn({ err: error }, 'outbox LISTEN failed'))
+      ? listenForJobs(
+          ctx.config.databaseUrl,
+          () => wake(),
+          (error) => app.log.warn({ err: error }, 'outbox LISTEN failed'),
+        )
       : async () => {};
-  const timer = setInterval(wake, outboxIntervalMs);
+  // Crash recovery: the table is read whatever this process knows (retries, expired leases).
+  const timer = setInterval(() => wake(true), outboxIntervalMs);
   timer.unref();
   app.addHook('onClose', async () => {
     closed = true;

@@ -54,11 +54,23 @@ export const DEFAULT_OUTBOX_LIMITS: OutboxLimits = { concurrency: 32, perDestina
 /** Due jobs read per look at the table. */
 const BATCH = 100;
 
+/** Each job's destination, parsed once per job read or handed over: a job waiting for a slot is looked at on every pass. */
+const destinations = new WeakMap<object, string>();
+
 /**
  * Where a job's work goes, for the per-destination limit: the payload's `destination` when the
  * enqueuer set one (a game server's host), else the job kind (the mail relay, a provider).
  */
 function destinationOf(job: { kind: string; payload_json: string }): string {
+  let destination = destinations.get(job);
+  if (destination === undefined) {
+    destination = parseDestination(job);
+    destinations.set(job, destination);
+  }
+  return destination;
+}
+
+function parseDestination(job: { kind: string; payload_json: string }): string {
   try {
     const destination = (JSON.parse(job.payload_json) as { destination?: unknown } | null)?.destination;
     return typeof destination === 'string' ? `${job.kind}:${destination}` : job.kind;
@@ -253,13 +265,54 @@ export function createOutboxRunner(
     return { ready, blocked };
   }
 
+  /**
+   * Due jobs known without a read of the table: handed over by the commit signal once the
+   * transaction that queued them committed, or read before and left waiting for a slot. They are
+   * claimed without reading the table again (that read was a scan of up to BATCH rows per job
+   * under load). Past BATCH of them the table is read instead, where every one of them is.
+   */
+  let queued: Due[] = [];
+  let overflowed = false;
+  /** The last read of the table left due jobs there (no slot for them, or more than a batch). */
+  let leftInTable = false;
+
   return {
-    /** Reads due jobs and starts those with a free slot; `left` when some had to wait for one. */
-    async startDue(): Promise<{ started: Promise<Outcome>[]; left: boolean }> {
+    /** Jobs a commit of this process queued, for the next startDue. */
+    queued(jobs: readonly Due[]): void {
+      queued.push(...jobs);
+      if (queued.length > BATCH) {
+        queued = [];
+        overflowed = true;
+      }
+    },
+
+    /** Whether due work waits for a slot: a job that ends should then start another look. */
+    waiting: () => queued.length > 0 || overflowed || leftInTable,
+
+    /**
+     * Starts the jobs handed over that have a free slot; reads due jobs from the table and starts
+     * those instead when none were handed over, or when asked to (`readTable`: the periodic look
+     * that finds retries, expired leases and other instances' jobs, which known jobs waiting for
+     * a slot must not hold back).
+     */
+    async startDue(readTable = false): Promise<Promise<Outcome>[]> {
+      // One job twice (a commit's note and a read that saw the row first, on PostgreSQL) runs once.
+      const known = overflowed ? [] : [...new Map(queued.map((job) => [job.id, job])).values()];
+      queued = [];
+      overflowed = false;
+      if (known.length > 0 && !readTable) {
+        // The claim decides: one another pass or worker claimed meanwhile is skipped.
+        const { ready, blocked } = takeSlots(known);
+        queued = blocked;
+        return startAll(ready);
+      }
       const due = await repo.listDueJobs(db, now(), BATCH);
       const { ready, blocked } = takeSlots(due);
-      const started = await startAll(ready);
-      return { started, left: due.length === BATCH || blocked.length > 0 };
+      // Those waiting for a slot are known now, beside those known before or handed over meanwhile.
+      const read = new Set(due.map((job) => job.id));
+      queued = [...blocked, ...[...known, ...queued].filter((job) => !read.has(job.id))];
+      leftInTable = due.length === BATCH;
+      return startAll(ready);
     },
 
     /** Runs every job due now once, each as soon as its slots allow, and waits for all of them. */

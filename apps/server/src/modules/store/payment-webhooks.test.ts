@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import type { AppContext } from '../../context.js';
 import { useTestApp } from '../../test/app.js';
 import { describeEachEngine } from '../../test/databases.js';
 import { signIn } from '../../test/sign-in.js';
@@ -11,6 +12,9 @@ import {
   storePost,
   useGameServer,
 } from '../../test/store.js';
+import { notifyOwnEndpoint } from './payment-webhook-routes.js';
+import { createSandboxProvider } from './providers/sandbox/sandbox.js';
+import { DEV_SANDBOX_WEBHOOK_SECRET } from './providers/sandbox/sandbox-config.js';
 
 /** Attack rows 17–20 and 25–28 of security.md §12 against the sandbox provider's notifications. */
 describeEachEngine('payment notifications', (engine) => {
@@ -101,6 +105,53 @@ describeEachEngine('payment notifications', (engine) => {
     }
     expect(await detailed(created.TransactionId)).toBe('WaitingForPayment');
     expect(await eventsTaken()).toBe(eventsBefore);
+  });
+
+  it('refuses in process (the sandbox posting to its own endpoint) exactly what the HTTP endpoint refuses', async () => {
+    const { app, clock } = testApp();
+    const { created, event } = await order();
+    const db = testApp().database.handle.db;
+    const sandbox = createSandboxProvider({
+      db,
+      now: () => clock.now,
+      secrets: [DEV_SANDBOX_WEBHOOK_SECRET],
+      checkoutUrl: (id) => id,
+      send: async () => 200,
+    });
+    const ctx = {
+      config: { trustProxy: false },
+      db,
+      now: () => clock.now,
+      payments: { get: (key: string) => (key === 'sandbox' ? sandbox : undefined) },
+    } as unknown as AppContext;
+    const own = notifyOwnEndpoint(ctx, app.log);
+    const good = sandboxNotification(event(), { nowMs: clock.now });
+    const json = { 'content-type': 'application/json' };
+    const cases: [string, string, string, Record<string, string>][] = [
+      [
+        'forged signature',
+        'sandbox',
+        good.body,
+        { ...json, 'sandbox-signature': good.signature.replace(/.$/, (last) => (last === '0' ? '1' : '0')) },
+      ],
+      ['no signature', 'sandbox', good.body, json],
+      [
+        'body changed after signing',
+        'sandbox',
+        good.body.replace(/"amount":\d+/, '"amount":1'),
+        { ...json, 'sandbox-signature': good.signature },
+      ],
+      ['text body', 'sandbox', good.body, { 'content-type': 'text/plain', 'sandbox-signature': good.signature }],
+      ['provider not configured', 'stripe', good.body, { ...json, 'sandbox-signature': good.signature }],
+      ['no such provider', 'nobody', good.body, { ...json, 'sandbox-signature': good.signature }],
+      ['too large', 'sandbox', 'x'.repeat(64 * 1024 + 1), { ...json, 'sandbox-signature': good.signature }],
+    ];
+    for (const [name, provider, payload, headers] of cases) {
+      const http = await app.inject({ method: 'POST', url: `/api/v1/store/webhooks/${provider}`, headers, payload });
+      expect(await own(provider, payload, headers), name).toBe(http.statusCode);
+      expect(http.statusCode, name).toBeGreaterThanOrEqual(400);
+    }
+    expect(await detailed(created.TransactionId)).toBe('WaitingForPayment');
   });
 
   it('accepts a header with several v1 signatures while a secret rotates (row 18)', async () => {
