@@ -217,11 +217,13 @@ async function lighthouseScore(url) {
   });
   try {
     const scores = [];
-    // Simulated throttling varies between runs: the median of three. A run whose trace failed
+    // Simulated throttling varies between runs: the median of three. Each run prints Lighthouse's
+    // benchmark index of the machine (its own CPU test): under 1,000 Lighthouse warns that the CPU is
+    // slower than it expects, which lowers the score of the same page. A run whose trace failed
     // (Lighthouse's NO_NAVSTART, now and then on a fresh browser) has no score: it is run again.
     for (let run = 0, failures = 0; run < 3; run++) {
       const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error' });
-      const { audits, categories, runtimeError } = result.lhr;
+      const { audits, categories, runtimeError, environment } = result.lhr;
       if (categories.performance.score === null && failures++ < 3) {
         console.log(`    run ${run + 1} failed (${runtimeError?.code ?? 'no score'}): again`);
         run--;
@@ -229,7 +231,7 @@ async function lighthouseScore(url) {
       }
       scores.push(categories.performance.score ?? 0);
       console.log(
-        `    run ${run + 1}: score ${categories.performance.score}, FCP ${audits['first-contentful-paint'].displayValue}, LCP ${audits['largest-contentful-paint'].displayValue}, TBT ${audits['total-blocking-time'].displayValue}, SI ${audits['speed-index'].displayValue}, CLS ${audits['cumulative-layout-shift'].displayValue}`,
+        `    run ${run + 1}: score ${categories.performance.score}, FCP ${audits['first-contentful-paint'].displayValue}, LCP ${audits['largest-contentful-paint'].displayValue}, TBT ${audits['total-blocking-time'].displayValue}, SI ${audits['speed-index'].displayValue}, CLS ${audits['cumulative-layout-shift'].displayValue}, benchmark index ${Math.round(environment.benchmarkIndex)}`,
       );
       if (args.has('--details')) printDetails(audits);
     }
