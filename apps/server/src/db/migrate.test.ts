@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, describeEachEngine, TEST_ENGINES, type TestDatabase } from '../test/databases.js';
 import { migrateToLatest } from './migrate.js';
@@ -80,7 +80,7 @@ describeEachEngine('0112: accounts, identities and sessions keyed (WITHOUT ROWID
       .execute();
 
     for (const step of [keyedSignInTables.down, keyedSignInTables.up]) {
-      await step(db);
+      await step(db as Kysely<unknown>);
       expect(await db.selectFrom('accounts').select(['id', 'email_normalized']).execute()).toEqual([
         { id: 'a1', email_normalized: 'a@example.com' },
       ]);
