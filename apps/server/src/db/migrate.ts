@@ -35,6 +35,7 @@ import * as myGamesTransfers from './migrations/0088-mygames-transfers.js';
 import * as launcher from './migrations/0100-launcher.js';
 import * as steam from './migrations/0110-steam.js';
 import * as sandboxSavedCardIndex from './migrations/0111-sandbox-saved-card-index.js';
+import * as keyedSignInTables from './migrations/0112-keyed-sign-in-tables.js';
 
 /**
  * Migrations in order. Imported statically so that the built server carries them
@@ -68,6 +69,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0100-launcher': launcher,
   '0110-steam': steam,
   '0111-sandbox-saved-card-index': sandboxSavedCardIndex,
+  '0112-keyed-sign-in-tables': keyedSignInTables,
   '0080-spent-id-tokens': spentIdTokens,
   '0081-vkid-sign-ins': vkidSignIns,
   '0082-email-link-invites': emailLinkInvites,

@@ -80,12 +80,14 @@ export async function updateAccount(
     .execute();
 }
 
+/** An account's identities in the order they were added (ids are time-ordered: ties within a millisecond too). */
 export function listSocialIdentifiers(db: Db, accountId: string) {
   return db
     .selectFrom('social_identifiers')
     .select(['type', 'identifier'])
     .where('account_id', '=', accountId)
     .orderBy('created_at')
+    .orderBy('id')
     .execute();
 }
 
