@@ -124,13 +124,34 @@ describeEachEngine('0112: accounts, identities and sessions keyed (WITHOUT ROWID
     await db.deleteFrom('accounts').where('id', '=', 'a1').execute();
   });
 
-  it.runIf(engine === 'sqlite')('stores the three tables in the order of their key, without a rowid', async () => {
+  it('keys an identity by its (type, identifier), and on SQLite stores the three tables without a rowid', async () => {
     const db = await migrated();
-    const { rows } = await sql<{ name: string; sql: string }>`select name, sql from sqlite_master
-      where name in ('accounts', 'social_identifiers', 'sessions')`.execute(db);
-    expect(rows).toHaveLength(3);
-    for (const row of rows) expect(row.sql, row.name).toMatch(/without rowid$/);
-    const { rows: checks } = await sql`pragma foreign_keys`.execute(db);
-    expect(checks).toEqual([{ foreign_keys: 1 }]);
+    if (engine === 'sqlite') {
+      const { rows } = await sql<{ name: string; sql: string }>`select name, sql from sqlite_master
+        where name in ('accounts', 'social_identifiers', 'sessions')`.execute(db);
+      expect(rows).toHaveLength(3);
+      for (const row of rows) expect(row.sql, row.name).toMatch(/without rowid$/);
+      const { rows: checks } = await sql`pragma foreign_keys`.execute(db);
+      expect(checks).toEqual([{ foreign_keys: 1 }]);
+      const { rows: columns } = await sql<{ name: string; pk: number }>`pragma table_info(social_identifiers)`.execute(
+        db,
+      );
+      expect(
+        columns
+          .filter((column) => column.pk > 0)
+          .sort((a, b) => a.pk - b.pk)
+          .map((column) => column.name),
+      ).toEqual(['type', 'identifier']);
+    } else {
+      const { rows } = await sql<{
+        column_name: string;
+      }>`select kcu.column_name from information_schema.table_constraints tc
+        join information_schema.key_column_usage kcu
+          on kcu.constraint_name = tc.constraint_name and kcu.table_schema = tc.table_schema
+        where tc.table_name = 'social_identifiers' and tc.constraint_type = 'PRIMARY KEY'
+          and tc.table_schema = current_schema()
+        order by kcu.ordinal_position`.execute(db);
+      expect(rows.map((row) => row.column_name)).toEqual(['type', 'identifier']);
+    }
   });
 });
