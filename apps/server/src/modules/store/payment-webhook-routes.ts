@@ -60,7 +60,7 @@ async function takeNotification(
   }
 }
 
-/** The media types the notification endpoint reads (its content-type parser), without parameters. */
+/** The media types the notification endpoint reads, without parameters: its content-type parser's, and the in-process path's. */
 const NOTIFICATION_TYPES = new Set(['application/json', 'application/x-www-form-urlencoded']);
 
 /**
@@ -115,7 +115,7 @@ export function paymentWebhookRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.removeAllContentTypeParsers();
     // JSON, and the forms some providers post (Money.Mail.Ru): kept as bytes either way.
     app.addContentTypeParser(
-      ['application/json', 'application/x-www-form-urlencoded'],
+      [...NOTIFICATION_TYPES],
       { parseAs: 'buffer', bodyLimit: NOTIFICATION_BODY_LIMIT },
       (_request, body, done) => done(null, body),
     );
