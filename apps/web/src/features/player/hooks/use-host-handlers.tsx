@@ -33,6 +33,7 @@ import { usePageConfig } from '../../../shared/config/page-config-context';
 import { PORTAL_BUILD_ID } from '../../../shared/config/portal-build';
 import { switchLanguage } from '../../../shared/i18n/language';
 import { clearAuthToken, readAuthToken, storeAuthToken } from '../../../shared/lib/auth-token';
+import { loadNumberDataOffMainThread } from '../../../shared/lib/currency-format';
 import { createLogger } from '../../../shared/lib/logger';
 import { requestSignIn } from '../../../shared/lib/sign-in-request';
 import { LazyLinkShareModal } from '../../../shared/ui/modals/lazy-modals';
@@ -113,6 +114,8 @@ export function useHostHandlers(
   const latestState = useRef(state);
   latestState.current = state;
   const cloud = useCloudServices(state.game);
+  // Games ask for their store front as they start: its prices' number data loads meanwhile, off the main thread.
+  useEffect(() => loadNumberDataOffMainThread(i18n.resolvedLanguage ?? i18n.language), [i18n]);
   const analytics = useRef<AnalyticsBatcher | null>(null);
   useEffect(() => {
     const batcher = createAnalyticsBatcher({
