@@ -27,8 +27,7 @@ import { PlayerToolbar } from './PlayerToolbar';
 
 // Loaded beside the game, not before the page's first paint: the channel (every SDK method) and,
 // for Unity builds only, the canvas that runs them.
-const loadGameChannel = () => import('./GameChannel');
-const GameChannel = lazy(async () => ({ default: (await loadGameChannel()).GameChannel }));
+const GameChannel = lazy(async () => ({ default: (await import('./GameChannel')).GameChannel }));
 const UnityCanvas = lazy(async () => ({ default: (await import('./UnityCanvas')).UnityCanvas }));
 
 /** The longest the game waits for the page's first idle moment: the game is what the page is for. */
@@ -82,12 +81,6 @@ export function PlayerPage() {
   const documentsAccepted = useDocumentGate(active.adapter ? site.game : undefined, token);
   const shown = !!(site.game && publicConfig.data && launch.data && active.adapter && !newsWaiting);
   const painted = useIdle(shown, GAME_START_WAIT_MS);
-  // The channel's code arrives and runs while the page waits for that idle moment, in a task of
-  // its own, instead of in the render that adds the game's frame (already the longest of the start).
-  useEffect(() => {
-    // A chunk that fails to load fails again in the lazy component, whose error page says so.
-    if (shown) loadGameChannel().catch(() => undefined);
-  }, [shown]);
   const gameStarts = documentsAccepted && painted;
   const gameUrl =
     gameStarts && launch.data?.IframeGame
