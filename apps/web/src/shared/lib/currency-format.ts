@@ -9,7 +9,7 @@ let numberDataLoading = false;
 /**
  * Loads the browser's number data in a worker, so that the page's first price format does not.
  * The first `Intl.NumberFormat` a page builds costs one main-thread task of 15–20 ms on a laptop
- * and 60–90 ms at a phone's speed (Chromium at 4× CPU slowdown), most of it loading number data
+ * and 60–110 ms at a phone's speed (Chromium at 4× CPU slowdown), most of it loading number data
  * that Chromium then keeps for every thread of the page's process: after a worker built one, the
  * page's first took 0.1 ms. Where a browser keeps that data per thread, a worker is all it costs.
  */
