@@ -9,8 +9,9 @@ import {
 import { unwrap, withSavepoints } from './wrapped-driver.js';
 
 /**
- * Says when rows inserted into a table became visible to other connections: after the commit
- * of the transaction that inserted them, or at once for an insert outside a transaction. The
+ * Says when rows inserted into a table became visible to other connections and durable: once
+ * the use of the connection that committed them (a transaction, or an insert outside one)
+ * returned it, which on SQLite is after the shared commit and its fsync (group-commit.ts). The
  * outbox worker listens to it to run a job as soon as its transaction commits, never before
  * (on PostgreSQL a worker reading on another connection would not see the row yet).
  * Only inserts built with Kysely's query builder are seen, not raw SQL.
@@ -35,11 +36,12 @@ type NotedQuery = Parameters<DatabaseConnection['executeQuery']>[0] & { [COMMIT_
 class WatchedConnection implements DatabaseConnection {
   inTransaction = false;
   readonly touched = new Map<string, unknown[]>();
+  /** Committed inserts, told to the listeners once the connection is released. */
+  committed: Array<[table: string, notes: unknown[]]> = [];
 
   constructor(
     readonly inner: DatabaseConnection,
     private readonly watched: (table: string) => boolean,
-    private readonly fire: (table: string, notes: readonly unknown[]) => void,
   ) {}
 
   async executeQuery<R>(query: NotedQuery): Promise<QueryResult<R>> {
@@ -48,7 +50,7 @@ class WatchedConnection implements DatabaseConnection {
     const table = InsertQueryNode.is(node) ? node.into?.table.identifier.name : undefined;
     if (table && this.watched(table)) {
       const note = query[COMMIT_NOTE];
-      if (!this.inTransaction) this.fire(table, note === undefined ? [] : [note]);
+      if (!this.inTransaction) this.committed.push([table, note === undefined ? [] : [note]]);
       else {
         const notes = this.touched.get(table) ?? [];
         if (note !== undefined) notes.push(note);
@@ -87,7 +89,7 @@ export function watchCommits(dialect: Dialect): { dialect: Dialect; commits: Com
         const connection = await inner.acquireConnection();
         let wrapper = wrappers.get(connection);
         if (!wrapper) {
-          wrapper = new WatchedConnection(connection, watched, fire);
+          wrapper = new WatchedConnection(connection, watched);
           wrappers.set(connection, wrapper);
         }
         return wrapper;
@@ -102,9 +104,8 @@ export function watchCommits(dialect: Dialect): { dialect: Dialect; commits: Com
         await inner.commitTransaction(unwrap(connection));
         const wrapper = connection as WatchedConnection;
         wrapper.inTransaction = false;
-        const tables = [...wrapper.touched];
+        wrapper.committed.push(...wrapper.touched);
         wrapper.touched.clear();
-        for (const [table, notes] of tables) fire(table, notes);
       },
       async rollbackTransaction(connection: DatabaseConnection) {
         const wrapper = connection as WatchedConnection;
@@ -112,7 +113,15 @@ export function watchCommits(dialect: Dialect): { dialect: Dialect; commits: Com
         wrapper.touched.clear();
         await inner.rollbackTransaction(unwrap(connection));
       },
-      releaseConnection: (connection) => inner.releaseConnection(unwrap(connection)),
+      async releaseConnection(connection: DatabaseConnection) {
+        const wrapper = connection as WatchedConnection;
+        // Taken before the release: on SQLite the next use of the connection may commit its own at once.
+        const committed = wrapper.committed;
+        wrapper.committed = [];
+        // Nothing is told of a commit that failed to reach the disk (the release throws).
+        await inner.releaseConnection(unwrap(connection));
+        for (const [table, notes] of committed) fire(table, notes);
+      },
       destroy: () => inner.destroy(),
     };
     // A rolled-back savepoint may leave a spurious signal: harmless.

@@ -77,10 +77,11 @@ function openSqlite(path: string, options: OpenOptions): { db: Kysely<Database>;
   database.pragma(`wal_autocheckpoint = ${WAL_CHECKPOINT_PAGES}`);
   let dialect: Dialect = new SqliteDialect({ database: withStatementCache(database) });
   if (options.synchronous !== 'normal' && path !== ':memory:') {
-    // `full`: SQLite writes the WAL at commit and group-commit.ts fsyncs it off the event loop
-    // before anything that saw the commit returns (one fsync for all commits made meanwhile).
+    // `full`: transactions share commits, SQLite writes the WAL at commit and group-commit.ts
+    // fsyncs it off the event loop before anything that saw the commit returns (one fsync for
+    // all commits made meanwhile).
     database.pragma('synchronous = NORMAL');
-    dialect = groupCommits(dialect, createWalSync(fsyncFile(`${path}-wal`)));
+    dialect = groupCommits(dialect, createWalSync(fsyncFile(`${path}-wal`)), () => database.inTransaction);
   } else {
     database.pragma(`synchronous = ${options.synchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
   }

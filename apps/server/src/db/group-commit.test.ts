@@ -3,11 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createWalSync, fsyncFile, groupCommits } from './group-commit.js';
+import { watchCommits } from './commit-signal.js';
+import { createWalSync, fsyncFile, groupCommits, MAX_SHARED_COMMIT } from './group-commit.js';
 import { SqliteDatabase, withStatementCache } from './sqlite-driver.js';
 
 interface Db {
   t: { a: number };
+  child: { parent: number };
 }
 
 /** A WAL sync whose fsyncs finish only when the test says so. */
@@ -40,12 +42,27 @@ function openHeld() {
   const database = new SqliteDatabase(join(dir, 'db.sqlite'));
   database.pragma('journal_mode = WAL');
   database.pragma('synchronous = NORMAL');
-  database.exec('create table t (a integer)');
+  database.pragma('foreign_keys = ON');
+  database.exec('create table t (a integer primary key)');
+  // Checked at COMMIT: a way to make a COMMIT fail.
+  database.exec('create table child (parent integer references t (a) deferrable initially deferred)');
+  // Rows that take overflow pages: with the disk full, SQLite rolls back the whole transaction writing them.
+  database.exec('create table blobs (b blob)');
   const sync = heldSync();
-  const db = new Kysely<Db>({
-    dialect: groupCommits(new SqliteDialect({ database: withStatementCache(database) }), sync.wal),
-  });
-  return { db, sync };
+  const statements = withStatementCache(database);
+  let commits = 0;
+  const counted = {
+    ...statements,
+    prepare(sql: string) {
+      if (sql === 'commit') commits++;
+      return statements.prepare(sql);
+    },
+  };
+  const dialect = groupCommits(new SqliteDialect({ database: counted }), sync.wal, () => database.inTransaction);
+  const watched = watchCommits(dialect);
+  const db = new Kysely<Db>({ dialect: watched.dialect });
+  const rows = () => database.prepare('select a from t order by a').pluck().all();
+  return { db, sync, database, rows, commits: () => commits, signal: watched.commits };
 }
 
 /** Whether a promise has settled after the event loop's pending work ran. */
@@ -86,7 +103,12 @@ describe('group commit', () => {
     const first = db.insertInto('t').values({ a: 0 }).execute();
     await settled(first);
     const many = Array.from({ length: 5 }, (_, i) =>
-      db.transaction().execute((trx) => trx.insertInto('t').values({ a: i }).execute()),
+      db.transaction().execute((trx) =>
+        trx
+          .insertInto('t')
+          .values({ a: i + 1 })
+          .execute(),
+      ),
     );
     expect(await settled(Promise.all(many))).toBe(false);
     sync.finish();
@@ -136,7 +158,9 @@ describe('group commit', () => {
     const database = new SqliteDatabase(join(dir, 'db.sqlite'));
     database.pragma('journal_mode = WAL');
     database.exec('create table t (a integer)');
-    const db = new Kysely<Db>({ dialect: groupCommits(new SqliteDialect({ database }), wal) });
+    const db = new Kysely<Db>({
+      dialect: groupCommits(new SqliteDialect({ database }), wal, () => database.inTransaction),
+    });
     await expect(db.insertInto('t').values({ a: 1 }).execute()).rejects.toThrow('EIO');
     fail = false;
     await db.insertInto('t').values({ a: 2 }).execute();
@@ -157,5 +181,101 @@ describe('group commit', () => {
     await expect(missing.sync()).resolves.toBeUndefined();
     await missing.close();
     database.close();
+  });
+});
+
+describe('shared commits', () => {
+  const insert = (db: Kysely<Db>, a: number) =>
+    db.transaction().execute((trx) => trx.insertInto('t').values({ a }).execute());
+
+  it('commits transactions that begin together once, and returns each after the fsync that covers it', async () => {
+    const { db, sync, rows, commits } = openHeld();
+    const all = Promise.all([1, 2, 3, 4, 5].map((a) => insert(db, a)));
+    expect(await settled(all)).toBe(false);
+    expect(commits()).toBe(1);
+    expect(sync.calls()).toBe(1);
+    sync.finish();
+    await all;
+    expect(rows()).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it(`commits at most ${MAX_SHARED_COMMIT} transactions together`, async () => {
+    const { db, sync, rows, commits } = openHeld();
+    const count = MAX_SHARED_COMMIT + 4;
+    const all = Promise.all(Array.from({ length: count }, (_, i) => insert(db, i + 1)));
+    while (!(await settled(all))) sync.finish();
+    expect(commits()).toBe(2);
+    expect(rows()).toHaveLength(count);
+  });
+
+  it("rolls back one transaction and keeps the others' writes", async () => {
+    const { db, sync, rows } = openHeld();
+    const failing = db.transaction().execute(async (trx) => {
+      await trx.insertInto('t').values({ a: 2 }).execute();
+      throw new Error('changed my mind');
+    });
+    const all = Promise.allSettled([insert(db, 1), failing, insert(db, 3)]);
+    await settled(all);
+    sync.finish();
+    const [first, second, third] = await all;
+    expect(first.status).toBe('fulfilled');
+    expect(second).toMatchObject({ status: 'rejected', reason: new Error('changed my mind') });
+    expect(third.status).toBe('fulfilled');
+    expect(rows()).toEqual([1, 3]);
+  });
+
+  it('fails every use that saw a COMMIT that failed, keeps nothing of it, and commits the next', async () => {
+    const { db, sync, rows } = openHeld();
+    const orphan = db.transaction().execute((trx) => trx.insertInto('child').values({ parent: 99 }).execute());
+    const read = db.selectFrom('t').selectAll().execute();
+    const results = await Promise.allSettled([insert(db, 1), orphan, read]);
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect(String((results[0] as PromiseRejectedResult).reason)).toMatch(/FOREIGN KEY/);
+    expect(rows()).toEqual([]);
+    const next = insert(db, 2);
+    await settled(next);
+    sync.finish();
+    await next;
+    expect(rows()).toEqual([2]);
+  });
+
+  it('fails every use that saw a shared commit SQLite rolled back (a full disk), and goes on after it', async () => {
+    const { db, sync, database, rows } = openHeld();
+    database.pragma(`max_page_count = ${database.pragma('page_count', { simple: true })}`);
+    const first = insert(db, 1);
+    const big = db.transaction().execute(async (trx) => {
+      try {
+        for (let i = 0; i < 100; i++) await sql`insert into blobs (b) values (randomblob(3000))`.execute(trx);
+      } catch {
+        // Carrying on after SQLite rolled everything back would write outside any transaction.
+        await trx.insertInto('t').values({ a: 7 }).execute();
+      }
+    });
+    const all = Promise.allSettled([first, big, insert(db, 2)]);
+    while (!(await settled(all))) sync.finish();
+    const results = await all;
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected', 'fulfilled']);
+    expect(String((results[0] as PromiseRejectedResult).reason)).toMatch(/rolled back the shared commit/);
+    expect(rows()).toEqual([2]);
+  });
+
+  it('runs a pragma outside a transaction after the shared commit, where it takes effect', async () => {
+    const { db, sync, database } = openHeld();
+    const write = insert(db, 1);
+    const pragma = sql`pragma foreign_keys = off`.execute(db);
+    while (!(await settled(Promise.all([write, pragma])))) sync.finish();
+    expect(database.pragma('foreign_keys', { simple: true })).toBe(0);
+  });
+
+  it('tells commit listeners of an insert only once its commit is on disk', async () => {
+    const { db, sync, signal } = openHeld();
+    const heard: unknown[] = [];
+    signal.onInsert('t', () => heard.push('t'));
+    const write = insert(db, 1);
+    expect(await settled(write)).toBe(false);
+    expect(heard).toEqual([]);
+    sync.finish();
+    await write;
+    expect(heard).toEqual(['t']);
   });
 });
