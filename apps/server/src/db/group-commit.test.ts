@@ -199,6 +199,27 @@ describe('shared commits', () => {
     expect(rows()).toEqual([1, 2, 3, 4, 5]);
   });
 
+  it('commits a transaction at once when no fsync runs, and those that arrive during one together after it', async () => {
+    const { db, sync, rows, commits } = openHeld();
+    const first = insert(db, 1);
+    expect(await settled(first)).toBe(false);
+    expect(commits()).toBe(1);
+    // The first commit's fsync is running: the next transactions, arriving one by one, wait for its end.
+    const second = insert(db, 2);
+    expect(await settled(second)).toBe(false);
+    const third = insert(db, 3);
+    expect(await settled(third)).toBe(false);
+    expect(commits()).toBe(1);
+    sync.finish();
+    await first;
+    expect(await settled(Promise.all([second, third]))).toBe(false);
+    expect(commits()).toBe(2);
+    sync.finish();
+    await Promise.all([second, third]);
+    expect(sync.calls()).toBe(2);
+    expect(rows()).toEqual([1, 2, 3]);
+  });
+
   it(`commits at most ${MAX_SHARED_COMMIT} transactions together`, async () => {
     const { db, sync, rows, commits } = openHeld();
     const count = MAX_SHARED_COMMIT + 4;

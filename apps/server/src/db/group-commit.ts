@@ -74,13 +74,17 @@ class SyncedConnection implements DatabaseConnection {
 
 /**
  * The shared commits of one database: a transaction begins one (SQLite's BEGIN) or joins the
- * one open, as a savepoint in it; its "commit" releases the savepoint, and the shared commit's
- * COMMIT runs once the event loop has let every request that was ready take its turn, or when
- * MAX_SHARED_COMMIT transactions are in it. No one hears of a commit before COMMIT ran and an
- * fsync covered it (releaseConnection waits for both), so a reply still rests only on what is on
- * disk; what a transaction wrote can be seen by the next one before that, as SQLite shows its
- * own connection what it wrote. If COMMIT fails, or SQLite rolls the whole transaction back
- * (a full disk, an I/O error), every use that saw it fails.
+ * one open, as a savepoint in it; its "commit" releases the savepoint. The shared commit's
+ * COMMIT runs as soon as no fsync of the WAL is running and the requests already waiting for the
+ * connection had their turn, or when MAX_SHARED_COMMIT transactions are in it: on a quiet server
+ * each transaction commits alone at once, and under load the transactions that arrive while one
+ * fsync runs commit together once it ends, then share the next fsync.
+ *
+ * No one hears of a commit before COMMIT ran and an fsync covered it (releaseConnection waits for
+ * both), so a reply still rests only on what is on disk; the next transaction may see what one
+ * wrote before that, as SQLite shows its own connection what it wrote. If COMMIT fails, or SQLite
+ * rolls the whole transaction back (a full disk, an I/O error), every use that saw a write of it
+ * fails. No constraint of the schema is deferred: a deferred one would fail the COMMIT of all.
  */
 class SharedCommits {
   private open: SharedCommit | undefined;
@@ -106,12 +110,13 @@ class SharedCommits {
       if (shared && shared === this.open && !this.inTransaction()) this.lose(shared, error);
       throw error;
     }
-    if (shared) connection.joined = shared;
     // Anything but a select may write (an update … returning, raw SQL): counted, at worst one fsync too many.
     if (!SelectQueryNode.is(query.query)) {
       if (shared) shared.dirty = true;
       else this.wal.wrote();
     }
+    // What it saw may be undone with the shared commit only if that holds a write.
+    if (shared?.dirty) connection.joined = shared;
     return result;
   }
 
@@ -121,13 +126,12 @@ class SharedCommits {
       await this.inner.beginTransaction(connection.inner, settings);
       const opened = new SharedCommit();
       this.open = opened;
-      setImmediate(() => void this.commitWhenFree(opened));
+      void this.wal.idle().then(() => this.commitWhenFree(opened));
     }
     const shared = this.open;
     await connection.inner.executeQuery(CompiledQuery.raw(`savepoint ${MEMBER}`));
     shared.members++;
     connection.member = shared;
-    connection.joined = shared;
   }
 
   async release(connection: SyncedConnection): Promise<void> {

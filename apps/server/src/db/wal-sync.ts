@@ -22,6 +22,8 @@ export interface WalSync {
   durable(): Promise<void>;
   /** Notes that a statement may have written (a commit, or a write outside a transaction). */
   wrote(): void;
+  /** Resolves once no fsync is running (at once when none is). */
+  idle(): Promise<void>;
   /** Waits for an fsync under way, then lets the file go (closing the database). */
   close(): Promise<void>;
 }
@@ -70,6 +72,8 @@ export function fsyncFile(path: string): FileSync {
   };
 }
 
+const noop = () => {};
+
 /** Counts commits and runs one `sync` at a time for all those made before it began. */
 export function createWalSync(file: FileSync): WalSync {
   /** Commits made so far, and how many of them are known to be on disk. */
@@ -115,6 +119,9 @@ export function createWalSync(file: FileSync): WalSync {
     },
     wrote() {
       written++;
+    },
+    idle() {
+      return running ? running.then(noop, noop) : Promise.resolve();
     },
     async close() {
       await running;
