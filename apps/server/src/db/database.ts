@@ -3,9 +3,10 @@ import { dirname } from 'node:path';
 import { type Dialect, Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { type CommitSignal, watchCommits } from './commit-signal.js';
-import { createWalSync, fsyncFile, groupCommits } from './group-commit.js';
+import { groupCommits } from './group-commit.js';
 import type { Database } from './schema.js';
 import { SqliteDatabase, withStatementCache } from './sqlite-driver.js';
+import { createWalSync, fsyncFile } from './wal-sync.js';
 
 export type Engine = 'sqlite' | 'postgres';
 

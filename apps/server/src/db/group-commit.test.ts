@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { watchCommits } from './commit-signal.js';
-import { createWalSync, fsyncFile, groupCommits, MAX_SHARED_COMMIT } from './group-commit.js';
+import { groupCommits, MAX_SHARED_COMMIT } from './group-commit.js';
 import { SqliteDatabase, withStatementCache } from './sqlite-driver.js';
+import { createWalSync, fsyncFile } from './wal-sync.js';
 
 interface Db {
   t: { a: number };
@@ -278,6 +279,23 @@ describe('shared commits', () => {
     expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected', 'fulfilled']);
     expect(String((results[0] as PromiseRejectedResult).reason)).toMatch(/rolled back the shared commit/);
     expect(rows()).toEqual([2]);
+  });
+
+  it("takes the write lock at its start, so another process's commit cannot make it fail half-way", async () => {
+    const { db, sync, database, rows } = openHeld();
+    // Another process: a connection of its own to the same file, waiting for no lock.
+    const other = new SqliteDatabase(database.name, { timeout: 0 });
+    const write = db.transaction().execute(async (trx) => {
+      await trx.selectFrom('t').selectAll().execute();
+      // A deferred transaction would let this in, then fail at its own first write (SQLITE_BUSY_SNAPSHOT).
+      expect(() => other.prepare('insert into t (a) values (9)').run()).toThrow(/locked/);
+      await trx.insertInto('t').values({ a: 1 }).execute();
+    });
+    while (!(await settled(write))) sync.finish();
+    await write;
+    other.prepare('insert into t (a) values (9)').run();
+    other.close();
+    expect(rows()).toEqual([1, 9]);
   });
 
   it('runs a pragma outside a transaction after the shared commit, where it takes effect', async () => {

@@ -8,13 +8,10 @@ import {
   type OperationNode,
   type QueryResult,
   SelectQueryNode,
-  type TransactionSettings,
   UpdateQueryNode,
 } from 'kysely';
 import type { WalSync } from './wal-sync.js';
 import { unwrap, withSavepoints } from './wrapped-driver.js';
-
-export { createWalSync, type FileSync, fsyncFile, type WalSync } from './wal-sync.js';
 
 /**
  * Transactions that share one SQLite commit at most. Each SQLite commit writes to the WAL
@@ -46,7 +43,7 @@ class SharedCommit {
       this.resolve = resolve;
       this.reject = reject;
     });
-    // Heard by each caller that saw it; none may be left waiting when no one did.
+    // A failure reaches every use that saw a write of it (settle); when none did, it is no unhandled rejection.
     this.done.catch(() => {});
   }
 }
@@ -120,10 +117,13 @@ class SharedCommits {
     return result;
   }
 
-  async begin(connection: SyncedConnection, settings: TransactionSettings): Promise<void> {
+  async begin(connection: SyncedConnection): Promise<void> {
     if (this.open && this.open.members >= MAX_SHARED_COMMIT) await this.commit(connection.inner);
     if (!this.open) {
-      await this.inner.beginTransaction(connection.inner, settings);
+      // IMMEDIATE: the write lock is taken here, waiting (busy_timeout) while another process (a catalog import)
+      // holds it. A deferred transaction would read first and then fail at its first write, at once, whenever the
+      // other process had committed since its read.
+      await connection.inner.executeQuery(CompiledQuery.raw('begin immediate'));
       const opened = new SharedCommit();
       this.open = opened;
       void this.wal.idle().then(() => this.commitWhenFree(opened));
@@ -212,7 +212,7 @@ export function groupCommits(dialect: Dialect, wal: WalSync, inTransaction: () =
     const driver: Driver = {
       init: () => inner.init(),
       acquireConnection: async () => new SyncedConnection(await inner.acquireConnection(), commits),
-      beginTransaction: (connection, settings) => commits.begin(state(connection), settings),
+      beginTransaction: (connection) => commits.begin(state(connection)),
       commitTransaction: (connection) => commits.release(state(connection)),
       rollbackTransaction: (connection) => commits.rollBack(state(connection)),
       async releaseConnection(connection) {
