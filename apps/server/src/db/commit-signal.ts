@@ -9,12 +9,15 @@ import {
 import { unwrap, withSavepoints } from './wrapped-driver.js';
 
 /**
- * Says when rows inserted into a table became visible to other connections and durable: once
- * the use of the connection that committed them (a transaction, or an insert outside one)
- * returned it, which on SQLite is after the shared commit and its fsync (group-commit.ts). The
+ * Says when rows inserted into a table became visible to other connections: after the commit
+ * of the transaction that inserted them, or at once for an insert outside a transaction. The
  * outbox worker listens to it to run a job as soon as its transaction commits, never before
  * (on PostgreSQL a worker reading on another connection would not see the row yet).
  * Only inserts built with Kysely's query builder are seen, not raw SQL.
+ *
+ * On SQLite a transaction commits into a shared commit (group-commit.ts) that is on disk a little
+ * later: what a listener then does with the database joins that shared commit, and returns only
+ * once it is on disk (or fails with it), so nothing is acted on before it is durable.
  */
 export interface CommitSignal {
   /**
@@ -36,12 +39,11 @@ type NotedQuery = Parameters<DatabaseConnection['executeQuery']>[0] & { [COMMIT_
 class WatchedConnection implements DatabaseConnection {
   inTransaction = false;
   readonly touched = new Map<string, unknown[]>();
-  /** Committed inserts, told to the listeners once the connection is released. */
-  committed: Array<[table: string, notes: unknown[]]> = [];
 
   constructor(
     readonly inner: DatabaseConnection,
     private readonly watched: (table: string) => boolean,
+    private readonly fire: (table: string, notes: readonly unknown[]) => void,
   ) {}
 
   async executeQuery<R>(query: NotedQuery): Promise<QueryResult<R>> {
@@ -50,7 +52,7 @@ class WatchedConnection implements DatabaseConnection {
     const table = InsertQueryNode.is(node) ? node.into?.table.identifier.name : undefined;
     if (table && this.watched(table)) {
       const note = query[COMMIT_NOTE];
-      if (!this.inTransaction) this.committed.push([table, note === undefined ? [] : [note]]);
+      if (!this.inTransaction) this.fire(table, note === undefined ? [] : [note]);
       else {
         const notes = this.touched.get(table) ?? [];
         if (note !== undefined) notes.push(note);
@@ -89,7 +91,7 @@ export function watchCommits(dialect: Dialect): { dialect: Dialect; commits: Com
         const connection = await inner.acquireConnection();
         let wrapper = wrappers.get(connection);
         if (!wrapper) {
-          wrapper = new WatchedConnection(connection, watched);
+          wrapper = new WatchedConnection(connection, watched, fire);
           wrappers.set(connection, wrapper);
         }
         return wrapper;
@@ -104,8 +106,9 @@ export function watchCommits(dialect: Dialect): { dialect: Dialect; commits: Com
         await inner.commitTransaction(unwrap(connection));
         const wrapper = connection as WatchedConnection;
         wrapper.inTransaction = false;
-        wrapper.committed.push(...wrapper.touched);
+        const tables = [...wrapper.touched];
         wrapper.touched.clear();
+        for (const [table, notes] of tables) fire(table, notes);
       },
       async rollbackTransaction(connection: DatabaseConnection) {
         const wrapper = connection as WatchedConnection;
@@ -113,15 +116,7 @@ export function watchCommits(dialect: Dialect): { dialect: Dialect; commits: Com
         wrapper.touched.clear();
         await inner.rollbackTransaction(unwrap(connection));
       },
-      async releaseConnection(connection: DatabaseConnection) {
-        const wrapper = connection as WatchedConnection;
-        // Taken before the release: on SQLite the next use of the connection may commit its own at once.
-        const committed = wrapper.committed;
-        wrapper.committed = [];
-        // Nothing is told of a commit that failed to reach the disk (the release throws).
-        await inner.releaseConnection(unwrap(connection));
-        for (const [table, notes] of committed) fire(table, notes);
-      },
+      releaseConnection: (connection) => inner.releaseConnection(unwrap(connection)),
       destroy: () => inner.destroy(),
     };
     // A rolled-back savepoint may leave a spurious signal: harmless.
