@@ -78,9 +78,9 @@ function openSqlite(path: string, options: OpenOptions): { db: Kysely<Database>;
   database.pragma(`wal_autocheckpoint = ${WAL_CHECKPOINT_PAGES}`);
   let dialect: Dialect = new SqliteDialect({ database: withStatementCache(database) });
   if (options.synchronous !== 'normal' && path !== ':memory:') {
-    // `full`: transactions share commits, SQLite writes the WAL at commit and group-commit.ts
-    // fsyncs it off the event loop before anything that saw the commit returns (one fsync for
-    // all commits made meanwhile).
+    // `full`: transactions share commits (group-commit.ts), SQLite writes the WAL at commit, and
+    // wal-sync.ts fsyncs it off the event loop before anything that saw the commit returns (one
+    // fsync for all commits made meanwhile).
     database.pragma('synchronous = NORMAL');
     dialect = groupCommits(dialect, createWalSync(fsyncFile(`${path}-wal`)), () => database.inTransaction);
   } else {
