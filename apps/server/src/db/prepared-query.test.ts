@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { accountRow } from '../test/account-row.js';
 import { createTestDatabase, describeEachEngine, type TestDatabase } from '../test/databases.js';
 import { migrateToLatest } from './migrate.js';
 import { preparedListQuery, preparedQuery } from './prepared-query.js';
@@ -26,24 +27,7 @@ describeEachEngine('prepared queries', (engine) => {
   );
 
   async function account(id: string) {
-    await database.handle.db
-      .insertInto('accounts')
-      .values({
-        id,
-        name: null,
-        email: null,
-        email_normalized: null,
-        email_validated: 0,
-        marketing_enabled: 0,
-        geo_country: null,
-        locale: null,
-        guest: 0,
-        has_completed_order: 0,
-        features_json: '[]',
-        created_at: 1,
-        updated_at: 1,
-      })
-      .execute();
+    await database.handle.db.insertInto('accounts').values(accountRow(id)).execute();
   }
 
   it('runs with each call its own values, and the values fixed when it was built', async () => {

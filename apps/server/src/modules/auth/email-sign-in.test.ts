@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { testConfig } from '../../config.js';
 import { hashToken } from '../../lib/tokens.js';
+import { accountRow } from '../../test/account-row.js';
 import { TEST_START, useTestApp } from '../../test/app.js';
 import { describeEachEngine } from '../../test/databases.js';
 import {
@@ -81,21 +82,13 @@ describeEachEngine('email sign-in', (engine) => {
     // An account whose address no link has proved yet (as one made before its first link).
     await db
       .insertInto('accounts')
-      .values({
-        id: 'unproven-account',
-        name: 'Unproven',
-        email: 'Unproven@example.com',
-        email_normalized: 'unproven@example.com',
-        email_validated: 0,
-        marketing_enabled: 0,
-        geo_country: null,
-        locale: null,
-        guest: 0,
-        has_completed_order: 0,
-        features_json: '[]',
-        created_at: 1,
-        updated_at: 1,
-      })
+      .values(
+        accountRow('unproven-account', {
+          name: 'Unproven',
+          email: 'Unproven@example.com',
+          email_normalized: 'unproven@example.com',
+        }),
+      )
       .execute();
     const token = await signIn(app, db, 'unproven@EXAMPLE.com');
     const profile = (await app.inject({ method: 'POST', url: '/api/v1/profile', headers: bearer(token) })).json();

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { migrateToLatest } from '../../db/migrate.js';
+import { accountRow } from '../../test/account-row.js';
 import { createTestDatabase, describeEachEngine, type TestDatabase } from '../../test/databases.js';
 import { bucketsOf, recount } from './leaderboard-counts-repository.js';
 import { type BoardPeriod, findScore, listTop, rankOf, submitBest } from './leaderboards-repository.js';
@@ -60,17 +61,7 @@ describeEachEngine('leaderboard ranks from bucket counts', (engine) => {
     for (let i = 0; i < PLAYERS; i++)
       await db
         .insertInto('accounts')
-        .values({
-          id: `acc-${i}`,
-          name: null,
-          email_validated: 0,
-          marketing_enabled: 0,
-          guest: 0,
-          has_completed_order: 0,
-          features_json: '{}',
-          created_at: NOW,
-          updated_at: NOW,
-        })
+        .values(accountRow(`acc-${i}`, { created_at: NOW, updated_at: NOW }))
         .execute();
   });
   afterAll(() => database.drop());
