@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import { accountRow } from '../test/account-row.js';
 import { createTestDatabase, describeEachEngine, TEST_ENGINES, type TestDatabase } from '../test/databases.js';
 import { migrateToLatest } from './migrate.js';
 import * as keyedSignInTables from './migrations/0112-keyed-sign-in-tables.js';
@@ -34,21 +35,7 @@ describeEachEngine('0112: accounts, identities and sessions keyed (WITHOUT ROWID
     await migrateToLatest(database.handle.db);
     return database.handle.db;
   }
-  const account = (id: string, email: string) => ({
-    id,
-    name: null,
-    email,
-    email_normalized: email,
-    email_validated: 1,
-    marketing_enabled: 0,
-    geo_country: null,
-    locale: null,
-    guest: 0,
-    has_completed_order: 0,
-    features_json: '[]',
-    created_at: 1,
-    updated_at: 1,
-  });
+  const account = (id: string, email: string) => accountRow(id, { email, email_normalized: email, email_validated: 1 });
   const identity = (id: string, accountId: string) => ({
     id,
     account_id: accountId,
