@@ -95,7 +95,7 @@ class SharedCommits {
 
   async execute<R>(connection: SyncedConnection, query: CompiledQuery): Promise<QueryResult<R>> {
     const { member } = connection;
-    if (member && member !== this.open) throw new Error('The shared commit this transaction was in was rolled back');
+    if (member) this.stillOpen(member);
     // Other statements (a pragma, a schema change, raw SQL) may act otherwise inside a transaction: they run after COMMIT.
     if (!member && this.open && !joinsSharedCommit(query.query)) await this.commit(connection.inner);
     const shared = this.open;
@@ -137,7 +137,7 @@ class SharedCommits {
   async release(connection: SyncedConnection): Promise<void> {
     const { member } = connection;
     connection.member = undefined;
-    if (member !== this.open) throw new Error('The shared commit this transaction was in was rolled back');
+    this.stillOpen(member);
     await connection.inner.executeQuery(CompiledQuery.raw(`release ${MEMBER}`));
   }
 
@@ -185,6 +185,11 @@ class SharedCommits {
     // Counted after COMMIT ran: an fsync that began before it cannot be taken to cover it.
     if (shared.dirty) this.wal.wrote();
     shared.resolve();
+  }
+
+  /** A transaction whose shared commit SQLite rolled back may not go on: its statements would run outside any. */
+  private stillOpen(member: SharedCommit | undefined): void {
+    if (member !== this.open) throw new Error('The shared commit this transaction was in was rolled back');
   }
 
   private lose(shared: SharedCommit, cause: unknown): void {
