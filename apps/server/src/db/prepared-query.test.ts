@@ -2,7 +2,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { accountRow } from '../test/account-row.js';
 import { createTestDatabase, describeEachEngine, type TestDatabase } from '../test/databases.js';
 import { migrateToLatest } from './migrate.js';
-import { preparedListQuery, preparedQuery } from './prepared-query.js';
+import { columnsOf, preparedInsert, preparedListQuery, preparedQuery } from './prepared-query.js';
 
 describeEachEngine('prepared queries', (engine) => {
   let database: TestDatabase;
@@ -87,6 +87,39 @@ describeEachEngine('prepared queries', (engine) => {
     // The same length again with other items: the statement built for two is not stuck on its first ids.
     expect(await identifiers(['i2', 'i3'])).toEqual(['y@example.com', 'z@example.com']);
     expect(await identifiers(['i2', "i1' or '1'='1", 'nope'])).toEqual(['y@example.com']);
+  });
+
+  it('inserts several rows in one statement, built once per number of rows, each row its own values', async () => {
+    const { db } = database.handle;
+    await account('a1');
+    type Identity = { id: string; account_id: string; type: string; identifier: string; created_at: number };
+    const insertIdentities = preparedInsert<Identity>(
+      'social_identifiers',
+      columnsOf<Identity>({ id: true, account_id: true, type: true, identifier: true, created_at: true }),
+    );
+    const identity = (id: string, identifier: string, created_at = 7, account_id = 'a1') =>
+      ({ id, account_id, type: 'Email', identifier, created_at }) satisfies Identity;
+    await insertIdentities(db, [identity('i1', 'x@example.com'), identity('i2', 'y@example.com', 8)]);
+    await insertIdentities(db, [identity('i3', 'z@example.com')]);
+    // Two rows again, other values: the statement built for two is not stuck on its first rows.
+    await insertIdentities(db, [identity('i4', "w' or '1'='1"), identity('i5', 'v@example.com', 9)]);
+    const rows = await db
+      .selectFrom('social_identifiers')
+      .select(['id', 'identifier', 'created_at'])
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { id: 'i1', identifier: 'x@example.com', created_at: 7 },
+      { id: 'i2', identifier: 'y@example.com', created_at: 8 },
+      { id: 'i3', identifier: 'z@example.com', created_at: 7 },
+      { id: 'i4', identifier: "w' or '1'='1", created_at: 7 },
+      { id: 'i5', identifier: 'v@example.com', created_at: 9 },
+    ]);
+    // One statement: a bad row (no such account) fails the whole insert and leaves none of its rows.
+    await expect(
+      insertIdentities(db, [identity('i6', 'u@example.com'), identity('i7', 't@example.com', 7, 'nobody')]),
+    ).rejects.toThrow();
+    expect(await db.selectFrom('social_identifiers').select('id').where('id', '=', 'i6').execute()).toEqual([]);
   });
 
   it('refuses an argument the query does not bind', async () => {

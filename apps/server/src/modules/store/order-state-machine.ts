@@ -5,6 +5,7 @@ import {
   type OrderStatusSchema,
 } from '@fxid/contract';
 import type { z } from 'zod';
+import type { OrderTransitionsTable } from '../../db/schema.js';
 import { OrderStatusConflictError } from '../../errors.js';
 import type { Db } from './orders-repository.js';
 import * as repo from './orders-repository.js';
@@ -75,25 +76,19 @@ export function endOf(from: OrderDetailedStatusName, steps: readonly OrderStep[]
   return at;
 }
 
-/** Records `steps` from `from`, one history line each; the caller writes the status they lead to. */
-async function recordSteps(
-  trx: Db,
+/** The history lines of `steps` from `from` (null for a creation), one per step; the caller writes the status they lead to. */
+function historyOf(
   orderId: string,
-  from: OrderDetailedStatusName,
+  from: OrderDetailedStatusName | null,
   steps: readonly OrderStep[],
   now: number,
-) {
+): Omit<OrderTransitionsTable, 'id'>[] {
   let at = from;
-  for (const step of steps) {
-    await repo.insertTransition(trx, {
-      order_id: orderId,
-      from_status: at,
-      to_status: step.to,
-      cause: step.cause,
-      created_at: now,
-    });
+  return steps.map((step) => {
+    const line = { order_id: orderId, from_status: at, to_status: step.to, cause: step.cause, created_at: now };
     at = step.to;
-  }
+    return line;
+  });
 }
 
 /**
@@ -113,7 +108,7 @@ export async function moveOrder(
   if (!(await repo.updateStatusIf(trx, orderId, from, to, now))) {
     throw new OrderStatusConflictError((await repo.currentStatus(trx, orderId)) ?? 'missing', to);
   }
-  await recordSteps(trx, orderId, from, steps, now);
+  await repo.insertTransitions(trx, historyOf(orderId, from, steps, now));
 }
 
 /** Moves an order from `from` to `to` and records the change (moveOrder with one step). */
@@ -141,14 +136,7 @@ export async function recordCreation(
 ): Promise<void> {
   // Checked here too: no history line records a move the machine refuses.
   endOf('Created', steps);
-  await repo.insertTransition(trx, {
-    order_id: orderId,
-    from_status: null,
-    to_status: 'Created',
-    cause,
-    created_at: now,
-  });
-  await recordSteps(trx, orderId, 'Created', steps, now);
+  await repo.insertTransitions(trx, historyOf(orderId, null, [{ to: 'Created', cause }, ...steps], now));
 }
 
 /** Transitions recorded so far per from → to ("none" for a creation), deployment-wide (metrics). */

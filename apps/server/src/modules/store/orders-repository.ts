@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import { columnsOf, preparedQuery } from '../../db/prepared-query.js';
+import { columnsOf, preparedInsert, preparedQuery } from '../../db/prepared-query.js';
 import type {
   Database,
   OrderProductsTable,
@@ -42,7 +42,8 @@ const insertOrderRow = preparedQuery(
   }),
   (db, row: OrdersTable) => db.insertInto('orders').values(row),
 );
-const insertProductRow = preparedQuery(
+const insertProductRows = preparedInsert<OrderProductsTable>(
+  'order_products',
   columnsOf<OrderProductsTable>({
     id: true,
     order_id: true,
@@ -56,9 +57,9 @@ const insertProductRow = preparedQuery(
     snapshot_json: true,
     created_at: true,
   }),
-  (db, row: OrderProductsTable) => db.insertInto('order_products').values(row),
 );
-const insertTransitionRow = preparedQuery(
+const insertTransitionRows = preparedInsert<OrderTransitionsTable>(
+  'order_transitions',
   columnsOf<OrderTransitionsTable>({
     id: true,
     order_id: true,
@@ -67,7 +68,6 @@ const insertTransitionRow = preparedQuery(
     cause: true,
     created_at: true,
   }),
-  (db, row: OrderTransitionsTable) => db.insertInto('order_transitions').values(row),
 );
 type StatusChange = { orderId: string; from: string; to: string; now: number };
 /** The status move from `from`; a move to Completed also stamps completed_at. */
@@ -124,7 +124,7 @@ const productsByOrder = createTtlCache<OrderProductRow[]>(10 * 60_000, 20_000, D
 
 export async function insertOrder(trx: Db, row: OrdersTable, products: OrderProductsTable[]): Promise<void> {
   await insertOrderRow(trx, row);
-  for (const product of products) await insertProductRow(trx, product);
+  if (products.length > 0) await insertProductRows(trx, products);
   productsByOrder.set(row.id, products);
 }
 
@@ -171,8 +171,13 @@ export async function currentStatus(db: Db, orderId: string): Promise<string | u
   return row?.status;
 }
 
-export async function insertTransition(trx: Db, row: Omit<OrderTransitionsTable, 'id'>): Promise<void> {
-  await insertTransitionRow(trx, { id: newId(), ...row });
+/** History lines of one order, in the order given (their ids sort the same way). */
+export async function insertTransitions(trx: Db, rows: Omit<OrderTransitionsTable, 'id'>[]): Promise<void> {
+  if (rows.length > 0)
+    await insertTransitionRows(
+      trx,
+      rows.map((row) => ({ id: newId(), ...row })),
+    );
 }
 
 export function listTransitions(db: Db, orderId: string): Promise<Selectable<OrderTransitionsTable>[]> {
