@@ -2,58 +2,24 @@
 // are created, then paid on the sandbox's form (its signed notification is taken in process
 // and completes each order; the step ends once every order reads Completed), then each order's
 // status is read once more; the server's CPU time (from /proc, user and system) over each step
-// is divided by the orders. The steps run one after the
-// other, so each figure is that step alone; orders-throughput.mjs measures them together.
+// is divided by the orders. The steps run one after the other, so each figure is that step
+// alone; orders-throughput.mjs measures them together.
 // Node built-ins only; needs the built server: `npm run build:ts`.
 // Usage: node bench/order-phases.mjs [orders=1000] [rounds=3] [databaseUrl=sqlite:<temp file>]
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { apiClient, freePort, load, sleep } from './lib/http.mjs';
+import { apiClient, load, processCpuTimes, sleep, startBuiltServer } from './lib/http.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const main = join(root, 'apps/server/dist/main.js');
 const orders = Number(process.argv[2] ?? 1000);
 const rounds = Number(process.argv[3] ?? 3);
 const CONCURRENCY = 16;
 const GAME = 'gem-garden';
 const SKU = 'gems_50';
 
-if (!existsSync(main)) {
-  console.error(`order-phases: ${main} is missing; run \`npm run build:ts\` first`);
-  process.exit(1);
-}
-
 const dir = mkdtempSync(join(tmpdir(), 'fxid-order-phases-'));
 const databaseUrl = process.argv[4] ?? `sqlite:${join(dir, 'bench.sqlite')}`;
-const port = await freePort();
-const base = `http://127.0.0.1:${port}/`;
-const serverArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-const server = spawn(process.execPath, [...serverArgs, main], {
-  cwd: root,
-  env: {
-    PATH: process.env.PATH,
-    NODE_ENV: 'development',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    PUBLIC_URL: base.slice(0, -1),
-    DATABASE_URL: databaseUrl,
-    LOG_LEVEL: 'error',
-    WEB_DIST_DIR: join(dir, 'no-web'),
-    DEMO_GAME_DIR: join(dir, 'no-demo'),
-    RATE_LIMIT_ALLOWLIST: '127.0.0.1,::1,::ffff:127.0.0.1',
-    SQLITE_SYNCHRONOUS: process.env.SQLITE_SYNCHRONOUS ?? '',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-
-/** The server's CPU time so far in ms: user and system (clock ticks of 10 ms). */
-function serverCpu() {
-  const fields = readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
-}
+const { server, base } = await startBuiltServer('order-phases', { dir, databaseUrl });
 
 const { post, signIn } = apiClient(base);
 
@@ -69,11 +35,11 @@ async function each(count, task) {
 
 /** One step over `count` orders: the server's CPU per order, and orders per second. */
 async function step(name, count, run) {
-  const before = serverCpu();
+  const before = processCpuTimes(server.pid);
   const started = performance.now();
   await run();
   const seconds = (performance.now() - started) / 1000;
-  const after = serverCpu();
+  const after = processCpuTimes(server.pid);
   const total = (after.user + after.system - before.user - before.system) / count;
   const system = (after.system - before.system) / count;
   return `${name} ${total.toFixed(2)} ms (system ${system.toFixed(2)}, ${(count / seconds).toFixed(0)}/s)`;
@@ -115,15 +81,6 @@ async function round(players, count) {
 }
 
 try {
-  for (let i = 0; ; i++) {
-    if (i > 200) throw new Error('the server did not start');
-    try {
-      if ((await fetch(`${base}readyz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await sleep(50);
-  }
   const players = await Promise.all(Array.from({ length: 8 }, (_, i) => signIn(`phases-${i}@example.com`)));
   console.log(
     `order-phases: ${databaseUrl.startsWith('sqlite:') ? 'SQLite' : 'PostgreSQL'}, ${orders} orders per round, ${CONCURRENCY} at a time, ` +

@@ -7,16 +7,12 @@
 // PASS/FAIL. Node built-ins (and the server's own database drivers) only; needs the built
 // server: `npm run build:ts`.
 // Usage: node bench/orders-throughput.mjs [stepSeconds=5] [databaseUrl=sqlite:<temp file>] [outboxIntervalMs=1000]
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { apiClient, freePort, load, percentile, processCpuMs, sleep, verdict } from './lib/http.mjs';
+import { apiClient, load, percentile, processCpuMs, sleep, startBuiltServer, verdict } from './lib/http.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const main = join(root, 'apps/server/dist/main.js');
 const stepSeconds = Number(process.argv[2] ?? 5);
 const outboxIntervalMs = Number(process.argv[4] ?? 1000);
 const require = createRequire(new URL('../apps/server/package.json', import.meta.url));
@@ -36,36 +32,13 @@ const SKU = 'gems_50';
 const POLL_MS = 5;
 const POLL_MAX_MS = 200;
 
-if (!existsSync(main)) {
-  console.error(`orders-throughput: ${main} is missing; run \`npm run build:ts\` first`);
-  process.exit(1);
-}
-
 const dir = mkdtempSync(join(tmpdir(), 'fxid-orders-bench-'));
 const databaseUrl = process.argv[3] ?? `sqlite:${join(dir, 'bench.sqlite')}`;
 const engine = databaseUrl.startsWith('sqlite:') ? 'SQLite' : 'PostgreSQL';
-const port = await freePort();
-const base = `http://127.0.0.1:${port}/`;
-// SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server (written when it exits).
-const serverArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-const server = spawn(process.execPath, [...serverArgs, main], {
-  cwd: root,
-  env: {
-    PATH: process.env.PATH,
-    NODE_ENV: 'development',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    PUBLIC_URL: base.slice(0, -1),
-    DATABASE_URL: databaseUrl,
-    LOG_LEVEL: 'error',
-    WEB_DIST_DIR: join(dir, 'no-web'),
-    DEMO_GAME_DIR: join(dir, 'no-demo'),
-    RATE_LIMIT_ALLOWLIST: '127.0.0.1,::1,::ffff:127.0.0.1',
-    OUTBOX_INTERVAL_MS: String(outboxIntervalMs),
-    // The bench runs what the operator chose (SQLITE_SYNCHRONOUS=normal: no fsync per commit).
-    SQLITE_SYNCHRONOUS: process.env.SQLITE_SYNCHRONOUS ?? '',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
+const { server, base } = await startBuiltServer('orders-throughput', {
+  dir,
+  databaseUrl,
+  env: { OUTBOX_INTERVAL_MS: String(outboxIntervalMs) },
 });
 
 const { post, signIn } = apiClient(base);
@@ -196,15 +169,6 @@ async function report(label, run) {
 }
 
 try {
-  for (let i = 0; ; i++) {
-    if (i > 200) throw new Error('the server did not start');
-    try {
-      if ((await fetch(`${base}readyz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await sleep(50);
-  }
   const players = await Promise.all(Array.from({ length: 8 }, (_, i) => signIn(`bench-${i}@example.com`)));
   // Warm-up: JIT, prepared statements, caches.
   await Promise.all(players.map((token) => buyOnce(token)));

@@ -1,11 +1,12 @@
-// What several bench scripts share: a free port, an API client with the dev sign-in, percentiles,
-// and wrk pinned to a core. Node built-ins only.
-import { execFileSync } from 'node:child_process';
+// What several bench scripts share: a free port, the built server as the order benches start it,
+// an API client with the dev sign-in, percentiles, and wrk pinned to a core. Node built-ins only.
+import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -21,6 +22,57 @@ export function freePort() {
       probe.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * Starts the built server (`npm run build:ts`; the bench named `bench` exits with that advice when
+ * it is missing) as the order benches run it: development mode (the dev mailbox, the sandbox) on a
+ * free port, its database at `databaseUrl`, no portal or demo game to serve (`dir` is the bench's
+ * scratch folder), no rate limit for loopback; `env` adds to that. SERVER_NODE_ARGS goes to its Node
+ * (`--cpu-prof --cpu-prof-dir=DIR` profiles it, written when it exits) and SQLITE_SYNCHRONOUS to the
+ * server: the bench runs what the operator chose. Resolves once /readyz answers, with the child
+ * process and the base URL (ending in '/').
+ */
+export async function startBuiltServer(bench, { dir, databaseUrl, env = {} }) {
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  const main = join(root, 'apps/server/dist/main.js');
+  if (!existsSync(main)) {
+    console.error(`${bench}: ${main} is missing; run \`npm run build:ts\` first`);
+    process.exit(1);
+  }
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}/`;
+  const serverArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const server = spawn(process.execPath, [...serverArgs, main], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: base.slice(0, -1),
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'error',
+      WEB_DIST_DIR: join(dir, 'no-web'),
+      DEMO_GAME_DIR: join(dir, 'no-demo'),
+      RATE_LIMIT_ALLOWLIST: '127.0.0.1,::1,::ffff:127.0.0.1',
+      SQLITE_SYNCHRONOUS: process.env.SQLITE_SYNCHRONOUS ?? '',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; ; i++) {
+    if (i > 200) {
+      server.kill('SIGTERM');
+      throw new Error(`${bench}: the server did not start`);
+    }
+    try {
+      if ((await fetch(`${base}readyz`)).ok) return { server, base };
+    } catch {
+      // not listening yet
+    }
+    await sleep(50);
+  }
 }
 
 /** The value below which `p` % of the sorted values fall. */
@@ -62,15 +114,21 @@ export function apiClient(base) {
   return { post, signIn };
 }
 
-/** CPU time (ms) process `pid` has used so far, user + system, from /proc (Linux); NaN elsewhere. */
-export function processCpuMs(pid) {
+/** CPU time (ms) process `pid` has used so far, user and system apart, from /proc (Linux); NaN elsewhere. */
+export function processCpuTimes(pid) {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
     // utime and stime, fields 14 and 15 of the line (11 and 12 after the command), in clock ticks of 10 ms.
-    return (Number(fields[11]) + Number(fields[12])) * 10;
+    return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
   } catch {
-    return Number.NaN;
+    return { user: Number.NaN, system: Number.NaN };
   }
+}
+
+/** CPU time (ms) process `pid` has used so far, user + system; NaN where /proc is missing. */
+export function processCpuMs(pid) {
+  const { user, system } = processCpuTimes(pid);
+  return user + system;
 }
 
 /**
