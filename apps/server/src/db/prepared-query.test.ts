@@ -115,6 +115,8 @@ describeEachEngine('prepared queries', (engine) => {
       { id: 'i4', identifier: "w' or '1'='1", created_at: 7 },
       { id: 'i5', identifier: 'v@example.com', created_at: 9 },
     ]);
+    // No rows: nothing inserted, and no statement to fail.
+    await insertIdentities(db, []);
     // One statement: a bad row (no such account) fails the whole insert and leaves none of its rows.
     await expect(
       insertIdentities(db, [identity('i6', 'u@example.com'), identity('i7', 't@example.com', 7, 'nobody')]),

@@ -97,7 +97,7 @@ export function preparedListQuery<Item, Args extends object, Row>(
 
 /**
  * A preparedQuery inserting whole rows into `table`, all of them in one INSERT: built once per
- * number of rows, so it suits inserts of few rows (an order's products, its history lines).
+ * number of rows, so it suits inserts of few rows (an order's products, its history lines); no rows, no statement.
  * One statement per row cost SQLite a statement's fixed work each time.
  */
 export function preparedInsert<Row extends object>(
@@ -108,6 +108,8 @@ export function preparedInsert<Row extends object>(
   const byCount = new Map<number, Run>();
   const argument = (row: number, column: string) => `${row}:${column}`;
   return (db, rows) => {
+    // Nothing to insert: no statement (SQL has no INSERT of zero rows).
+    if (rows.length === 0) return Promise.resolve({ rows: [] });
     let run = byCount.get(rows.length);
     if (!run) {
       const indexes = rows.map((_, index) => index);

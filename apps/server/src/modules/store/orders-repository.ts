@@ -124,7 +124,7 @@ const productsByOrder = createTtlCache<OrderProductRow[]>(10 * 60_000, 20_000, D
 
 export async function insertOrder(trx: Db, row: OrdersTable, products: OrderProductsTable[]): Promise<void> {
   await insertOrderRow(trx, row);
-  if (products.length > 0) await insertProductRows(trx, products);
+  await insertProductRows(trx, products);
   productsByOrder.set(row.id, products);
 }
 
@@ -173,11 +173,10 @@ export async function currentStatus(db: Db, orderId: string): Promise<string | u
 
 /** History lines of one order, in the order given (their ids sort the same way). */
 export async function insertTransitions(trx: Db, rows: Omit<OrderTransitionsTable, 'id'>[]): Promise<void> {
-  if (rows.length > 0)
-    await insertTransitionRows(
-      trx,
-      rows.map((row) => ({ id: newId(), ...row })),
-    );
+  await insertTransitionRows(
+    trx,
+    rows.map((row) => ({ id: newId(), ...row })),
+  );
 }
 
 export function listTransitions(db: Db, orderId: string): Promise<Selectable<OrderTransitionsTable>[]> {
